@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+import { workspaceDir, type GlassboxPaths } from './paths';
+
+/** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (SPEC §3). */
+export interface McpServerConfig {
+  type?: 'stdio' | 'sse' | 'http' | 'streamable-http' | 'streamableHttp' | 'streamable_http';
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  disabled?: boolean;
+  timeoutMs?: number;
+  prefix?: boolean;
+  includeInstructions?: boolean;
+  /** Tools of this server the user switched off. */
+  disabledTools?: string[];
+}
+
+export interface LlmConfig {
+  provider?: 'openai' | 'anthropic';
+  model?: string;
+  baseURL?: string;
+  apiKey?: string;
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export interface ApprovalRule {
+  tool: string;
+  match?: string;
+  decision: 'allow' | 'ask' | 'deny';
+}
+
+export interface ApprovalsConfig {
+  mode?: 'ask' | 'auto' | 'deny';
+  rules?: ApprovalRule[];
+  timeoutMs?: number;
+}
+
+/** The whole config file. Unknown sections are kept as they are. */
+export interface GlassboxConfig {
+  llm?: LlmConfig;
+  mcpServers?: Record<string, McpServerConfig>;
+  approvals?: ApprovalsConfig;
+  agent?: { maxSteps?: number; systemPrompt?: string; contextBudgetTokens?: number };
+  /** Per-extension config sections, by extension name. */
+  extensions?: Record<string, unknown>;
+  browser?: { chromiumPath?: string; headless?: boolean };
+  webSearch?: Record<string, unknown>;
+  [section: string]: unknown;
+}
+
+/** A config problem the user must fix; crosses boundaries with a stable code (exit 2). */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_ERROR';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Line and column (1-based) of a character offset. */
+export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let col = 1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      col = 1;
+    } else col++;
+  }
+  return { line, column: col };
+}
+
+/** Parses JSON text, turning a syntax error into a ConfigError with path, line and column. */
+export function parseJsonFile(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const msg = (err as Error).message;
+    const pos = /position (\d+)/.exec(msg);
+    const lc = /line (\d+) column (\d+)/.exec(msg);
+    let where = '';
+    if (lc) where = `:${lc[1]}:${lc[2]}`;
+    else if (pos) {
+      const { line, column } = offsetToLineColumn(text, Number(pos[1]));
+      where = `:${line}:${column}`;
+    } else if (/Unexpected end of JSON input/.test(msg)) {
+      const { line, column } = offsetToLineColumn(text, text.length);
+      where = `:${line}:${column}`;
+    }
+    throw new ConfigError(`Malformed JSON in ${path}${where}: ${msg}`);
+  }
+}
+
+/** Reads one config file; a missing file is an empty config. Never writes. */
+export function readConfigFile(path: string): GlassboxConfig {
+  if (!existsSync(path)) return {};
+  const text = readFileSync(path, 'utf8');
+  if (text.trim() === '') return {};
+  const value = parseJsonFile(text, path);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigError(`${path}: the config must be a JSON object`);
+  }
+  return value as GlassboxConfig;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Merges the workspace config over the user config: objects merge key by key, `mcpServers`
+ * by server id (the project's entry replaces the user's whole entry), anything else the
+ * project wins.
+ */
+export function mergeConfigs(user: GlassboxConfig, project: GlassboxConfig): GlassboxConfig {
+  const out: GlassboxConfig = { ...user };
+  for (const [key, value] of Object.entries(project)) {
+    const base = out[key];
+    if (key === 'mcpServers' && isPlainObject(value) && isPlainObject(base)) {
+      out.mcpServers = { ...(base as Record<string, McpServerConfig>), ...(value as Record<string, McpServerConfig>) };
+    } else if (isPlainObject(value) && isPlainObject(base)) {
+      out[key] = { ...base, ...value };
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Where each loaded config came from. */
+export interface LoadedConfig {
+  config: GlassboxConfig;
+  userPath: string;
+  projectPath: string;
+}
+
+/** Loads `$GLASSBOX_HOME/config.json` merged with `<workspace>/.glassbox/config.json`. */
+export function loadConfig(paths: GlassboxPaths, workspace: string): LoadedConfig {
+  const userPath = paths.config;
+  const projectPath = join(workspaceDir(workspace), 'config.json');
+  const user = readConfigFile(userPath);
+  const project = projectPath === userPath ? {} : readConfigFile(projectPath);
+  return { config: mergeConfigs(user, project), userPath, projectPath };
+}
+
+const ENV_REF = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Expands `${env:NAME}` and `${NAME}` in every string inside `value`. A missing variable is a
+ * ConfigError naming `where` (e.g. `mcpServers.files.env.TOKEN`) and the variable.
+ */
+export function expandEnv<T>(value: T, where: string, env: NodeJS.ProcessEnv = process.env): T {
+  if (typeof value === 'string') {
+    return value.replace(ENV_REF, (_m, name: string) => {
+      const v = env[name];
+      if (v === undefined) throw new ConfigError(`${where}: environment variable ${name} is not set`);
+      return v;
+    }) as T;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, `${where}[${i}]`, env)) as T;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = expandEnv(v, `${where}.${k}`, env);
+    return out as T;
+  }
+  return value;
+}
+
+/** Reads, updates and atomically writes the user config file. Refuses to touch a malformed one. */
+export function updateConfigFile(path: string, update: (c: GlassboxConfig) => GlassboxConfig): GlassboxConfig {
+  const current = readConfigFile(path); // throws on malformed: never overwritten
+  const next = update(structuredClone(current));
+  writeFileAtomic(path, JSON.stringify(next, null, 2) + '\n');
+  return next;
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Where Glassbox keeps its files (SPEC §2). */
+export interface GlassboxPaths {
+  home: string;
+  config: string;
+  sessions: string;
+  extensions: string;
+  /** Internal state such as the editor's undo history. */
+  state: string;
+}
+
+/** Resolves $GLASSBOX_HOME (default ~/.glassbox) and its folders, creating them on first use. */
+export function glassboxPaths(env: NodeJS.ProcessEnv = process.env, create = true): GlassboxPaths {
+  const home = resolve(env.GLASSBOX_HOME || join(homedir(), '.glassbox'));
+  const paths: GlassboxPaths = {
+    home,
+    config: join(home, 'config.json'),
+    sessions: join(home, 'sessions'),
+    extensions: join(home, 'extensions'),
+    state: join(home, 'state'),
+  };
+  if (create) {
+    for (const dir of [home, paths.sessions, paths.extensions, paths.state]) mkdirSync(dir, { recursive: true });
+  }
+  return paths;
+}
+
+/** The project's own config/extension folder inside a workspace. */
+export function workspaceDir(workspace: string): string {
+  return join(workspace, '.glassbox');
+}

@@ -1,0 +1,79 @@
+/**
+ * The event taxonomy of SPEC §5. Pure types: the renderer imports these too.
+ * Every event carries `seq` (1, 2, … per session), `ts` (ms since epoch), `session`, `type`.
+ */
+import type { ToolResultRecord } from '../tools/tool-result';
+
+export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** Raw JSON text of the arguments, as the model sent it. */
+  arguments: string;
+}
+
+export interface EventBase {
+  seq: number;
+  ts: number;
+  session: string;
+}
+
+export interface EventPayloads {
+  agent_start: { task: string };
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  turn_start: { step: number };
+  turn_end: { step: number };
+  message_start: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool' };
+  message_update: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool'; delta: string };
+  message_end: {
+    messageId: string;
+    role: 'user' | 'assistant' | 'system' | 'tool';
+    content: string;
+    toolCalls?: ToolCallRecord[];
+  };
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
+  tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
+  tool_execution_end: {
+    callId: string;
+    tool: string;
+    result: ToolResultRecord;
+    durationMs: number;
+    blocked?: boolean;
+    replayOf?: string;
+  };
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[] };
+  approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
+  human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
+  human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };
+  compaction_start: { before: number };
+  compaction_end: { before: number; after: number };
+  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected'; error?: string };
+  mcp_tools_changed: { server: string; added: string[]; removed: string[] };
+  /** Model request/response per turn, for the inspector (secrets never included). */
+  model_request: { step: number; request: unknown };
+  model_response: { step: number; response: unknown; usage?: { inputTokens?: number; outputTokens?: number } };
+  /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
+  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown };
+  /** Free-form log line (warnings, extension failures). */
+  log: { level: 'debug' | 'info' | 'warn' | 'error'; source: string; message: string };
+}
+
+export type EventType = keyof EventPayloads;
+
+export type GlassboxEventOf<T extends EventType> = EventBase & { type: T } & EventPayloads[T];
+
+/** Any event. */
+export type GlassboxEvent = { [T in EventType]: GlassboxEventOf<T> }[EventType];
+
+/** An event before the bus stamps seq/ts/session on it. */
+export type EventInput = { [T in EventType]: { type: T } & EventPayloads[T] }[EventType];
+
+/** Every event type, for validation and subscribers to '*'. */
+export const EVENT_TYPES: readonly EventType[] = [
+  'agent_start', 'agent_end', 'turn_start', 'turn_end', 'message_start', 'message_update', 'message_end',
+  'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
+  'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
+  'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
+  'mcp_traffic', 'log',
+];

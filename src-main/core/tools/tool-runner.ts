@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { EventBus } from '../events/event-bus';
+import type { ToolSource } from '../events/event-types';
+import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
+import type { HumanInputPort } from './tool';
+import type { ToolCollection } from './tool-collection';
+import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from './tool-result';
+
+/** Decides whether a call may run (policy + human approval). Built by the approvals module. */
+export interface ApprovalGate {
+  check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; reason: string }>;
+}
+
+/** One call to run: args may be the model's raw JSON text or an object. */
+export interface ToolCallRequest {
+  callId?: string;
+  tool: string;
+  args: string | Record<string, unknown>;
+  /** Set when this call re-runs a recorded one. */
+  replayOf?: string;
+}
+
+export interface ToolCallOutcome {
+  callId: string;
+  result: ToolResult;
+  blocked: boolean;
+  durationMs: number;
+}
+
+export interface ToolRunnerDeps {
+  tools: ToolCollection;
+  hooks: ToolHooks;
+  workspace: string;
+  home: string;
+  bus?: EventBus;
+  approvals?: ApprovalGate;
+  humanInput?: HumanInputPort;
+}
+
+/** Parses the model's argument text; empty means `{}`. */
+export function parseToolArgs(raw: string): { ok: true; args: unknown } | { ok: false; error: string } {
+  if (raw.trim() === '') return { ok: true, args: {} };
+  try {
+    return { ok: true, args: JSON.parse(raw) };
+  } catch (err) {
+    return { ok: false, error: `malformed JSON arguments (${(err as Error).message}): ${raw.slice(0, 200)}` };
+  }
+}
+
+/**
+ * The one path every tool call takes — from the agent, `glassbox tools call`, the MCP server
+ * and replay: parse → validate → before-hooks → approval → execute → after-hooks, with
+ * `tool_execution_start/end` events around it. Never throws.
+ */
+export class ToolRunner {
+  constructor(private readonly deps: ToolRunnerDeps) {}
+
+  get tools(): ToolCollection {
+    return this.deps.tools;
+  }
+
+  async run(req: ToolCallRequest, signal: AbortSignal = new AbortController().signal): Promise<ToolCallOutcome> {
+    const callId = req.callId ?? `call_${randomUUID()}`;
+    const started = Date.now();
+    const tool = this.deps.tools.get(req.tool);
+    const source: ToolSource = tool?.source ?? 'builtin';
+    let args: unknown = req.args;
+    let parseError: string | undefined;
+    if (typeof req.args === 'string') {
+      const parsed = parseToolArgs(req.args);
+      if (parsed.ok) args = parsed.args;
+      else parseError = parsed.error;
+    }
+    const bus = this.deps.bus;
+    bus?.emit({ type: 'tool_execution_start', callId, tool: req.tool, args, source, ...(req.replayOf ? { replayOf: req.replayOf } : {}) });
+
+    const finish = (result: ToolResult, blocked = false): ToolCallOutcome => {
+      const durationMs = Date.now() - started;
+      bus?.emit({
+        type: 'tool_execution_end',
+        callId,
+        tool: req.tool,
+        result: toResultRecord(result),
+        durationMs,
+        ...(blocked ? { blocked: true } : {}),
+        ...(req.replayOf ? { replayOf: req.replayOf } : {}),
+      });
+      return { callId, result, blocked, durationMs };
+    };
+
+    if (parseError) return finish(errorResult(`Invalid arguments for ${req.tool}: ${parseError}`));
+    const checked = this.deps.tools.check(req.tool, args);
+    if ('error' in checked) return finish(checked.error);
+    const call: ToolCallInfo = { callId, tool: req.tool, args: checked.args, source };
+
+    const before = await this.deps.hooks.runBefore(call);
+    if ('failed' in before) return finish(errorResult(before.error));
+    if (before.blocked) return finish({ output: `[BLOCKED] ${before.reason}` }, true);
+
+    if (this.deps.approvals) {
+      const verdict = await this.deps.approvals.check(call, signal);
+      if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
+    }
+    if (signal.aborted) return finish(errorResult('cancelled before it started'));
+
+    let result = await this.deps.tools.invoke(checked.tool, checked.args, {
+      signal,
+      workspace: this.deps.workspace,
+      home: this.deps.home,
+      callId,
+      sessionId: bus?.session,
+      humanInput: this.deps.humanInput,
+      emit: bus ? (e) => bus.emit(e) : undefined,
+    });
+
+    const after = await this.deps.hooks.runAfter(call, toResultRecord(result));
+    if (after.error) result = { ...result, error: result.error ? `${result.error}\n${after.error}` : after.error };
+    else if (after.override) {
+      const o = after.override;
+      const base = fromResultRecord(toResultRecord(result));
+      result = o.isError
+        ? { error: o.override, images: base.images, metadata: { ...base.metadata, overridden: true } }
+        : { output: o.override, images: base.images, metadata: { ...base.metadata, overridden: true } };
+    }
+    return finish(result);
+  }
+}

@@ -1,0 +1,74 @@
+import type { EventInput, ToolSource } from '../events/event-types';
+import type { ToolResult } from './tool-result';
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown>;
+
+/** Hints about a tool's effects (MCP tool annotations). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A question for the human, answered through whatever UI is attached (CLI, window, web). */
+export interface HumanQuestion {
+  question: string;
+  /** Set for MCP elicitation: which server asks and the form schema. */
+  server?: string;
+  schema?: JsonSchema;
+}
+
+/** The answer: text for plain questions, content for an accepted elicitation form. */
+export interface HumanAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  text?: string;
+  content?: Record<string, unknown>;
+}
+
+/** Asks the human. Must never block the event loop; rejects/cancels on signal abort. */
+export interface HumanInputPort {
+  ask(q: HumanQuestion, signal?: AbortSignal): Promise<HumanAnswer>;
+}
+
+/** What a running tool can use. The agent fills the ports; tests can leave them out. */
+export interface ToolContext {
+  /** Aborted when the run is cancelled or the call times out. */
+  signal: AbortSignal;
+  /** Absolute path of the workspace. */
+  workspace: string;
+  /** Absolute path of $GLASSBOX_HOME. */
+  home: string;
+  /** The id of this call (model's tool_call id, or generated). */
+  callId: string;
+  /** Session id, when running inside a session. */
+  sessionId?: string;
+  /** Asks the human (ask_human, MCP elicitation). Absent when nobody can answer. */
+  humanInput?: HumanInputPort;
+  /** Emits an event on the session's bus (progress, logs). */
+  emit?: (event: EventInput) => void;
+}
+
+/**
+ * A tool the agent can call. `description` is the model's only manual: say what it does,
+ * when to use it and what it returns.
+ */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  /** Where it came from; set by whoever registers it (defaults to builtin). */
+  source?: ToolSource;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+  /** Releases processes or connections the tool holds. */
+  dispose?(): Promise<void> | void;
+}
+
+/** OpenAI function-calling shape of a tool. */
+export interface FunctionToolParam {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+}
