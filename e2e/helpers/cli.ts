@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The real `glassbox` bin (needs `npm run build` first; `npm test` builds). */
+export const BIN = join(ROOT, 'bin', 'glassbox.mjs');
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** A fresh, empty $GLASSBOX_HOME and workspace for one test. */
+export function tempGlassbox(): { home: string; workspace: string; env: NodeJS.ProcessEnv } {
+  const base = mkdtempSync(join(tmpdir(), 'glassbox-test-'));
+  const home = join(base, 'home');
+  const workspace = join(base, 'ws');
+  return {
+    home,
+    workspace,
+    env: { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1' },
+  };
+}
+
+/** Runs `glassbox ARGS` to completion and collects its output. */
+export function runGlassbox(args: string[], opts: CliOptions = {}): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+  });
+}
+
+/** Starts `glassbox ARGS` and resolves once its first stdout line appears (servers). */
+export function startGlassbox(
+  args: string[],
+  opts: CliOptions = {},
+): Promise<{ child: ChildProcess; firstLine: string; output: () => { stdout: string; stderr: string } }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let done = false;
+    const timer = setTimeout(() => {
+      if (!done) {
+        child.kill('SIGKILL');
+        reject(new Error(`glassbox ${args.join(' ')} printed no line in time; stderr: ${stderr}`));
+      }
+    }, opts.timeoutMs ?? 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const nl = stdout.indexOf('\n');
+      if (!done && nl >= 0) {
+        done = true;
+        clearTimeout(timer);
+        resolvePromise({ child, firstLine: stdout.slice(0, nl), output: () => ({ stdout, stderr }) });
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => {
+      if (!done) {
+        done = true;
+        clearTimeout(timer);
+        reject(new Error(`glassbox ${args.join(' ')} exited ${code} before printing; stderr: ${stderr}`));
+      }
+    });
+  });
+}
+
+/** Chromium for Playwright: CHROMIUM_PATH or Debian's. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Launch args that work as root on a closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
