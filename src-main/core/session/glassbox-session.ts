@@ -16,6 +16,8 @@ export interface SessionOptions {
   sessionId?: string;
   humanInput?: HumanInputPort;
   approvals?: ApprovalGate;
+  /** Approval mode override (`--approve`); else config `approvals.mode`, default `ask`. */
+  approveMode?: 'ask' | 'auto' | 'deny';
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
   withExtensions?: boolean;
