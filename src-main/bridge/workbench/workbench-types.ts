@@ -1,0 +1,186 @@
+/**
+ * Wire types of the workbench panes (edits, terminal, MCP servers, replay, timeline,
+ * extensions) shared by the bridge host and the renderer. Pure types: no Node imports, so
+ * the renderer can import them.
+ */
+import type { GlassboxEvent } from '../../core/events/event-types';
+import type { ToolResultRecord } from '../../core/tools/tool-result';
+
+/** One `str_replace_editor` change, as the diff pane shows it. */
+export interface EditRecord {
+  /** The tool call that made the change. */
+  callId: string;
+  /** Seq of its `tool_execution_end` event (orders edits across files). */
+  seq: number;
+  ts: number;
+  /** Absolute path of the file. */
+  path: string;
+  /** The editor command: `create`, `str_replace`, `insert` or `undo_edit`. */
+  command: string;
+  /** File text before the change ('' for a create). */
+  before: string;
+  /** File text after the change ('' when an undo removed a created file). */
+  after: string;
+}
+
+/** Who may type into the agent's terminal. */
+export type TerminalOwner = 'agent' | 'user';
+
+/** What the terminal pane shows about the pty. */
+export interface TerminalState {
+  /** `user` after take-over, until the user gives it back. */
+  owner: TerminalOwner;
+  /** True while the agent's bash tool runs a command. */
+  busy: boolean;
+  /** False until the shell is started (the first bash call or an attach starts it). */
+  alive: boolean;
+  /** Characters of user input held because a command is running. */
+  held: number;
+}
+
+/** Answer to `terminal.attach`: the scrollback so far and the state. */
+export interface TerminalAttachment {
+  recent: string;
+  state: TerminalState;
+}
+
+/** Result of a terminal action the host may refuse. */
+export type TerminalActionResult = { ok: true; state: TerminalState } | { ok: false; reason: string; state: TerminalState };
+
+/** One env/header entry as the renderer sees it: secret values never leave the host. */
+export interface MaskedEntry {
+  key: string;
+  /** The value, or null when it is a secret the host keeps. */
+  value: string | null;
+  /** True when `value` was withheld. Sending the entry back with value null keeps the secret. */
+  masked: boolean;
+}
+
+/** A server's config with env values and header values masked. */
+export interface MaskedServerConfig {
+  type?: string;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  url?: string;
+  env: MaskedEntry[];
+  headers: MaskedEntry[];
+  disabled: boolean;
+  timeoutMs?: number;
+  prefix?: boolean;
+  includeInstructions: boolean;
+  disabledTools: string[];
+}
+
+/** A server's config as the page sends it back (add / edit). Entries with value null keep the stored secret. */
+export interface ServerConfigInput {
+  type?: string;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  url?: string;
+  env?: { key: string; value: string | null }[];
+  headers?: { key: string; value: string | null }[];
+  timeoutMs?: number;
+  prefix?: boolean;
+  includeInstructions?: boolean;
+  disabled?: boolean;
+}
+
+/** One tool of an MCP server. */
+export interface McpToolView {
+  /** The name the agent sees (`mcp_<server>_<tool>`). */
+  name: string;
+  /** The server's own name for it. */
+  originalName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  enabled: boolean;
+}
+
+/** Status of one MCP server for the servers page. */
+export interface McpServerView {
+  id: string;
+  status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'disabled';
+  transport: string;
+  toolCount: number;
+  lastError?: string;
+  /** The explanation of a failed connection (command not found, exit code, HTTP status…). */
+  whyFailed?: string;
+  stderrTail: string[];
+  tools: McpToolView[];
+  instructions?: string;
+  includeInstructions: boolean;
+  config: MaskedServerConfig;
+}
+
+/** The MCP page's snapshot: every server and exactly what the model receives from them. */
+export interface McpSnapshot {
+  servers: McpServerView[];
+  /** The system text built from server instructions, exactly as the model gets it ('' when none). */
+  instructionsForModel: string;
+}
+
+/** Result of an MCP page action. */
+export type McpActionResult = { ok: true; snapshot: McpSnapshot } | { ok: false; error: string; snapshot: McpSnapshot };
+
+/** A recorded tool call, as replay needs it. */
+export interface RecordedCall {
+  callId: string;
+  tool: string;
+  args: unknown;
+  source?: string;
+  result: ToolResultRecord | null;
+}
+
+/** The outcome of re-running one recorded call. */
+export interface ReplayOutcome {
+  /** The id of the new (replay) call; recorded in the session with `replayOf`. */
+  callId: string;
+  replayOf: string;
+  tool: string;
+  args: unknown;
+  equal: boolean;
+  /** Unified diff of recorded → new result text ('' when equal). */
+  diff: string;
+  recorded: ToolResultRecord | null;
+  result: ToolResultRecord;
+}
+
+/** A request to replay one call. */
+export interface ReplayRequest {
+  callId: string;
+  /** Edited args; the recorded ones when absent. */
+  args?: unknown;
+  /** A recorded session other than the live one; absent = the live session. */
+  sessionId?: string;
+}
+
+/** A session file on disk. */
+export interface SessionSummary {
+  id: string;
+  /** First task or user message, for the list. */
+  title: string;
+  startedAt: number;
+  updatedAt: number;
+  events: number;
+}
+
+/** A recorded session's events, for the timeline. */
+export interface RecordedSession {
+  id: string;
+  events: GlassboxEvent[];
+  /** Lines skipped as unreadable (a torn last line). */
+  skipped: number;
+}
+
+/** One extension on the extensions page. */
+export interface ExtensionView {
+  name: string;
+  version: string;
+  description?: string;
+  folder: string;
+  status: 'loaded' | 'failed' | 'unloaded';
+  reason?: string;
+  registered: { tools: string[]; subscriptions: number; beforeHooks: number; afterHooks: number };
+}
