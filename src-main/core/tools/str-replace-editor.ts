@@ -1,0 +1,409 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { EditHistory } from './edit-history';
+import { LocalFileOperator, type FileOperator } from './file-operator';
+import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from './tool';
+import { errorResult, okResult, type ToolResult } from './tool-result';
+
+/** Lines of context shown around an edit. */
+export const SNIPPET_LINES = 4;
+/** Views longer than this many characters are clipped. */
+export const MAX_RESPONSE_LEN = 16_000;
+/** The seed's note after a clipped view (models trained on it know what to do next). */
+export const TRUNCATED_MESSAGE =
+  '<response clipped><NOTE>To save on context only part of this file has been shown to you. ' +
+  'You should retry this tool after you have searched inside the file with `grep -n` ' +
+  'in order to find the line numbers of what you are looking for.</NOTE>';
+/** File text larger than this is left out of result metadata (the UI's diff pane). */
+export const MAX_METADATA_BYTES = 1024 * 1024;
+
+const COMMANDS = ['view', 'create', 'str_replace', 'insert', 'undo_edit'] as const;
+type EditorCommand = (typeof COMMANDS)[number];
+
+const DESCRIPTION = `Custom editing tool for viewing, creating and editing files
+* State is persistent across command calls and discussions with the user
+* If \`path\` is a file, \`view\` displays the result of applying \`cat -n\`. If \`path\` is a directory, \`view\` lists non-hidden files and directories up to 2 levels deep
+* The \`create\` command cannot be used if the specified \`path\` already exists as a file
+* If a \`command\` generates a long output, it will be truncated and marked with \`<response clipped>\`
+* The \`undo_edit\` command will revert the last edit made to the file at \`path\` (undoing a \`create\` deletes the file)
+* \`path\` must be absolute, e.g. \`/repo/file.py\` or \`/repo\`
+* Only UTF-8 text files can be viewed or edited; binary and non-UTF-8 files are refused
+
+Notes for using the \`str_replace\` command:
+* The \`old_str\` parameter should match EXACTLY one or more consecutive lines from the original file. Be mindful of whitespaces! Tabs are kept as tabs.
+* If the \`old_str\` parameter is not unique in the file, the replacement will not be performed. Make sure to include enough context in \`old_str\` to make it unique
+* The \`new_str\` parameter should contain the edited lines that should replace the \`old_str\`
+`;
+
+const INPUT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    command: {
+      description: 'The commands to run. Allowed options are: `view`, `create`, `str_replace`, `insert`, `undo_edit`.',
+      enum: [...COMMANDS],
+      type: 'string',
+    },
+    path: {
+      description: 'Absolute path to file or directory, e.g. `/repo/file.py` or `/repo`.',
+      type: 'string',
+    },
+    file_text: {
+      description: 'Required parameter of `create` command, with the content of the file to be created.',
+      type: 'string',
+    },
+    old_str: {
+      description: 'Required parameter of `str_replace` command containing the string in `path` to replace.',
+      type: 'string',
+    },
+    new_str: {
+      description:
+        'Optional parameter of `str_replace` command containing the new string (if not given, no string will be added). Required parameter of `insert` command containing the string to insert.',
+      type: 'string',
+    },
+    insert_line: {
+      description: 'Required parameter of `insert` command. The `new_str` will be inserted AFTER the line `insert_line` of `path`.',
+      type: 'integer',
+    },
+    view_range: {
+      description:
+        'Optional parameter of `view` command when `path` points to a file. If none is given, the full file is shown. If provided, the file will be shown in the indicated line number range, e.g. [11, 12] will show lines 11 and 12. Indexing at 1 to start. Setting `[start_line, -1]` shows all lines from `start_line` to the end of the file.',
+      items: { type: 'integer' },
+      type: 'array',
+    },
+  },
+  required: ['command', 'path'],
+};
+
+/** A failure the model should read; becomes an `Error: …` result, never a throw. */
+class EditorError extends Error {}
+
+/** Options for building the editor. */
+export interface StrReplaceEditorOptions {
+  /** Where undo stacks persist (normally `EditHistory.forHome($GLASSBOX_HOME)`). */
+  history: EditHistory;
+  /** File access; the local file system unless a sandbox supplies its own. */
+  operator?: FileOperator;
+}
+
+/** Python's list repr for integers, e.g. `[1, 5]` (the seed's messages print lists this way). */
+function pyList(values: readonly unknown[]): string {
+  return `[${values.map((v) => String(v)).join(', ')}]`;
+}
+
+/** Clips text to MAX_RESPONSE_LEN, at a line end when there is one, so no numbered line is cut. */
+function clip(text: string): { text: string; clipped: boolean } {
+  if (text.length <= MAX_RESPONSE_LEN) return { text, clipped: false };
+  let cut = text.slice(0, MAX_RESPONSE_LEN);
+  const lastNewline = cut.lastIndexOf('\n');
+  if (lastNewline > 0) cut = cut.slice(0, lastNewline);
+  else if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never split a surrogate pair
+  return { text: cut, clipped: true };
+}
+
+/**
+ * Formats text like `cat -n` (`%6d\t%s`). Tabs are shown as they are so `old_str` copied from
+ * a view matches the file. A clipped view gets the seed's note on its own line after the
+ * numbered lines (the seed numbered the note as if it were file content).
+ */
+export function makeOutput(content: string, descriptor: string, initLine = 1): string {
+  const { text, clipped } = clip(content);
+  const numbered = text
+    .split('\n')
+    .map((line, i) => `${String(i + initLine).padStart(6)}\t${line}`)
+    .join('\n');
+  return `Here's the result of running \`cat -n\` on ${descriptor}:\n${numbered}\n${clipped ? `${TRUNCATED_MESSAGE}\n` : ''}`;
+}
+
+/** Decodes file bytes as UTF-8, refusing binary or invalid text rather than mangling it. */
+export function decodeText(bytes: Uint8Array, path: string): string {
+  if (bytes.includes(0)) {
+    throw new EditorError(
+      `The file ${path} appears to be binary (it contains NUL bytes). str_replace_editor only views and edits UTF-8 text files; the file was not changed.`,
+    );
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new EditorError(
+      `The file ${path} is not valid UTF-8 text. str_replace_editor only views and edits UTF-8 text files; the file was not changed.`,
+    );
+  }
+}
+
+/** Start offsets of the non-overlapping occurrences of `needle` (Python's `str.count` semantics). */
+export function findOccurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  if (needle === '') return found;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) found.push(i);
+  return found;
+}
+
+/** 1-based line number of each offset (offsets ascending). */
+export function lineNumbersOf(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let pos = 0;
+  for (const offset of offsets) {
+    for (; pos < offset; pos++) if (text.charCodeAt(pos) === 10) line++;
+    lines.push(line);
+  }
+  return lines;
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/** File text for result metadata, left out when it is too big to ship to the UI. */
+function metaText(text: string): string | undefined {
+  return Buffer.byteLength(text, 'utf8') > MAX_METADATA_BYTES ? undefined : text;
+}
+
+function editMetadata(path: string, command: EditorCommand, before: string, after: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const meta: Record<string, unknown> = { path, command, ...extra };
+  const b = metaText(before);
+  const a = metaText(after);
+  if (b !== undefined) meta.before = b;
+  if (a !== undefined) meta.after = a;
+  return meta;
+}
+
+/**
+ * `str_replace_editor`: view, create, str_replace, insert, undo_edit — the seed's (OpenManus)
+ * behaviour and wording, with its faults fixed: undo persists across restarts, undoing a
+ * `create` deletes the file, tabs are kept, directory listings run no shell, long views are
+ * clipped outside the numbering, binary/non-UTF-8 files are refused, and the
+ * multiple-occurrence list names the line of every real occurrence.
+ */
+export class StrReplaceEditor implements Tool {
+  readonly name = 'str_replace_editor';
+  readonly description = DESCRIPTION;
+  readonly inputSchema = INPUT_SCHEMA;
+  readonly annotations: ToolAnnotations = { title: 'File editor', readOnlyHint: false, destructiveHint: false };
+  private readonly history: EditHistory;
+  private readonly operator: FileOperator;
+
+  constructor(opts: StrReplaceEditorOptions) {
+    this.history = opts.history;
+    this.operator = opts.operator ?? new LocalFileOperator();
+  }
+
+  async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const command = args.command as EditorCommand;
+    const rawPath = typeof args.path === 'string' ? args.path : '';
+    try {
+      if (!isAbsolute(rawPath)) {
+        throw new EditorError(
+          `The path ${rawPath} is not an absolute path, it should start with \`/\`. Maybe you meant ${join(ctx.workspace, rawPath)}?`,
+        );
+      }
+      const path = resolve(rawPath);
+      await this.validatePath(command, path);
+      switch (command) {
+        case 'view':
+          return await this.view(path, args.view_range);
+        case 'create':
+          if (typeof args.file_text !== 'string') throw new EditorError('Parameter `file_text` is required for command: create');
+          return await this.create(path, args.file_text);
+        case 'str_replace':
+          if (typeof args.old_str !== 'string') throw new EditorError('Parameter `old_str` is required for command: str_replace');
+          return await this.strReplace(path, args.old_str, typeof args.new_str === 'string' ? args.new_str : '');
+        case 'insert':
+          if (typeof args.insert_line !== 'number') throw new EditorError('Parameter `insert_line` is required for command: insert');
+          if (typeof args.new_str !== 'string') throw new EditorError('Parameter `new_str` is required for command: insert');
+          return await this.insert(path, args.insert_line, args.new_str);
+        case 'undo_edit':
+          return await this.undoEdit(path);
+        default:
+          throw new EditorError(
+            `Unrecognized command ${String(command)}. The allowed commands for the ${this.name} tool are: ${COMMANDS.join(', ')}`,
+          );
+      }
+    } catch (err) {
+      if (err instanceof EditorError) return errorResult(err.message);
+      // File-system failures (permissions, disk full) are results the model can act on.
+      return errorResult(`${String(command)} failed for ${rawPath}: ${(err as Error)?.message ?? String(err)}`);
+    }
+  }
+
+  private async validatePath(command: EditorCommand, path: string): Promise<void> {
+    const exists = await this.operator.exists(path);
+    if (command === 'create') {
+      if (exists) throw new EditorError(`File already exists at: ${path}. Cannot overwrite files using command \`create\`.`);
+      return;
+    }
+    // Undoing a create whose file was deleted since still has something to undo.
+    if (!exists && !(command === 'undo_edit' && this.history.size(path) > 0)) {
+      throw new EditorError(`The path ${path} does not exist. Please provide a valid path.`);
+    }
+    if (command !== 'view' && (await this.operator.isDirectory(path))) {
+      throw new EditorError(`The path ${path} is a directory and only the \`view\` command can be used on directories`);
+    }
+  }
+
+  private async readText(path: string): Promise<string> {
+    return decodeText(await this.operator.readFile(path), path);
+  }
+
+  private async view(path: string, viewRange: unknown): Promise<ToolResult> {
+    const range = Array.isArray(viewRange) && viewRange.length > 0 ? viewRange : undefined;
+    if (await this.operator.isDirectory(path)) {
+      if (range) throw new EditorError('The `view_range` parameter is not allowed when `path` points to a directory.');
+      return this.viewDirectory(path);
+    }
+    let content = await this.readText(path);
+    let initLine = 1;
+    if (range) {
+      if (range.length !== 2 || !range.every((n) => Number.isInteger(n))) {
+        throw new EditorError('Invalid `view_range`. It should be a list of two integers.');
+      }
+      const lines = content.split('\n');
+      const n = lines.length;
+      const [first, last] = range as [number, number];
+      if (first < 1 || first > n) {
+        throw new EditorError(
+          `Invalid \`view_range\`: ${pyList(range)}. Its first element \`${first}\` should be within the range of lines of the file: ${pyList([1, n])}`,
+        );
+      }
+      if (last > n) {
+        throw new EditorError(
+          `Invalid \`view_range\`: ${pyList(range)}. Its second element \`${last}\` should be smaller than the number of lines in the file: \`${n}\``,
+        );
+      }
+      if (last !== -1 && last < first) {
+        throw new EditorError(
+          `Invalid \`view_range\`: ${pyList(range)}. Its second element \`${last}\` should be larger or equal than its first \`${first}\``,
+        );
+      }
+      content = (last === -1 ? lines.slice(first - 1) : lines.slice(first - 1, last)).join('\n');
+      initLine = first;
+    }
+    return okResult(makeOutput(content, path, initLine));
+  }
+
+  /**
+   * Lists `path` and everything up to two levels below it, hidden items (and what is inside
+   * hidden folders) left out, like the seed's `find PATH -maxdepth 2 -not -path '*\/.*'` but
+   * walking the folders itself: no shell, so a path cannot inject a command, and names are
+   * printed exactly as they are.
+   */
+  private async viewDirectory(path: string): Promise<ToolResult> {
+    const lines: string[] = [path];
+    const problems: string[] = [];
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      let entries;
+      try {
+        entries = await this.operator.readDirectory(dir);
+      } catch (err) {
+        problems.push(`${dir}: ${(err as Error).message}`);
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const e of entries) {
+        if (e.name.startsWith('.')) continue;
+        const child = join(dir, e.name);
+        lines.push(child);
+        if (e.isDirectory && depth < 2) await walk(child, depth + 1);
+      }
+    };
+    await walk(path, 1);
+    const { text, clipped } = clip(lines.join('\n'));
+    let output = `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${text}\n`;
+    if (clipped) output += `${TRUNCATED_MESSAGE}\n`;
+    if (problems.length) output += `(could not list: ${problems.join('; ')})\n`;
+    return okResult(output);
+  }
+
+  private async create(path: string, fileText: string): Promise<ToolResult> {
+    await this.operator.writeFile(path, fileText);
+    this.history.push(path, { command: 'create', before: null, ts: Date.now() });
+    return okResult(`File created successfully at: ${path}`, {
+      metadata: editMetadata(path, 'create', '', fileText, { created: true }),
+    });
+  }
+
+  private async strReplace(path: string, oldStr: string, newStr: string): Promise<ToolResult> {
+    const content = await this.readText(path);
+    if (oldStr === '') {
+      throw new EditorError(`No replacement was performed, old_str is empty. Give the exact text in ${path} to replace.`);
+    }
+    const offsets = findOccurrences(content, oldStr);
+    if (offsets.length === 0) {
+      throw new EditorError(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`);
+    }
+    if (offsets.length > 1) {
+      throw new EditorError(
+        `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines ${pyList(lineNumbersOf(content, offsets))}. Please ensure it is unique`,
+      );
+    }
+    const at = offsets[0]!;
+    // Spliced by offset, not String.replace: `$&` and friends in new_str must stay literal.
+    const newContent = content.slice(0, at) + newStr + content.slice(at + oldStr.length);
+    await this.operator.writeFile(path, newContent);
+    this.history.push(path, { command: 'str_replace', before: content, ts: Date.now() });
+
+    const replacementLine = countNewlines(content.slice(0, at));
+    const startLine = Math.max(0, replacementLine - SNIPPET_LINES);
+    const endLine = replacementLine + SNIPPET_LINES + countNewlines(newStr);
+    const snippet = newContent.split('\n').slice(startLine, endLine + 1).join('\n');
+    const message =
+      `The file ${path} has been edited. ` +
+      makeOutput(snippet, `a snippet of ${path}`, startLine + 1) +
+      'Review the changes and make sure they are as expected. Edit the file again if necessary.';
+    return okResult(message, { metadata: editMetadata(path, 'str_replace', content, newContent) });
+  }
+
+  private async insert(path: string, insertLine: number, newStr: string): Promise<ToolResult> {
+    const content = await this.readText(path);
+    const lines = content.split('\n');
+    const n = lines.length;
+    if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > n) {
+      throw new EditorError(
+        `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: ${pyList([0, n])}`,
+      );
+    }
+    const newLines = newStr.split('\n');
+    const newContent = [...lines.slice(0, insertLine), ...newLines, ...lines.slice(insertLine)].join('\n');
+    await this.operator.writeFile(path, newContent);
+    this.history.push(path, { command: 'insert', before: content, ts: Date.now() });
+
+    const snippet = [
+      ...lines.slice(Math.max(0, insertLine - SNIPPET_LINES), insertLine),
+      ...newLines,
+      ...lines.slice(insertLine, insertLine + SNIPPET_LINES),
+    ].join('\n');
+    const message =
+      `The file ${path} has been edited. ` +
+      makeOutput(snippet, 'a snippet of the edited file', Math.max(1, insertLine - SNIPPET_LINES + 1)) +
+      'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.';
+    return okResult(message, { metadata: editMetadata(path, 'insert', content, newContent) });
+  }
+
+  private async undoEdit(path: string): Promise<ToolResult> {
+    const entry = this.history.peek(path);
+    if (!entry) throw new EditorError(`No edit history found for ${path}.`);
+    const exists = await this.operator.exists(path);
+    // The current text is only needed for the diff pane; an unreadable file must not block undo.
+    let current = '';
+    if (exists) {
+      try {
+        current = decodeText(await this.operator.readFile(path), path);
+      } catch {
+        current = '';
+      }
+    }
+    if (entry.before === null) {
+      await this.operator.remove(path);
+      this.history.pop(path);
+      return okResult(`Last edit to ${path} undone successfully. The file was created by that edit, so it has been deleted.`, {
+        metadata: editMetadata(path, 'undo_edit', current, '', { deleted: true }),
+      });
+    }
+    await this.operator.writeFile(path, entry.before);
+    this.history.pop(path);
+    return okResult(`Last edit to ${path} undone successfully. ${makeOutput(entry.before, path)}`, {
+      metadata: editMetadata(path, 'undo_edit', current, entry.before),
+    });
+  }
+}
