@@ -14,6 +14,20 @@
  */
 import type { EventType, GlassboxEvent, ToolSource } from '../core/events/event-types';
 import type { ToolResultRecord } from '../core/tools/tool-result';
+import type {
+  EditRecord,
+  ExtensionView,
+  McpActionResult,
+  McpSnapshot,
+  RecordedCall,
+  RecordedSession,
+  ReplayOutcome,
+  ReplayRequest,
+  ServerConfigInput,
+  TerminalActionResult,
+  TerminalAttachment,
+  TerminalState,
+} from './workbench/workbench-types';
 
 // ---------------------------------------------------------------------------------------------
 // Domain types shared by methods and events
@@ -190,7 +204,40 @@ export interface BridgeMethods {
   'settings.set': { args: [patch: SettingsPatch]; result: SettingsView };
 
   // Workbench namespaces (issue 8): edits, terminal, mcp, replay, timeline, extensions.
-  // Add their methods here and in METHOD_SPECS below.
+  /** Every str_replace_editor change of the current session, in order. */
+  'edits.list': { args: []; result: EditRecord[] };
+  /** Undoes the last edit of a file through the tool path (recorded like any call). */
+  'edits.undo': { args: [path: string]; result: { ok: boolean; text: string } };
+  /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
+  'terminal.attach': { args: []; result: TerminalAttachment };
+  /** User keystrokes: written after take-over, held while the agent runs a command. */
+  'terminal.write': { args: [data: string]; result: TerminalActionResult };
+  'terminal.resize': { args: [cols: number, rows: number]; result: Ok };
+  'terminal.takeOver': { args: []; result: TerminalActionResult };
+  'terminal.release': { args: []; result: TerminalActionResult };
+  /** Every MCP server (secrets masked) and exactly what the model receives from them. */
+  'mcp.snapshot': { args: []; result: McpSnapshot };
+  'mcp.add': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
+  'mcp.update': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
+  'mcp.remove': { args: [id: string]; result: McpActionResult };
+  'mcp.setEnabled': { args: [id: string, enabled: boolean]; result: McpActionResult };
+  'mcp.restart': { args: [id: string]; result: McpActionResult };
+  'mcp.setToolEnabled': { args: [id: string, tool: string, enabled: boolean]; result: McpActionResult };
+  'mcp.setIncludeInstructions': { args: [id: string, include: boolean]; result: McpActionResult };
+  /** Imports a Claude Desktop / Cursor / VS Code / .mcp.json text into the config. */
+  'mcp.import': { args: [text: string]; result: McpActionResult };
+  /** A recorded call (live session, or a saved one) and its tool's input schema. */
+  'replay.prepare': {
+    args: [callId: string, sessionId?: string];
+    result: { call: RecordedCall; schema: Record<string, unknown> | null };
+  };
+  /** Re-runs a recorded call (optionally with edited args) through the tool path, as a replay. */
+  'replay.run': { args: [request: ReplayRequest]; result: ReplayOutcome };
+  /** A saved session's events, read from its file; nothing is re-executed. */
+  'timeline.load': { args: [sessionId: string]; result: RecordedSession };
+  'extensions.list': { args: []; result: ExtensionView[] };
+  /** Reloads one extension (or all) and returns the new list. */
+  'extensions.reload': { args: [name?: string]; result: ExtensionView[] };
 }
 
 /** Every method name. */
@@ -237,6 +284,27 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'dialogs.answerElicitation': ['string', { oneOf: ['accept', 'decline', 'cancel'] }, 'object?'],
   'settings.get': [],
   'settings.set': ['object'],
+  'edits.list': [],
+  'edits.undo': ['string'],
+  'terminal.attach': [],
+  'terminal.write': ['string'],
+  'terminal.resize': ['number', 'number'],
+  'terminal.takeOver': [],
+  'terminal.release': [],
+  'mcp.snapshot': [],
+  'mcp.add': ['string', 'object'],
+  'mcp.update': ['string', 'object'],
+  'mcp.remove': ['string'],
+  'mcp.setEnabled': ['string', 'boolean'],
+  'mcp.restart': ['string'],
+  'mcp.setToolEnabled': ['string', 'string', 'boolean'],
+  'mcp.setIncludeInstructions': ['string', 'boolean'],
+  'mcp.import': ['string'],
+  'replay.prepare': ['string', 'string?'],
+  'replay.run': ['object'],
+  'timeline.load': ['string'],
+  'extensions.list': [],
+  'extensions.reload': ['string?'],
 };
 
 /** Every method name, at run time. */
@@ -260,7 +328,13 @@ export interface BridgeEvents {
   'settings.changed': SettingsView;
   /** Something the user should see in a banner. */
   'app.notice': Notice;
-  // Workbench events (issue 8) go here and in EVENT_NAMES.
+  // Workbench events (issue 8).
+  /** Output of the agent's pty, as it arrives. */
+  'terminal.data': string;
+  'terminal.state': TerminalState;
+  /** MCP servers changed (status, tools, config). */
+  'mcp.changed': McpSnapshot;
+  'extensions.changed': ExtensionView[];
 }
 
 export type BridgeEventName = keyof BridgeEvents;
@@ -274,6 +348,10 @@ export const EVENT_NAMES: readonly BridgeEventName[] = [
   'dialogs.changed',
   'settings.changed',
   'app.notice',
+  'terminal.data',
+  'terminal.state',
+  'mcp.changed',
+  'extensions.changed',
 ];
 
 // ---------------------------------------------------------------------------------------------

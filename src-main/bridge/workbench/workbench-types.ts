@@ -156,16 +156,6 @@ export interface ReplayRequest {
   sessionId?: string;
 }
 
-/** A session file on disk. */
-export interface SessionSummary {
-  id: string;
-  /** First task or user message, for the list. */
-  title: string;
-  startedAt: number;
-  updatedAt: number;
-  events: number;
-}
-
 /** A recorded session's events, for the timeline. */
 export interface RecordedSession {
   id: string;
