@@ -20,7 +20,7 @@ export interface EventBase {
 }
 
 export interface EventPayloads {
-  agent_start: { task: string };
+  agent_start: { task: string; workspace?: string };
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
   turn_start: { step: number };
   turn_end: { step: number };
@@ -31,6 +31,10 @@ export interface EventPayloads {
     role: 'user' | 'assistant' | 'system' | 'tool';
     content: string;
     toolCalls?: ToolCallRecord[];
+    /** For role `tool`: the call this message answers, so a session can be rebuilt from its file. */
+    toolCallId?: string;
+    toolName?: string;
+    isError?: boolean;
   };
   tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
