@@ -21,6 +21,8 @@ export interface EditRecord {
   before: string;
   /** File text after the change ('' when an undo removed a created file). */
   after: string;
+  /** True when the file was too big for the tool to ship its text (no diff to show). */
+  tooLarge?: boolean;
 }
 
 /** Who may type into the agent's terminal. */
