@@ -16,6 +16,8 @@ export interface ToolAnnotations {
 /** A question for the human, answered through whatever UI is attached (CLI, window, web). */
 export interface HumanQuestion {
   question: string;
+  /** Set by the session so the events and a queued UI dialog share one id. */
+  requestId?: string;
   /** Set for MCP elicitation: which server asks and the form schema. */
   server?: string;
   schema?: JsonSchema;
