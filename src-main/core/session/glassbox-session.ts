@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { loadConfig, type GlassboxConfig } from '../config/config';
-import { glassboxPaths, type GlassboxPaths } from '../config/paths';
+import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
+import { defaultExtensionRoots } from '../extensions/extension-discovery';
+import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
 import type { HumanInputPort } from '../tools/tool';
 import { createBuiltinTools } from '../tools/builtin-tools';
@@ -20,7 +22,10 @@ export interface SessionOptions {
   approveMode?: 'ask' | 'auto' | 'deny';
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
+  /** Load extensions at create (default true). */
   withExtensions?: boolean;
+  /** Reload extensions when their files change (long-running hosts: app, web). */
+  watchExtensions?: boolean;
 }
 
 /**
@@ -36,6 +41,8 @@ export class GlassboxSession {
   readonly hooks = new ToolHooks();
   readonly tools: ToolCollection;
   readonly runner: ToolRunner;
+  /** Extensions of this session: list, reload(name?), unload; empty with `withExtensions: false`. */
+  readonly extensions: ExtensionHost;
 
   private constructor(opts: SessionOptions) {
     const env = opts.env ?? process.env;
@@ -56,15 +63,29 @@ export class GlassboxSession {
       approvals: opts.approvals,
       humanInput: opts.humanInput,
     });
+    this.extensions = new ExtensionHost({
+      bus: this.bus,
+      tools: this.tools,
+      hooks: this.hooks,
+      config: this.config,
+      workspace: this.workspace,
+      roots: defaultExtensionRoots(this.paths.extensions, workspaceDir(this.workspace)),
+    });
   }
 
   /** Builds a session. Throws ConfigError for a malformed config. */
   static async create(opts: SessionOptions = {}): Promise<GlassboxSession> {
-    return new GlassboxSession(opts);
+    const session = new GlassboxSession(opts);
+    if (opts.withExtensions !== false) {
+      await session.extensions.loadAll();
+      if (opts.watchExtensions) session.extensions.watch();
+    }
+    return session;
   }
 
   /** Stops processes and connections the session holds. */
   async dispose(): Promise<void> {
+    await this.extensions.dispose();
     await this.tools.dispose();
   }
 }
