@@ -1,7 +1,223 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { GlassboxSession, type SessionOptions } from '../../core/session/glassbox-session';
+import type { ToolConflict } from '../../core/tools/tool-collection';
+import type { ToolAnnotations } from '../../core/tools/tool';
+import { isErrorResult, resultToModelText, type ToolImage } from '../../core/tools/tool-result';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { TerminalHumanInput } from '../terminal-human-input';
 
-/** `glassbox tools` — placeholder until its issue lands. */
-export async function toolsCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox tools: not built yet');
-  return EXIT.USAGE;
+const USAGE = `Usage:
+  glassbox tools list [--json] [--workspace DIR]
+  glassbox tools call NAME [--args JSON] [--json] [--approve ask|auto|deny] [--workspace DIR]
+
+list   every tool the agent would see (built-in, MCP, extension): name, source,
+       description, input schema. Exit 0; 2 on a config error.
+call   runs one tool through the same path the agent uses (validation, hooks,
+       approvals, trace) and prints the text the model would see.
+       Exit 0 ok; 1 the tool returned an error (or was blocked); 2 usage, unknown
+       tool or bad --args JSON.`;
+
+/** One entry of `tools list --json` (stable, SPEC §1). */
+export interface ToolListing {
+  name: string;
+  source: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+}
+
+/** The object `tools call --json` prints (stable, SPEC §1). */
+export interface ToolCallReport {
+  callId: string;
+  tool: string;
+  result: { output: string | null; error: string | null; images: ToolImage[]; system: string | null };
+  blocked: boolean;
+  durationMs: number;
+}
+
+type ApproveMode = NonNullable<SessionOptions['approveMode']>;
+const APPROVE_MODES: readonly ApproveMode[] = ['ask', 'auto', 'deny'];
+
+/** `glassbox tools list|call` (SPEC §1). Usage and config problems throw (exit 2 in main). */
+export async function toolsCommand(argv: string[], io: CliIO): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  if (sub === 'list') return listTools(rest, io);
+  if (sub === 'call') return callTool(rest, io);
+  throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
+}
+
+/** parseArgs, with its errors turned into usage errors (exit 2). */
+function parse<const T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+}
+
+function workspaceOf(value: string | undefined, io: CliIO): string {
+  const dir = resolve(io.cwd, value ?? '.');
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDir) throw new UsageError(`--workspace ${dir} is not a directory`);
+  return dir;
+}
+
+function describeConflict(c: ToolConflict): string {
+  return `tool name clash: '${c.name}' from ${c.rejected} was not registered; ${c.kept} keeps the name`;
+}
+
+function warnConflicts(session: GlassboxSession, io: CliIO): void {
+  for (const c of session.tools.conflicts) println(io.stderr, `warning: ${describeConflict(c)}`);
+}
+
+async function listTools(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse({
+    args: argv,
+    options: { json: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
+  const session = await GlassboxSession.create({ workspace: workspaceOf(values.workspace, io), env: io.env });
+  try {
+    warnConflicts(session, io);
+    const listing: ToolListing[] = session.tools.list().map((t) => ({
+      name: t.name,
+      source: t.source ?? 'builtin',
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.annotations ? { annotations: t.annotations } : {}),
+    }));
+    if (values.json) {
+      println(io.stdout, JSON.stringify(listing, null, 2));
+      return EXIT.OK;
+    }
+    println(io.stdout, formatListing(listing, session.tools.conflicts));
+    return EXIT.OK;
+  } finally {
+    await session.dispose();
+  }
+}
+
+/** The human listing: one block per tool (name, source, first description line, parameters). */
+export function formatListing(listing: ToolListing[], conflicts: readonly ToolConflict[]): string {
+  if (listing.length === 0) return 'No tools.';
+  const width = Math.max(...listing.map((t) => t.name.length));
+  const lines: string[] = [];
+  for (const t of listing) {
+    const summary = t.description.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+    lines.push(`${t.name.padEnd(width)}  [${t.source}]  ${summary}`);
+    const props = (t.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+    const required = new Set(Array.isArray(t.inputSchema.required) ? (t.inputSchema.required as string[]) : []);
+    const params = Object.entries(props).map(([name, p]) => `${name}${required.has(name) ? '*' : ''}${p && typeof p.type === 'string' ? `: ${p.type}` : ''}`);
+    if (params.length) lines.push(`${' '.repeat(width)}  args: ${params.join(', ')}`);
+  }
+  lines.push('', `${listing.length} tool(s); * = required argument.`);
+  if (conflicts.length) {
+    lines.push('', 'Name clashes (the first registered keeps the name):');
+    for (const c of conflicts) lines.push(`  ${describeConflict(c)}`);
+  }
+  return lines.join('\n');
+}
+
+/** Parses `--args`: a JSON object, or exit 2 with the parse error. */
+export function parseArgsJson(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError('--args must be a JSON object, e.g. --args \'{"command":"view","path":"/tmp"}\'');
+  }
+  return value as Record<string, unknown>;
+}
+
+async function callTool(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse({
+    args: argv,
+    options: {
+      args: { type: 'string' },
+      json: { type: 'boolean' },
+      approve: { type: 'string' },
+      workspace: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  const [name, ...extra] = positionals;
+  if (!name) throw new UsageError(`missing tool NAME\n\n${USAGE}`);
+  if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'\n\n${USAGE}`);
+  const approve = values.approve;
+  if (approve !== undefined && !APPROVE_MODES.includes(approve as ApproveMode)) {
+    throw new UsageError(`--approve must be one of ${APPROVE_MODES.join(', ')} (got '${approve}')`);
+  }
+  const args = parseArgsJson(values.args);
+  const options: SessionOptions = {
+    workspace: workspaceOf(values.workspace, io),
+    env: io.env,
+    humanInput: new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }),
+    ...(approve ? { approveMode: approve as ApproveMode } : {}),
+  };
+
+  // Built-in and extension tools need no MCP servers; start them only when the tool is not
+  // found without them (built-ins win name clashes, so the answer cannot change).
+  let session = await GlassboxSession.create({ ...options, withMcp: false });
+  if (!session.tools.has(name)) {
+    await session.dispose();
+    session = await GlassboxSession.create(options);
+  }
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    warnConflicts(session, io);
+    if (!session.tools.has(name)) {
+      const names = session.tools.names();
+      throw new UsageError(`unknown tool '${name}'. Available tools: ${names.length ? names.join(', ') : '(none)'}`);
+    }
+    const outcome = await session.runner.run({ tool: name, args }, controller.signal);
+    const failed = outcome.blocked || isErrorResult(outcome.result);
+    if (values.json) {
+      const r = outcome.result;
+      const report: ToolCallReport = {
+        callId: outcome.callId,
+        tool: name,
+        // metadata (e.g. whole files for the diff pane) stays out: this output is for scripts.
+        result: { output: r.output ?? null, error: r.error ?? null, images: r.images ?? [], system: r.system ?? null },
+        blocked: outcome.blocked,
+        durationMs: outcome.durationMs,
+      };
+      println(io.stdout, JSON.stringify(report, null, 2));
+    } else {
+      const text = resultToModelText(outcome.result);
+      io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    }
+    return failed ? EXIT.FAILED : EXIT.OK;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await session.dispose();
+  }
 }

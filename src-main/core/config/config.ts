@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
+import { findJsonSyntaxError } from './json-syntax-error';
 import { workspaceDir, type GlassboxPaths } from './paths';
 
 /** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (SPEC §3). */
@@ -76,31 +77,27 @@ export function offsetToLineColumn(text: string, offset: number): { line: number
   return { line, column: col };
 }
 
-/** Parses JSON text, turning a syntax error into a ConfigError with path, line and column. */
+/**
+ * Parses JSON text, turning a syntax error into a ConfigError with path, line and column
+ * (`/path/config.json:3:18: …`). The position comes from our own scanner: Node 20's messages
+ * lack one for some errors and quote the text, which may contain API keys.
+ */
 export function parseJsonFile(text: string, path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    const msg = (err as Error).message;
-    const pos = /position (\d+)/.exec(msg);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    let where = '';
-    if (lc) where = `:${lc[1]}:${lc[2]}`;
-    else if (pos) {
-      const { line, column } = offsetToLineColumn(text, Number(pos[1]));
-      where = `:${line}:${column}`;
-    } else if (/Unexpected end of JSON input/.test(msg)) {
-      const { line, column } = offsetToLineColumn(text, text.length);
-      where = `:${line}:${column}`;
-    }
-    throw new ConfigError(`Malformed JSON in ${path}${where}: ${msg}`);
+    const problem = findJsonSyntaxError(text);
+    if (!problem) throw new ConfigError(`Malformed JSON in ${path}: ${(err as Error).message}`);
+    const { line, column } = offsetToLineColumn(text, problem.offset);
+    throw new ConfigError(`Malformed JSON in ${path}:${line}:${column}: ${problem.reason}`);
   }
 }
 
 /** Reads one config file; a missing file is an empty config. Never writes. */
 export function readConfigFile(path: string): GlassboxConfig {
   if (!existsSync(path)) return {};
-  const text = readFileSync(path, 'utf8');
+  // A leading byte-order mark (Windows editors add one) is not JSON; skip it.
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') return {};
   const value = parseJsonFile(text, path);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
