@@ -171,8 +171,22 @@ export interface ExtensionView {
   name: string;
   version: string;
   description?: string;
+  /** The extension's folder (absolute). */
   folder: string;
-  status: 'loaded' | 'failed' | 'unloaded';
+  /** `user` ($GLASSBOX_HOME) or `workspace`. */
+  origin: string;
+  status: 'loaded' | 'failed';
+  /** Why it failed to load. */
   reason?: string;
-  registered: { tools: string[]; subscriptions: number; beforeHooks: number; afterHooks: number };
+  /** Runtime failures of its handlers and hooks since it loaded. */
+  errors: string[];
+  registered: {
+    tools: string[];
+    /** Tools refused because another source already had the name. */
+    rejectedTools: { name: string; keptBy: string }[];
+    beforeHooks: number;
+    afterHooks: number;
+    /** Event types subscribed to, one entry per subscription. */
+    subscriptions: string[];
+  };
 }

@@ -1,0 +1,44 @@
+import { createTwoFilesPatch } from 'diff';
+import type { GlassboxEvent } from '../../core/events/event-types';
+import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../core/tools/tool-result';
+import type { RecordedCall } from './workbench-types';
+
+/** Finds one call in a session's events: its tool, args and source from the start, its result from the end. */
+export function findRecordedCall(events: readonly GlassboxEvent[], callId: string): RecordedCall | null {
+  let call: RecordedCall | null = null;
+  for (const e of events) {
+    if (e.type === 'tool_execution_start' && e.callId === callId) {
+      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null };
+    } else if (e.type === 'tool_execution_end' && e.callId === callId) {
+      call ??= { callId, tool: e.tool, args: {}, result: null };
+      call.result = e.result;
+    }
+  }
+  return call;
+}
+
+/** The text of a result as the model saw it (what replay compares). */
+export function resultText(r: ToolResultRecord | null): string {
+  return r ? resultToModelText(fromResultRecord(r)) : '';
+}
+
+/**
+ * Compares a recorded result with a new one by the text the model sees (images by count and
+ * type); returns a unified diff of recorded → new when they differ.
+ */
+export function compareResults(recorded: ToolResultRecord | null, result: ToolResultRecord): { equal: boolean; diff: string } {
+  const a = withImages(recorded);
+  const b = withImages(result);
+  if (a === b) return { equal: true, diff: '' };
+  return { equal: false, diff: createTwoFilesPatch('recorded', 'replay', ensureNewline(a), ensureNewline(b), undefined, undefined, { context: 3 }) };
+}
+
+function withImages(r: ToolResultRecord | null): string {
+  if (!r) return '(no recorded result)';
+  const imgs = r.images.map((i) => `[image ${i.mimeType}, ${i.data.length} base64 chars]`);
+  return [resultText(r), ...imgs].join('\n');
+}
+
+function ensureNewline(s: string): string {
+  return s.endsWith('\n') ? s : s + '\n';
+}

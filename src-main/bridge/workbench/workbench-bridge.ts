@@ -1,0 +1,216 @@
+import type { EventBus } from '../../core/events/event-bus';
+import type { GlassboxEvent } from '../../core/events/event-types';
+import type { ExtensionInfo } from '../../core/extensions/extension-host';
+import type { ToolCollection } from '../../core/tools/tool-collection';
+import { resultToModelText, toResultRecord } from '../../core/tools/tool-result';
+import type { ToolRunner } from '../../core/tools/tool-runner';
+import type { BridgeHost } from '../bridge-host';
+import { BridgeError } from '../contract';
+import { editsFromEvents } from './edit-records';
+import { compareResults, findRecordedCall } from './recorded-calls';
+import { TerminalHost, type ShellPort } from './terminal-host';
+import type { ExtensionView, RecordedSession, ReplayOutcome, ReplayRequest, TerminalState } from './workbench-types';
+
+/**
+ * What the workbench panes need from a core session (GlassboxSession satisfies it): the bus,
+ * the tool path (undo and replay go through it, so they are recorded), the tools' schemas,
+ * and the agent's shell.
+ */
+export interface WorkbenchSession {
+  readonly id: string;
+  readonly bus: EventBus;
+  readonly runner: ToolRunner;
+  readonly tools: ToolCollection;
+  /** The agent's persistent shell (started on first use). */
+  shell?(): ShellPort | Promise<ShellPort>;
+  readonly extensions?: ExtensionsPort;
+}
+
+/** The session's extensions (ExtensionHost). */
+export interface ExtensionsPort {
+  list(): ExtensionInfo[];
+  reload(name?: string): Promise<ExtensionInfo[]>;
+  onChange(fn: () => void): () => void;
+}
+
+/** The extensions page's view of one extension (no module internals). */
+export function toExtensionView(info: ExtensionInfo): ExtensionView {
+  const v: ExtensionView = {
+    name: info.name,
+    version: info.version,
+    folder: info.folder,
+    origin: String(info.origin),
+    status: info.status,
+    errors: [...info.errors],
+    registered: {
+      tools: [...info.tools],
+      rejectedTools: info.rejectedTools.map((r) => ({ name: r.name, keptBy: String(r.keptBy) })),
+      beforeHooks: info.hooks.before,
+      afterHooks: info.hooks.after,
+      subscriptions: [...info.subscriptions],
+    },
+  };
+  if (info.description) v.description = info.description;
+  if (info.reason) v.reason = info.reason;
+  return v;
+}
+
+/** Reads saved sessions (SessionCatalog). */
+export interface SavedSessionReader {
+  read(id: string): GlassboxEvent[] | null;
+}
+
+export interface WorkbenchBridgeOptions {
+  host: BridgeHost;
+  sessions: SavedSessionReader;
+}
+
+/** A copy of the agent's state that is idle and owned by nobody: used before a shell exists. */
+const NO_SHELL: TerminalState = { owner: 'agent', busy: false, alive: false, held: 0 };
+
+/**
+ * Implements the workbench namespaces of the contract (edits, terminal, replay, timeline) over
+ * the current core session. The host that opens sessions calls `setSession` whenever the
+ * current session changes; the panes then follow it.
+ */
+export class WorkbenchBridge {
+  private session: WorkbenchSession | null = null;
+  private terminal: TerminalHost | null = null;
+  private offBus: (() => void) | null = null;
+  private readonly offHandlers: () => void;
+
+  constructor(private readonly opts: WorkbenchBridgeOptions) {
+    const { host } = opts;
+    this.offHandlers = host.registerAll({
+      'edits.list': async () => editsFromEvents(await this.liveEvents()),
+      'edits.undo': async (path) => {
+        const s = this.require();
+        const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path } });
+        return { ok: !result.error, text: resultToModelText(result) };
+      },
+      'terminal.attach': async () => {
+        const t = this.terminalHost();
+        if (!t) return { recent: '', state: NO_SHELL };
+        return t.attach();
+      },
+      'terminal.write': (data) => this.terminalHost()?.write(data) ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
+      'terminal.resize': (cols, rows) => {
+        this.terminalHost()?.resize(cols, rows);
+        return { ok: true };
+      },
+      'terminal.takeOver': () => this.terminalHost()?.takeOver() ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
+      'terminal.release': () => this.terminalHost()?.release() ?? { ok: true, state: NO_SHELL },
+      'replay.prepare': async (callId, sessionId) => {
+        const call = findRecordedCall(await this.eventsOf(sessionId), callId);
+        if (!call) throw new BridgeError('NOT_FOUND', `No call ${callId} in ${sessionId ? `session ${sessionId}` : 'this session'}.`);
+        const tool = this.session?.tools.get(call.tool);
+        return { call, schema: tool ? tool.inputSchema : null };
+      },
+      'replay.run': (request) => this.replay(request),
+      'timeline.load': (sessionId) => this.loadSession(sessionId),
+      'extensions.list': () => (this.session?.extensions?.list() ?? []).map(toExtensionView),
+      'extensions.reload': async (name) => {
+        const ext = this.require().extensions;
+        if (!ext) return [];
+        if (name && !ext.list().some((e) => e.name === name)) throw new BridgeError('NOT_FOUND', `No extension named ${name}.`);
+        return (await ext.reload(name)).map(toExtensionView);
+      },
+    });
+  }
+
+  /** Follows a new current session (or none). */
+  setSession(session: WorkbenchSession | null): void {
+    if (session === this.session) return;
+    this.offBus?.();
+    this.offBus = null;
+    this.terminal?.dispose();
+    this.terminal = null;
+    this.session = session;
+    if (!session) {
+      this.opts.host.emit('terminal.state', NO_SHELL);
+      return;
+    }
+    // When the agent (re)starts its shell, the terminal joins it without waiting for an attach.
+    const offBash = session.bus.subscribe('tool_execution_start', (e) => {
+      if (e.tool === 'bash') void this.adoptShell(session);
+    });
+    const offExt = session.extensions?.onChange(() =>
+      this.opts.host.emit('extensions.changed', (session.extensions?.list() ?? []).map(toExtensionView)),
+    );
+    this.offBus = () => {
+      offBash();
+      offExt?.();
+    };
+    this.opts.host.emit('extensions.changed', (session.extensions?.list() ?? []).map(toExtensionView));
+    this.opts.host.emit('terminal.state', NO_SHELL);
+  }
+
+  /** Unregisters the handlers and detaches from the session. */
+  dispose(): void {
+    this.setSession(null);
+    this.offHandlers();
+  }
+
+  private require(): WorkbenchSession {
+    if (!this.session) throw new BridgeError('FAILED', 'No session is open.');
+    return this.session;
+  }
+
+  private terminalHost(): TerminalHost | null {
+    const s = this.session;
+    if (!s || !s.shell) return null;
+    this.terminal ??= new TerminalHost(() => s.shell!(), {
+      data: (d) => this.opts.host.emit('terminal.data', d),
+      state: (st) => this.opts.host.emit('terminal.state', st),
+    });
+    return this.terminal;
+  }
+
+  private async adoptShell(session: WorkbenchSession): Promise<void> {
+    const t = this.terminalHost();
+    if (!t || !session.shell) return;
+    try {
+      t.adopt(await session.shell());
+    } catch {
+      // The bash tool reports its own start failures; the pane shows "not running".
+    }
+  }
+
+  /** Events of the current session as the session bridge keeps them. */
+  private async liveEvents(): Promise<GlassboxEvent[]> {
+    if (!this.opts.host.has('sessions.current')) return [];
+    return (await this.opts.host.invoke('sessions.current')).events;
+  }
+
+  private async eventsOf(sessionId: string | undefined): Promise<GlassboxEvent[]> {
+    if (!sessionId || sessionId === this.session?.id) return this.liveEvents();
+    const events = this.opts.sessions.read(sessionId);
+    if (!events) throw new BridgeError('NOT_FOUND', `No saved session ${sessionId}.`);
+    return events;
+  }
+
+  private async loadSession(sessionId: string): Promise<RecordedSession> {
+    if (sessionId === this.session?.id) return { id: sessionId, events: await this.liveEvents(), skipped: 0 };
+    const events = this.opts.sessions.read(sessionId);
+    if (!events) throw new BridgeError('NOT_FOUND', `No saved session ${sessionId}.`);
+    return { id: sessionId, events, skipped: 0 };
+  }
+
+  /**
+   * Re-runs a recorded call through the tool path with `replayOf`, so the replay is recorded in
+   * the live session as such. Args are checked against the tool's schema first; a violation is
+   * refused (BAD_ARGS) rather than recorded as a failed replay.
+   */
+  private async replay(req: ReplayRequest): Promise<ReplayOutcome> {
+    const s = this.require();
+    if (typeof req.callId !== 'string') throw new BridgeError('BAD_ARGS', 'replay.run: callId must be a string.');
+    const call = findRecordedCall(await this.eventsOf(req.sessionId), req.callId);
+    if (!call) throw new BridgeError('NOT_FOUND', `No call ${req.callId} to replay.`);
+    const args = req.args === undefined ? call.args : req.args;
+    const checked = s.tools.check(call.tool, args);
+    if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
+    const outcome = await s.runner.run({ tool: call.tool, args: checked.args, replayOf: call.callId });
+    const result = toResultRecord(outcome.result);
+    return { callId: outcome.callId, replayOf: call.callId, tool: call.tool, args: checked.args, ...compareResults(call.result, result), recorded: call.result, result };
+  }
+}
