@@ -6,7 +6,6 @@ import {
   MANIFEST_FILE,
   moduleCandidates,
   parseExtensionManifest,
-  type CheckValue,
   type ExtensionManifest,
 } from './extension-manifest';
 
@@ -23,6 +22,13 @@ export interface ExtensionRoot {
 export interface ExtensionFolder {
   folder: string;
   origin: ExtensionOrigin;
+}
+
+/** Why a folder could not be described; `manifest` is set when only the module is at fault. */
+export interface ExtensionFolderProblem {
+  ok: false;
+  reason: string;
+  manifest?: ExtensionManifest;
 }
 
 /** A folder read from disk: its manifest (given or implied) and the module file to load. */
@@ -86,7 +92,7 @@ export function discoverExtensionFolders(roots: ExtensionRoot[], skip: (name: st
  * Reads one extension folder: `plugin.yaml` with its defaults, or the manifest-less
  * `extension.js|.mjs|.cjs`; resolves the module file. Failures carry a reason for the user.
  */
-export function describeExtensionFolder(folder: string): CheckValue<ExtensionDescription> {
+export function describeExtensionFolder(folder: string): { ok: true; value: ExtensionDescription } | ExtensionFolderProblem {
   const folderName = basename(folder);
   const manifestPath = join(folder, MANIFEST_FILE);
   if (existsSync(manifestPath)) {
@@ -102,13 +108,13 @@ export function describeExtensionFolder(folder: string): CheckValue<ExtensionDes
     const tried: string[] = [];
     for (const candidate of moduleCandidates(manifest)) {
       const inside = checkModulePath(folder, candidate);
-      if (!inside.ok) return { ok: false, reason: `${MANIFEST_FILE}: ${inside.reason}` };
+      if (!inside.ok) return { ok: false, reason: `${MANIFEST_FILE}: ${inside.reason}`, manifest };
       tried.push(candidate);
       if (existsSync(inside.value) && !isDirectory(inside.value)) {
         return { ok: true, value: { manifest, moduleFile: inside.value, hasManifest: true } };
       }
     }
-    return { ok: false, reason: `module '${manifest.module}' not found (tried ${tried.join(', ')})` };
+    return { ok: false, reason: `module '${manifest.module}' not found (tried ${tried.join(', ')})`, manifest };
   }
   for (const entry of ENTRY_FILES) {
     const file = join(folder, entry);

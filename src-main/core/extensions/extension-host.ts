@@ -87,13 +87,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The reason shown when a module fails to load; adds the fix for the most common mistake. */
+/** The reason shown when a module fails to load (syntax error, missing dependency, throw at import). */
 function moduleLoadReason(err: unknown, file: string): string {
-  const msg = messageOf(err);
-  if (/Cannot use import statement outside a module|Unexpected token 'export'/.test(msg)) {
-    return `cannot load ${basename(file)}: ${msg} (ES module syntax in a CommonJS file: rename it to .mjs or add package.json {"type": "module"})`;
-  }
-  return `cannot load ${basename(file)}: ${msg}`;
+  return `cannot load ${basename(file)}: ${messageOf(err).split('\n')[0]}`;
 }
 
 const defaultSink: ExtensionLogSink = (line, level) => {
@@ -324,7 +320,14 @@ export class ExtensionHost {
     };
 
     const described = describeExtensionFolder(f.folder);
-    if (!described.ok) return fail(described.reason);
+    if (!described.ok) {
+      if (described.manifest) {
+        entry.name = described.manifest.name;
+        entry.version = described.manifest.version;
+        if (described.manifest.description) entry.description = described.manifest.description;
+      }
+      return fail(described.reason);
+    }
     const { manifest, moduleFile } = described.value;
     entry.name = manifest.name;
     entry.version = manifest.version;

@@ -51,19 +51,21 @@ export function clearRequireCache(folder: string): void {
 }
 
 /**
- * Loads a module fresh: CommonJS through require (after clearing the folder's cache entries),
- * ES modules through dynamic import with a cache-busting query. Returns the namespace-like
- * object: for CommonJS `{ default: module.exports, ...module.exports }`.
+ * Loads a module fresh, however Node classifies it (ESM, CommonJS, or a `.js` file whose ESM
+ * syntax Node detects): dynamic import with a cache-busting query, after clearing the folder's
+ * CommonJS cache entries so required files are read again too. For CommonJS the result is
+ * `{ default: module.exports, ...module.exports }`.
  */
 export async function importFresh(file: string, folder: string): Promise<Record<string, unknown>> {
   clearRequireCache(folder);
-  if (moduleKindOf(file) === 'cjs') {
-    const exports: unknown = nodeRequire(file);
-    const named = exports && (typeof exports === 'object' || typeof exports === 'function') ? (exports as Record<string, unknown>) : {};
-    return { ...named, default: exports };
-  }
   const url = `${pathToFileURL(file).href}?glassbox-load=${++generation}`;
-  return (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+  const ns = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+  if (moduleKindOf(file) === 'cjs') {
+    const exports = ns.default;
+    const named = exports && (typeof exports === 'object' || typeof exports === 'function') ? (exports as Record<string, unknown>) : {};
+    return { ...named, ...ns, default: exports };
+  }
+  return ns;
 }
 
 /** Unwraps `exports.default` of transpiled (TypeScript/Babel) CommonJS. */
