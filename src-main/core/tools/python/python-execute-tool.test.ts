@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolContext } from '../tool';
+import { ToolCollection } from '../tool-collection';
+import { clipMiddle, PythonExecuteTool, type PythonToolConfig } from './python-execute-tool';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const tools: PythonExecuteTool[] = [];
+afterEach(async () => {
+  await Promise.all(tools.splice(0).map((t) => t.dispose()));
+});
+
+function make(config: PythonToolConfig = {}): {
+  tool: PythonExecuteTool;
+  run: (args: Record<string, unknown>, signal?: AbortSignal) => ReturnType<PythonExecuteTool['execute']>;
+} {
+  const tool = new PythonExecuteTool({ workspace: tmpdir(), config });
+  tools.push(tool);
+  const collection = new ToolCollection([tool]);
+  const run = (args: Record<string, unknown>, signal = new AbortController().signal) =>
+    collection.execute('python_execute', args, { signal, workspace: tmpdir(), home: tmpdir(), callId: 'c' } satisfies ToolContext);
+  return { tool, run };
+}
+
+/** True while the process exists and is not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function waitDead(pid: number, ms = 5000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return !alive(pid);
+}
+
+describe('python_execute (real python3)', () => {
+  it('keeps variables between calls and shows a trailing expression like a notebook', async () => {
+    const { run } = make();
+    const a = await run({ code: 'import math\nx = 40\nprint("set x")\nx + 2' });
+    expect(a.error).toBeUndefined();
+    expect(a.output).toBe('set x\n42');
+    const b = await run({ code: 'def sq(n):\n    return n * n\nsq(x)' });
+    expect(b.output).toBe('1600');
+    const c = await run({ code: 'print(math.pi > 3)\nNone' });
+    expect(c.output).toBe('True\n');
+    const d = await run({ code: '{"k": [1, 2]}' });
+    expect(d.output).toBe("{'k': [1, 2]}");
+  });
+
+  it('captures stdout and stderr in the order they were written, including subprocesses', async () => {
+    const { run } = make();
+    const r = await run({
+      code: 'import sys, subprocess\nprint("one")\nprint("two", file=sys.stderr)\nprint("three")\nsubprocess.run("echo four; echo five >&2", shell=True)\nNone',
+    });
+    // print() output keeps its order; a subprocess writes to its own pipe, so only presence is sure.
+    expect(r.output?.replace(/four\n|five\n/g, '')).toBe('one\ntwo\nthree\n');
+    expect(r.output).toContain('four\n');
+    expect(r.output).toContain('five\n');
+    expect(r.metadata?.stdout).toMatch(/^one\nthree\n/);
+    expect(r.metadata?.stderr).toMatch(/^two\n/);
+  });
+
+  it('returns the full traceback on error, keeps output printed before it', async () => {
+    const { run } = make();
+    const r = await run({ code: 'print("start")\ndef inner():\n    return {}["missing"]\ndef outer():\n    return inner()\nouter()' });
+    expect(r.output).toBe('start\n');
+    expect(r.error).toMatch(/^Traceback \(most recent call last\):/);
+    expect(r.error).toMatch(/File "<cell \d+>", line 6, in <module>\n\s+outer\(\)/);
+    expect(r.error).toMatch(/line 5, in outer\n\s+return inner\(\)/);
+    expect(r.error).toMatch(/line 3, in inner/);
+    expect(r.error).toMatch(/KeyError: 'missing'$/);
+    expect(r.error).not.toContain('<glassbox>');
+  });
+
+  it('reports a syntax error with the caret, not driver internals', async () => {
+    const { run } = make();
+    const r = await run({ code: 'x = (1,\nprint(x' });
+    expect(r.error).toMatch(/SyntaxError/);
+    expect(r.error).toContain('<cell');
+    expect(r.error).not.toContain('ast.py');
+  });
+
+  it('interrupts on timeout with KeyboardInterrupt and keeps earlier variables', async () => {
+    const { run } = make();
+    await run({ code: 'kept = "still here"' });
+    const started = Date.now();
+    const r = await run({ code: 'import time\nprint("working", flush=True)\ntime.sleep(30)', timeout: 1 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.output).toBe('working\n');
+    expect(r.error).toMatch(/^Execution timed out after 1 s and was interrupted \(KeyboardInterrupt\)/);
+    expect(r.error).toContain('KeyboardInterrupt');
+    expect((await run({ code: 'kept' })).output).toBe("'still here'");
+  });
+
+  it('kills and restarts a process that ignores the interrupt, says so, and kills its children', async () => {
+    const { run } = make({ interruptGraceMs: 300 });
+    await run({ code: 'lost = 1' });
+    const r = await run({
+      code:
+        'import subprocess, time\nchild = subprocess.Popen(["sh", "-c", "trap \'\' INT; sleep 300"])\nprint(child.pid, flush=True)\n' +
+        'while True:\n    try:\n        time.sleep(0.05)\n    except KeyboardInterrupt:\n        pass',
+      timeout: 1,
+    });
+    expect(r.error).toMatch(/Python did not stop on the interrupt, so the process was killed/);
+    expect(r.error).toMatch(/All variables were lost/);
+    const childPid = Number(r.output?.trim());
+    expect(childPid).toBeGreaterThan(0);
+    expect(await waitDead(childPid)).toBe(true);
+    const next = await run({ code: 'lost' });
+    expect(next.system).toMatch(/started a fresh one/);
+    expect(next.error).toMatch(/NameError: name 'lost' is not defined/);
+  });
+
+  it('the run signal interrupts the same way', async () => {
+    const { run } = make();
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 500);
+    const r = await run({ code: 'import time\ntime.sleep(30)' }, ac.signal);
+    expect(r.error).toMatch(/^Execution was cancelled and was interrupted \(KeyboardInterrupt\)/);
+  });
+
+  it('reset: true starts over', async () => {
+    const { run } = make();
+    await run({ code: 'gone = 5' });
+    const r = await run({ code: 'print("gone" in globals())', reset: true });
+    expect(r.output).toBe('False\n');
+    expect(r.system).toBe('Python process restarted: all variables were cleared.');
+    const onlyReset = await run({ code: '', reset: true });
+    expect(onlyReset.output).toBe('Python process reset.');
+  });
+
+  it('input() fails fast instead of hanging (stdin is closed)', async () => {
+    const { run } = make();
+    const r = await run({ code: 'input("name? ")', timeout: 20 });
+    expect(r.error).toMatch(/EOFError/);
+    expect(r.metadata?.stopped).toBeNull();
+  });
+
+  it('survives the process exiting mid-call and SystemExit', async () => {
+    const { run } = make();
+    const sys = await run({ code: 'import sys\nsys.exit(3)' });
+    expect(sys.error).toMatch(/SystemExit: 3/);
+    expect((await run({ code: '1 + 1' })).output).toBe('2');
+    const dead = await run({ code: 'import os\nos._exit(7)' });
+    expect(dead.error).toBe('The Python process ended during execution (exit code 7); the next call starts a fresh one. All variables were lost.');
+    const again = await run({ code: '"back"' });
+    expect(again.output).toBe("'back'");
+    expect(again.system).toMatch(/started a fresh one/);
+  });
+
+  it('clips long output keeping head and tail', async () => {
+    const { run } = make({ maxOutputChars: 2000 });
+    const r = await run({ code: 'for i in range(5000):\n    print("line", i)' });
+    expect(r.output).toMatch(/^line 0\nline 1\n/);
+    expect(r.output).toMatch(/line 4999\n$/);
+    expect(r.output).toMatch(/\[\.\.\. \d+ characters \(\d+ lines\) omitted \.\.\.\]/);
+    expect((r.metadata?.stdout as string).length).toBeGreaterThan(40_000);
+  });
+
+  it('says clearly when python3 is missing', async () => {
+    const { run } = make({ command: 'python3-does-not-exist-here' });
+    const r = await run({ code: '1' });
+    expect(r.error).toMatch(/^python3-does-not-exist-here was not found on PATH\. python_execute needs Python 3/);
+  });
+
+  it('says plainly in its description that it is not a sandbox', () => {
+    expect(make().tool.description).toMatch(/NOT a sandbox/);
+  });
+});
+
+describe('clipMiddle', () => {
+  it('leaves short text alone and marks what it cut', () => {
+    expect(clipMiddle('abc', 10)).toBe('abc');
+    const clipped = clipMiddle('x'.repeat(100), 10);
+    expect(clipped).toBe('xxxxxx\n[... 90 characters (0 lines) omitted ...]\nxxxx');
+  });
+});

@@ -1,0 +1,150 @@
+import type { Tool, ToolContext } from '../tool';
+import { errorResult, type ToolResult } from '../tool-result';
+import { PythonSession, PythonUnavailableError, type PythonExecution } from './python-session';
+
+/** The `python` config section (all optional). */
+export interface PythonToolConfig {
+  /** Interpreter command or path (default `python3`). */
+  command?: string;
+  /** Default timeout per call in seconds (default 60). */
+  timeoutSec?: number;
+  /** Wait after the interrupt before killing, ms (default 2000). */
+  interruptGraceMs?: number;
+  /** Longest output given to the model, characters (default 30000; head and tail kept). */
+  maxOutputChars?: number;
+}
+
+/** Clips long text for the model, keeping head and tail with a marker saying what was cut. */
+export function clipMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * 0.6);
+  const tail = max - head;
+  const omitted = text.length - head - tail;
+  const omittedLines = text.slice(head, text.length - tail).split('\n').length - 1;
+  return `${text.slice(0, head)}\n[... ${omitted} characters (${omittedLines} lines) omitted ...]\n${text.slice(text.length - tail)}`;
+}
+
+/**
+ * `python_execute`: runs code in one persistent Python process per session, like a notebook.
+ * Not a sandbox: the code runs with the user's rights (the seed's copied-builtins "safety" was
+ * no protection, so Glassbox says so instead of pretending).
+ */
+export class PythonExecuteTool implements Tool {
+  readonly name = 'python_execute';
+  readonly description =
+    'Execute Python code in a persistent Python 3 process, like a notebook: variables, imports and functions ' +
+    'survive between calls; `reset: true` starts a fresh process first. Returns everything printed to stdout ' +
+    'and stderr (in order), the value of a trailing expression (as a notebook shows it), and the full ' +
+    'traceback if the code raises. A call that runs longer than `timeout` seconds is interrupted ' +
+    '(KeyboardInterrupt); if that does not stop it, the process is killed and restarted and its variables are ' +
+    'lost. stdin is closed (input() fails). The working directory is the workspace.\n' +
+    'WARNING: this is NOT a sandbox. The code runs as the user with full access to files, network and processes.';
+  readonly inputSchema = {
+    type: 'object',
+    properties: {
+      code: { type: 'string', description: 'The Python code to execute.' },
+      reset: {
+        type: 'boolean',
+        description: 'Restart the Python process before running, discarding all variables. Default false.',
+      },
+      timeout: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        description: 'Seconds before the execution is interrupted. Default 60.',
+      },
+    },
+    required: ['code'],
+    additionalProperties: false,
+  };
+  readonly annotations = { title: 'Python', readOnlyHint: false, destructiveHint: true, openWorldHint: true };
+
+  private readonly session: PythonSession;
+  private readonly cfg: PythonToolConfig;
+  private startedOnce = false;
+
+  constructor(opts: { workspace: string; config?: PythonToolConfig; env?: NodeJS.ProcessEnv }) {
+    this.cfg = opts.config ?? {};
+    this.session = new PythonSession({
+      command: this.cfg.command,
+      cwd: opts.workspace,
+      env: opts.env,
+      interruptGraceMs: this.cfg.interruptGraceMs,
+    });
+  }
+
+  async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const code = typeof args.code === 'string' ? args.code : '';
+    const timeoutSec = typeof args.timeout === 'number' && args.timeout > 0 ? args.timeout : (this.cfg.timeoutSec ?? 60);
+    const notes: string[] = [];
+    if (args.reset === true) {
+      await this.session.stop();
+      if (this.startedOnce) notes.push('Python process restarted: all variables were cleared.');
+    } else if (this.startedOnce && !this.session.alive) {
+      notes.push('The previous Python process had ended; started a fresh one (variables from earlier calls are gone).');
+    }
+    if (code.trim() === '') {
+      if (args.reset === true) {
+        try {
+          await this.session.start();
+          this.startedOnce = true;
+        } catch (err) {
+          return errorResult(err instanceof Error ? err.message : String(err));
+        }
+        return { output: 'Python process reset.', system: notes.join(' ') || undefined };
+      }
+      return errorResult('`code` is empty: nothing to execute');
+    }
+
+    let exec: PythonExecution;
+    try {
+      exec = await this.session.execute(code, {
+        timeoutMs: timeoutSec * 1000,
+        signal: ctx.signal,
+        onOutput: ctx.emit
+          ? (chunk) => ctx.emit?.({ type: 'tool_execution_update', callId: ctx.callId, kind: 'log', message: chunk.data, level: chunk.stream })
+          : undefined,
+      });
+      this.startedOnce = true;
+    } catch (err) {
+      if (err instanceof PythonUnavailableError) return errorResult(err.message);
+      return errorResult(`python_execute failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return this.toResult(exec, timeoutSec, notes);
+  }
+
+  private toResult(exec: PythonExecution, timeoutSec: number, notes: string[]): ToolResult {
+    const max = this.cfg.maxOutputChars ?? 30_000;
+    const stdout = exec.chunks.filter((c) => c.stream === 'stdout').map((c) => c.data).join('');
+    const stderr = exec.chunks.filter((c) => c.stream === 'stderr').map((c) => c.data).join('');
+    let text = exec.chunks.map((c) => c.data).join('');
+    if (exec.value !== null) text += (text && !text.endsWith('\n') ? '\n' : '') + clipMiddle(exec.value, max);
+    const result: ToolResult = {
+      metadata: { stdout, stderr, value: exec.value, stopped: exec.stopped, killed: exec.killed, exited: exec.exited },
+    };
+    if (text) result.output = clipMiddle(text, max);
+
+    const errors: string[] = [];
+    const why = exec.stopped === 'timeout' ? `Execution timed out after ${timeoutSec} s` : 'Execution was cancelled';
+    if (exec.stopped && exec.killed) {
+      errors.push(
+        `${why}; Python did not stop on the interrupt, so the process was killed and will be restarted on the next call. All variables were lost.`,
+      );
+    } else if (exec.stopped) {
+      errors.push(`${why} and was interrupted (KeyboardInterrupt). Variables defined before the interrupt are kept.`);
+      if (exec.error) errors.push(clipMiddle(exec.error, max));
+    } else if (exec.exited) {
+      const how = exec.exited.signal ? `signal ${exec.exited.signal}` : `exit code ${exec.exited.code}`;
+      errors.push(`The Python process ended during execution (${how}); the next call starts a fresh one. All variables were lost.`);
+    } else if (exec.error) {
+      errors.push(clipMiddle(exec.error.replace(/\n$/, ''), max));
+    }
+    if (errors.length) result.error = errors.join('\n');
+    if (notes.length) result.system = notes.join(' ');
+    if (!result.output && !result.error) result.output = '(no output)';
+    return result;
+  }
+
+  async dispose(): Promise<void> {
+    await this.session.stop();
+  }
+}
