@@ -1,0 +1,60 @@
+import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolSource } from '../events/event-types';
+import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '../tools/tool';
+import type { ToolResult } from '../tools/tool-result';
+import type { McpServerConnection } from './mcp-server-connection';
+
+/**
+ * The schema the model and the validator see. `$schema` is dropped: servers announce drafts
+ * (2020-12) our validator does not load, and it tells the model nothing.
+ */
+export function remoteInputSchema(remote: RemoteTool): JsonSchema {
+  const { $schema: _ignored, ...rest } = (remote.inputSchema ?? { type: 'object' }) as JsonSchema;
+  return { type: 'object', ...rest };
+}
+
+/**
+ * A remote MCP tool in the agent's ToolCollection: named per SPEC §4, called on its server by
+ * its original name, results mapped to ToolResults. Failures come back as error results.
+ */
+export class McpClientTool implements Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  source: ToolSource;
+  /** The server's own name for the tool (what goes over the wire). */
+  readonly originalName: string;
+
+  constructor(
+    private readonly connection: McpServerConnection,
+    readonly remote: RemoteTool,
+    exposedName: string,
+  ) {
+    this.name = exposedName;
+    this.originalName = remote.name;
+    this.description = remote.description || remote.title || `Tool '${remote.name}' of MCP server '${connection.id}'.`;
+    this.inputSchema = remoteInputSchema(remote);
+    const a = remote.annotations;
+    if (a) {
+      const annotations: ToolAnnotations = {};
+      if (a.title !== undefined) annotations.title = a.title;
+      if (a.readOnlyHint !== undefined) annotations.readOnlyHint = a.readOnlyHint;
+      if (a.destructiveHint !== undefined) annotations.destructiveHint = a.destructiveHint;
+      if (a.idempotentHint !== undefined) annotations.idempotentHint = a.idempotentHint;
+      if (a.openWorldHint !== undefined) annotations.openWorldHint = a.openWorldHint;
+      this.annotations = annotations;
+    }
+    this.source = `mcp:${connection.id}`;
+  }
+
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    return this.connection.callTool(this.originalName, args, ctx);
+  }
+
+  /** True when the remote definition differs in anything the model or validator sees. */
+  differsFrom(remote: RemoteTool): boolean {
+    return JSON.stringify([remote.description, remote.inputSchema, remote.annotations]) !==
+      JSON.stringify([this.remote.description, this.remote.inputSchema, this.remote.annotations]);
+  }
+}
