@@ -7,7 +7,7 @@ export type BashNode = TreeSitter.Node;
 
 // Resolve through Node's module resolution (not a path relative to this file) so the wasm
 // files are found both from src-main under vitest and from the bundled out/main/cli.js.
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 let parser: TreeSitter.Parser | undefined;
 let loading: Promise<void> | undefined;
@@ -19,8 +19,8 @@ let loading: Promise<void> | undefined;
 export function loadBashParser(): Promise<void> {
   if (parser) return Promise.resolve();
   loading ??= (async () => {
-    const ts = require('@vscode/tree-sitter-wasm') as typeof TreeSitter;
-    const dir = dirname(require.resolve('@vscode/tree-sitter-wasm'));
+    const ts = requireHere('@vscode/tree-sitter-wasm') as typeof TreeSitter;
+    const dir = dirname(requireHere.resolve('@vscode/tree-sitter-wasm'));
     await ts.Parser.init({ locateFile: (file: string) => join(dir, file) });
     const bash = await ts.Language.load(join(dir, 'tree-sitter-bash.wasm'));
     const p = new ts.Parser();
