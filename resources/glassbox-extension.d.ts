@@ -1,0 +1,227 @@
+/**
+ * Types for writing Glassbox extensions (SPEC §6). Self-contained: copy this file next to your
+ * extension, or point at it from the Glassbox folder.
+ *
+ * TypeScript:  import type { ExtensionApi, GlassboxExtension } from './glassbox-extension';
+ * JavaScript:  /** @type {import('./glassbox-extension').GlassboxExtension} *\/
+ *
+ * Kept in step with the real types in src-main/core by
+ * src-main/core/extensions/extension-types.sync.test.ts.
+ */
+
+// ——— tools ———
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown>;
+
+/** Hints about a tool's effects (MCP tool annotations). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Where a tool comes from. */
+export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
+
+/** An image a tool produced, base64-encoded. */
+export interface ToolImage {
+  data: string;
+  mimeType: string;
+}
+
+/** A tool result as events and after-hooks see it. */
+export interface ToolResultRecord {
+  output: string | null;
+  error: string | null;
+  images: ToolImage[];
+  system: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** What an extension tool may return: plain text (the output), or a result object. */
+export type ExtensionToolReturn =
+  | string
+  | { output?: string; error?: string; images?: ToolImage[]; system?: string; metadata?: Record<string, unknown> }
+  | void
+  | undefined;
+
+/** What an extension tool's `execute` receives besides its arguments. */
+export interface ExtensionToolContext {
+  /** Aborted when the run is cancelled or the call times out. */
+  signal: AbortSignal;
+  /** Absolute path of the workspace the agent works in. */
+  workspace: string;
+  /** Absolute path of $GLASSBOX_HOME. */
+  home: string;
+  /** The id of this call. */
+  callId: string;
+  /** The session id, when running inside a session. */
+  sessionId?: string;
+}
+
+/**
+ * A tool an extension registers. It is offered to the model and callable exactly like a
+ * built-in (agent, `glassbox tools call`, `glassbox mcp serve`). A throw becomes an
+ * `Error: …` result for the model.
+ */
+export interface ExtensionTool {
+  /** `[A-Za-z0-9_-]{1,64}`; the first tool registered under a name keeps it. */
+  name: string;
+  /** The model's only manual: what it does, when to use it, what it returns. */
+  description: string;
+  /** JSON Schema of the arguments (an object schema); default: no arguments. */
+  inputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  execute(args: Record<string, unknown>, ctx: ExtensionToolContext): ExtensionToolReturn | Promise<ExtensionToolReturn>;
+}
+
+// ——— hooks ———
+
+/** The call a hook sees. */
+export interface ToolCall {
+  callId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  source: ToolSource;
+}
+
+/** Returned by a before-hook to block the call; the model sees `[BLOCKED] <reason>`. */
+export interface BlockDecision {
+  blocked: true;
+  reason: string;
+}
+
+/** Returned by an after-hook to replace the text the model sees. */
+export interface OverrideDecision {
+  override: string;
+  isError?: boolean;
+}
+
+/** Runs before every tool call (after argument validation, before approval). */
+export type BeforeToolHook = (call: ToolCall) => BlockDecision | void | undefined | Promise<BlockDecision | void | undefined>;
+
+/** Runs after every tool call with its result. */
+export type AfterToolHook = (
+  call: ToolCall,
+  result: ToolResultRecord,
+) => OverrideDecision | void | undefined | Promise<OverrideDecision | void | undefined>;
+
+// ——— events (SPEC §5) ———
+
+/** A tool call as the model sent it. */
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** Raw JSON text of the arguments. */
+  arguments: string;
+}
+
+/** Fields every event has. */
+export interface EventBase {
+  /** 1, 2, … per session. */
+  seq: number;
+  /** ms since epoch. */
+  ts: number;
+  /** The session id. */
+  session: string;
+}
+
+type Role = 'user' | 'assistant' | 'system' | 'tool';
+
+/** Each event type's own fields. */
+export interface EventPayloads {
+  agent_start: { task: string; workspace?: string };
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  turn_start: { step: number };
+  turn_end: { step: number };
+  message_start: { messageId: string; role: Role };
+  message_update: { messageId: string; role: Role; delta: string };
+  message_end: {
+    messageId: string;
+    role: Role;
+    content: string;
+    toolCalls?: ToolCallRecord[];
+    toolCallId?: string;
+    toolName?: string;
+    isError?: boolean;
+  };
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
+  tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
+  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string };
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[] };
+  approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
+  human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
+  human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };
+  compaction_start: { before: number };
+  compaction_end: { before: number; after: number };
+  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected'; error?: string };
+  mcp_tools_changed: { server: string; added: string[]; removed: string[] };
+  model_request: { step: number; request: unknown };
+  model_response: { step: number; response: unknown; usage?: { inputTokens?: number; outputTokens?: number } };
+  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown };
+  log: { level: 'debug' | 'info' | 'warn' | 'error'; source: string; message: string };
+}
+
+/** Every event type name. */
+export type EventType = keyof EventPayloads;
+
+/** One event of type T. */
+export type GlassboxEventOf<T extends EventType> = EventBase & { type: T } & EventPayloads[T];
+
+/** Any event (narrow it with `event.type`). */
+export type GlassboxEvent = { [T in EventType]: GlassboxEventOf<T> }[EventType];
+
+// ——— the extension ———
+
+/** Removes what registered it (a tool, a hook, a subscription). Safe to call twice. */
+export type ExtensionDisposer = () => void;
+
+/** An event handler: gets the exact event object the session file records. */
+export type ExtensionEventHandler<T extends EventType | '*'> = (
+  event: T extends EventType ? GlassboxEventOf<T> : GlassboxEvent,
+) => void | Promise<void>;
+
+/** Writes a line prefixed with the extension's name and emits it as a `log` event. */
+export interface ExtensionLogger {
+  (message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** The object handed to `onLoad(api)`. Everything registered through it is removed on unload. */
+export interface ExtensionApi {
+  /** The extension's name (manifest `name`, else its folder name). */
+  readonly name: string;
+  /** The manifest's version (default `0.1.0`). */
+  readonly version: string;
+  /** The extension's own folder. */
+  readonly folder: string;
+  /** The workspace the agent works in (absolute). */
+  readonly workDir: string;
+  /** This extension's section of the config file: `extensions.<name>` (an empty object when absent). */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** Logs with the extension's name as prefix; also emitted as a `log` event. */
+  readonly log: ExtensionLogger;
+  /** Adds a tool (source `extension:<name>`). Throws for an invalid definition. */
+  registerTool(tool: ExtensionTool): ExtensionDisposer;
+  /** Subscribes to one event type, or `'*'` for all; returns the unsubscribe function. */
+  subscribe<T extends EventType | '*'>(type: T, handler: ExtensionEventHandler<T>): ExtensionDisposer;
+  /** Runs before every tool call; return `{ blocked: true, reason }` to block it. */
+  addBeforeToolHook(hook: BeforeToolHook): ExtensionDisposer;
+  /** Runs after every tool call with its result; may return `{ override, isError? }`. */
+  addAfterToolHook(hook: AfterToolHook): ExtensionDisposer;
+}
+
+/** An extension: an object (or an instance of the exported class) with these methods. */
+export interface GlassboxExtension {
+  onLoad(api: ExtensionApi): void | Promise<void>;
+  onUnload?(): void | Promise<void>;
+}
+
+/** A class whose instances are extensions (constructed with no arguments). */
+export type GlassboxExtensionClass = new () => GlassboxExtension;
