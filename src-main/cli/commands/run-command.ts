@@ -1,7 +1,153 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
+import type { ApprovalMode } from '../../core/approvals/approval-policy';
+import type { GlassboxEvent } from '../../core/events/event-types';
+import { GlassboxSession } from '../../core/session/glassbox-session';
+import { isValidSessionId, SessionStore } from '../../core/session/session-store';
+import { loadConfig } from '../../core/config/config';
+import { glassboxPaths } from '../../core/config/paths';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
-/** `glassbox run` — placeholder until its issue lands. */
-export async function runCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox run: not built yet');
-  return EXIT.USAGE;
+const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
+
+Runs the agent on one task, headless.
+  --workspace DIR   where the agent works (default: the current directory)
+  --max-steps N     stop after N model turns (default 30, or config agent.maxSteps); exit 3
+  --approve MODE    ask (prompt on a terminal; denied when stdin is not a TTY), auto, deny
+  --json            every event as JSON Lines on stdout (SPEC §5)
+  --session ID      continue a saved session ($GLASSBOX_HOME/sessions/ID.jsonl)
+Exit codes: 0 finished, 1 failed or cancelled, 2 usage/config error, 3 max steps reached.`;
+
+const MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
+
+function oneLine(text: string, max = 160): string {
+  const s = text.replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** Human-readable progress for one event, or null to print nothing. */
+function progressLine(e: GlassboxEvent): string | null {
+  switch (e.type) {
+    case 'turn_start':
+      return `── step ${e.step}`;
+    case 'message_end':
+      return e.role === 'assistant' && e.toolCalls?.length && e.content.trim() ? `  ${oneLine(e.content, 400)}` : null;
+    case 'tool_execution_start':
+      return `→ ${e.tool} ${oneLine(typeof e.args === 'string' ? e.args : JSON.stringify(e.args) ?? '')}`;
+    case 'tool_execution_end': {
+      const r = e.result;
+      if (e.blocked) return `← ${e.tool} blocked: ${oneLine(r.output ?? '')}`;
+      if (r.error) return `← ${e.tool} error (${e.durationMs} ms): ${oneLine(r.error)}`;
+      return `← ${e.tool} ok (${e.durationMs} ms)${r.output ? `: ${oneLine(r.output)}` : ''}`;
+    }
+    case 'approval_resolved':
+      return e.by === 'no-port' ? null : `  approval ${e.decision} (${e.by})`;
+    case 'compaction_end':
+      return `  context compacted: ~${e.before} → ~${e.after} tokens`;
+    case 'log':
+      return e.level === 'warn' || e.level === 'error' ? `! ${e.source}: ${e.message}` : null;
+    default:
+      return null;
+  }
+}
+
+/** `glassbox run` (SPEC §1): one headless agent run. */
+export async function runCommand(argv: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        workspace: { type: 'string' },
+        'max-steps': { type: 'string' },
+        approve: { type: 'string' },
+        json: { type: 'boolean' },
+        session: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  const task = positionals.join(' ').trim();
+  if (!task) throw new UsageError(`missing TASK\n\n${USAGE}`);
+  let maxSteps: number | undefined;
+  if (values['max-steps'] !== undefined) {
+    maxSteps = Number(values['max-steps']);
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a positive integer (got '${values['max-steps']}')`);
+  }
+  if (values.approve !== undefined && !MODES.includes(values.approve as ApprovalMode)) {
+    throw new UsageError(`--approve must be one of ${MODES.join(', ')} (got '${values.approve}')`);
+  }
+  if (values.session !== undefined) {
+    if (!isValidSessionId(values.session)) throw new UsageError(`invalid session id '${values.session}'`);
+    const store = new SessionStore(glassboxPaths(io.env).sessions);
+    if (!store.exists(values.session)) throw new UsageError(`no saved session '${values.session}' in ${store.dir}`);
+  }
+
+  const tty = io.stdin.isTTY === true;
+  const ports = tty ? new TerminalHumanPorts(io.stdin, io.stderr) : undefined;
+  const workspace = resolve(io.cwd, values.workspace ?? '.');
+  // run always applies the approval policy: the flag, else config approvals.mode, else ask.
+  const config = loadConfig(glassboxPaths(io.env), workspace).config;
+  const approveMode = (values.approve as ApprovalMode | undefined) ?? config.approvals?.mode ?? 'ask';
+  const session = await GlassboxSession.create({
+    workspace,
+    env: io.env,
+    ...(values.session ? { sessionId: values.session } : {}),
+    humanInput: ports,
+    approvalPort: ports,
+    noApprovalPortReason:
+      'Approval was required but `glassbox run` is not attached to a terminal (stdin is not a TTY), so the call was denied. ' +
+      'The user can rerun with --approve auto or add an allow rule (approvals.rules) to the config.',
+    approveMode,
+  });
+  return runIn(session, task, { json: values.json === true, maxSteps, tty }, io);
+}
+
+async function runIn(session: GlassboxSession, task: string, opts: { json: boolean; maxSteps?: number; tty: boolean }, io: CliIO): Promise<number> {
+  for (const w of session.loadWarnings) println(io.stderr, `glassbox run: warning: ${w}`);
+  const unsubscribe = session.bus.subscribe('*', (e) => {
+    if (opts.json) io.stdout.write(session.redactor.redact(JSON.stringify(e)) + '\n');
+    else {
+      const line = progressLine(e);
+      if (line) println(io.stderr, session.redactor.redact(line));
+    }
+    if (e.type === 'approval_resolved' && e.by === 'no-port') {
+      println(io.stderr, `glassbox run: approval needed for ${e.callId}; denied because stdin is not a TTY (use --approve auto or an allow rule)`);
+    }
+  });
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    println(io.stderr, 'glassbox run: cancelling… (press Ctrl-C again to quit at once)');
+    void session.cancel();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const result = await session.send(task, { maxSteps: opts.maxSteps });
+    if (!opts.json) {
+      if (result.finalText) io.stdout.write(result.finalText.endsWith('\n') ? result.finalText : `${result.finalText}\n`);
+      const how =
+        result.reason === 'finished' ? 'finished' : result.reason === 'max_steps' ? `stopped: reached max steps (${result.steps})` : result.reason === 'cancelled' ? 'cancelled' : `failed: ${result.error}`;
+      println(io.stderr, `glassbox run: ${how} after ${result.steps} step(s). Session ${session.id} (continue with --session ${session.id})`);
+    } else if (result.reason === 'error') {
+      println(io.stderr, `glassbox run: ${result.error}`);
+    }
+    return result.reason === 'finished' ? EXIT.OK : result.reason === 'max_steps' ? EXIT.MAX_STEPS : EXIT.FAILED;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    unsubscribe();
+    await session.dispose();
+  }
 }

@@ -10,6 +10,20 @@ import type { HumanInputPort } from '../tools/tool';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner, type ApprovalGate } from '../tools/tool-runner';
+import { ContextCompactor, modelSummariser } from '../agent/context-compactor';
+import { buildSystemPrompt } from '../agent/system-prompt';
+import { ToolCallAgent, type AgentRunResult } from '../agent/tool-call-agent';
+import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
+import type { ApprovalPort } from '../approvals/approval-types';
+import { RecordedHumanInput } from '../approvals/recorded-human-input';
+import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
+import { createProvider } from '../llm/create-provider';
+import { resolveLlmConfig } from '../llm/llm-config';
+import type { LlmProvider } from '../llm/llm-types';
+import { conversationFromEvents } from './conversation-from-events';
+import { collectSecrets, SecretRedactor } from './secret-redactor';
+import { SessionStore } from './session-store';
+import { TraceWriter } from './trace-writer';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -20,6 +34,16 @@ export interface SessionOptions {
   approvals?: ApprovalGate;
   /** Approval mode override (`--approve`); else config `approvals.mode`, default `ask`. */
   approveMode?: 'ask' | 'auto' | 'deny';
+  /** Who answers approval requests (terminal prompt, UI queue); absent = `ask` denies with a clear reason. */
+  approvalPort?: ApprovalPort;
+  /** Said to the model when approval is needed and there is no port (e.g. "stdin is not a TTY"). */
+  noApprovalPortReason?: string;
+  /** Use this model instead of the configured one (tests, benchmarks). */
+  provider?: LlmProvider;
+  /** Continue the saved session `sessionId` (rebuild the conversation from its file). Default true when the file exists. */
+  resume?: boolean;
+  /** Write the session file (default true). */
+  record?: boolean;
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
   /** Load extensions at create (default true). */
@@ -43,6 +67,22 @@ export class GlassboxSession {
   readonly runner: ToolRunner;
   /** Extensions of this session: list, reload(name?), unload; empty with `withExtensions: false`. */
   readonly extensions: ExtensionHost;
+  /** Saved sessions ($GLASSBOX_HOME/sessions). */
+  readonly store: SessionStore;
+  /** Hides API keys and MCP header/env values in the session file and `--json` output. */
+  readonly redactor: SecretRedactor;
+  /** Writes this session's events to `<sessions>/<id>.jsonl` (null with `record: false`). */
+  readonly trace: TraceWriter | null;
+  /** The think → act loop; its `messages` are the conversation. */
+  readonly agent: ToolCallAgent;
+  /** The policy gate, when approvals are on (`approveMode` given or an `approvals` config section). */
+  readonly approvalGate: PolicyApprovalGate | null;
+  /** Warnings from loading a resumed session file (torn last line …). */
+  readonly loadWarnings: string[] = [];
+  private readonly env: NodeJS.ProcessEnv;
+  private provider: LlmProvider | null;
+  private readonly systemMessageSources = new Set<() => string[]>();
+  private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
 
   private constructor(opts: SessionOptions) {
     const env = opts.env ?? process.env;
@@ -50,7 +90,32 @@ export class GlassboxSession {
     this.workspace = resolve(opts.workspace ?? process.cwd());
     this.paths = glassboxPaths(env);
     this.config = loadConfig(this.paths, this.workspace).config;
-    this.bus = new EventBus(this.id);
+    this.env = env;
+    this.provider = opts.provider ?? null;
+    this.store = new SessionStore(this.paths.sessions);
+    this.redactor = new SecretRedactor(collectSecrets(this.config, env));
+    // Resuming: continue seq numbering and the conversation from the file.
+    const resumed = opts.sessionId && opts.resume !== false && this.store.exists(this.id) ? this.store.load(this.id) : null;
+    if (resumed) this.loadWarnings.push(...resumed.warnings);
+    const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
+    this.bus = new EventBus(this.id, undefined, lastSeq);
+    this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id), this.redactor).attach(this.bus);
+    const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : undefined);
+    this.approvalGate =
+      opts.approvals || !approveMode
+        ? null
+        : new PolicyApprovalGate({
+            mode: approveMode,
+            rules: this.config.approvals?.rules ?? [],
+            workspace: this.workspace,
+            port: opts.approvalPort,
+            bus: this.bus,
+            timeoutMs: this.config.approvals?.timeoutMs,
+            isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
+            classify: (command, ws) => classify(command, ws),
+            noPortReason: opts.noApprovalPortReason,
+          });
+    const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
       createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config }),
     );
@@ -60,9 +125,24 @@ export class GlassboxSession {
       workspace: this.workspace,
       home: this.paths.home,
       bus: this.bus,
-      approvals: opts.approvals,
-      humanInput: opts.humanInput,
+      approvals: opts.approvals ?? this.approvalGate ?? undefined,
+      humanInput,
     });
+    const agentCfg = this.config.agent ?? {};
+    this.agent = new ToolCallAgent({
+      provider: () => this.llm(),
+      runner: this.runner,
+      bus: this.bus,
+      workspace: this.workspace,
+      systemPrompt: buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
+      systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
+      maxSteps: agentCfg.maxSteps,
+      compactor: new ContextCompactor({
+        budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
+        summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),
+      }),
+    });
+    if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
     this.extensions = new ExtensionHost({
       bus: this.bus,
       tools: this.tools,
@@ -76,6 +156,7 @@ export class GlassboxSession {
   /** Builds a session. Throws ConfigError for a malformed config. */
   static async create(opts: SessionOptions = {}): Promise<GlassboxSession> {
     const session = new GlassboxSession(opts);
+    if (session.approvalGate) await initCommandClassifier();
     if (opts.withExtensions !== false) {
       await session.extensions.loadAll();
       if (opts.watchExtensions) session.extensions.watch();
@@ -83,9 +164,54 @@ export class GlassboxSession {
     return session;
   }
 
+  /** The model provider, resolved from config and env on first use. Throws ConfigError (exit 2). */
+  llm(): LlmProvider {
+    this.provider ??= createProvider(resolveLlmConfig(this.config, this.env));
+    return this.provider;
+  }
+
+  /** Adds a source of extra system text sent with every model request (MCP instructions); returns the remover. */
+  addSystemMessages(source: () => string[]): () => void {
+    this.systemMessageSources.add(source);
+    return () => this.systemMessageSources.delete(source);
+  }
+
+  /** True while a run is in progress. */
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /**
+   * Sends the user's message: one agent run that continues the conversation. One run at a time
+   * (throws if one is running). Throws ConfigError before starting when the model is not configured.
+   */
+  async send(text: string, opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+    if (this.current) throw new Error('A run is already in progress: wait for it or cancel it first.');
+    this.llm();
+    const ctrl = new AbortController();
+    const done = this.agent.run(text, ctrl.signal, opts);
+    this.current = { ctrl, done };
+    try {
+      return await done;
+    } finally {
+      this.current = null;
+    }
+  }
+
+  /** Cancels the running run (model stream and running tool) and waits until it has ended. */
+  async cancel(): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    c.ctrl.abort(new Error('cancelled'));
+    await c.done.catch(() => undefined);
+  }
+
   /** Stops processes and connections the session holds. */
   async dispose(): Promise<void> {
+    await this.cancel();
+    this.agent.dispose();
     await this.extensions.dispose();
     await this.tools.dispose();
+    this.trace?.close();
   }
 }

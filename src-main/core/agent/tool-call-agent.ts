@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { EventBus } from '../events/event-bus';
+import type { ToolCallRecord } from '../events/event-types';
+import { isAbortError, type ChatMessage, type LlmProvider, type LlmUsage } from '../llm/llm-types';
+import { isErrorResult, resultToModelText, type ToolResult } from '../tools/tool-result';
+import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
+import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
+import type { ContextCompactor } from './context-compactor';
+import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
+
+/** Default step limit of one run. */
+export const DEFAULT_MAX_STEPS = 30;
+
+/** Why a run ended (SPEC §5 `agent_end.reason`). */
+export type AgentEndReason = 'finished' | 'max_steps' | 'cancelled' | 'error';
+
+/** What one run produced. */
+export interface AgentRunResult {
+  reason: AgentEndReason;
+  /** The final answer: the last assistant text (or the terminate result when there was none). */
+  finalText: string;
+  steps: number;
+  error?: string;
+  usage: Required<LlmUsage>;
+}
+
+export interface ToolCallAgentOptions {
+  /** The model; a function is called once per run so a config error surfaces at send time. */
+  provider: LlmProvider | (() => LlmProvider);
+  runner: ToolRunner;
+  bus: EventBus;
+  /** Recorded in agent_start so replay can run where the session ran. */
+  workspace?: string;
+  /** The system prompt (already built; see buildSystemPrompt). */
+  systemPrompt: string;
+  /** Extra system text per request, e.g. MCP servers' instructions. */
+  systemMessages?: () => string[];
+  maxSteps?: number;
+  maxObservationChars?: number;
+  compactor?: ContextCompactor;
+}
+
+type Role = 'user' | 'assistant' | 'system' | 'tool';
+
+/**
+ * The think → act loop. Think: stream the model's turn with the tool schemas. Act: run its tool
+ * calls in the order given (consecutive read-only tools concurrently, results kept in order),
+ * answering every call id whatever happens. Ends on `terminate` (a result with
+ * `metadata.terminate`), a turn without tool calls, max steps, cancel or a model error. Emits
+ * the whole SPEC §5 taxonomy for what it does. The conversation (`messages`) lives on across
+ * runs, so a session continues turn after turn.
+ */
+export class ToolCallAgent {
+  /** The conversation, without the system prompt. */
+  messages: ChatMessage[] = [];
+  private readonly pendingNotes: string[] = [];
+  private readonly unsubscribe: () => void;
+  private lastRequestIndex = 0;
+
+  constructor(private readonly opts: ToolCallAgentOptions) {
+    this.unsubscribe = opts.bus.subscribe('mcp_tools_changed', (e) => {
+      if (e.added.length) this.pendingNotes.push(`New tools available (from MCP server ${e.server}): ${e.added.join(', ')}`);
+      if (e.removed.length) this.pendingNotes.push(`Tools no longer available (from MCP server ${e.server}): ${e.removed.join(', ')}`);
+    });
+  }
+
+  /** Stops listening to the bus. */
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private emitMessage(role: Role, content: string, extra: { toolCalls?: ToolCallRecord[]; toolCallId?: string; toolName?: string; isError?: boolean } = {}): string {
+    const messageId = `msg_${randomUUID().slice(0, 12)}`;
+    this.opts.bus.emit({ type: 'message_start', messageId, role });
+    this.opts.bus.emit({ type: 'message_end', messageId, role, content, ...extra });
+    return messageId;
+  }
+
+  private addSystemNote(text: string): void {
+    this.messages.push({ role: 'system', content: text });
+    this.emitMessage('system', text);
+  }
+
+  private systemText(): string {
+    const extra = this.opts.systemMessages?.().filter((s) => s.trim()) ?? [];
+    return [this.opts.systemPrompt, ...extra].join('\n\n');
+  }
+
+  /** Runs one task (a user message) to its end. Never throws for model or tool failures. */
+  async run(task: string, signal: AbortSignal = new AbortController().signal, runOpts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+    const bus = this.opts.bus;
+    const maxSteps = runOpts.maxSteps ?? this.opts.maxSteps ?? DEFAULT_MAX_STEPS;
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    const stuck = new StuckDetector();
+    let finalText = '';
+    let step = 0;
+    const end = (reason: AgentEndReason, error?: string): AgentRunResult => {
+      bus.emit({ type: 'agent_end', reason, ...(error ? { error } : {}) });
+      return { reason, finalText, steps: step, usage, ...(error ? { error } : {}) };
+    };
+
+    // A ConfigError here propagates: the host reports it (exit 2) before anything started.
+    const provider = typeof this.opts.provider === 'function' ? this.opts.provider() : this.opts.provider;
+
+    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}) });
+    this.messages.push({ role: 'user', content: task });
+    this.emitMessage('user', task);
+
+    try {
+      while (step < maxSteps) {
+        if (signal.aborted) return end('cancelled');
+        step++;
+        bus.emit({ type: 'turn_start', step });
+        for (const note of this.pendingNotes.splice(0)) this.addSystemNote(note);
+        const system = this.systemText();
+        await this.compactIfNeeded(system, signal);
+
+        // Think.
+        const messageId = `msg_${randomUUID().slice(0, 12)}`;
+        bus.emit({
+          type: 'model_request',
+          step,
+          request: {
+            provider: provider.provider,
+            model: provider.model,
+            endpoint: provider.endpoint,
+            tools: this.opts.runner.tools.names(),
+            messageCount: this.messages.length,
+            // Only what is new since the previous request: the whole history each turn would make session files quadratic.
+            newMessages: this.messages.slice(this.lastRequestIndex).map(stripImages),
+          },
+        });
+        this.lastRequestIndex = this.messages.length;
+        bus.emit({ type: 'message_start', messageId, role: 'assistant' });
+        let streamed = '';
+        let turn;
+        try {
+          turn = await provider.complete(
+            { system, messages: this.messages, tools: this.opts.runner.tools.toParams(), signal },
+            {
+              onText: (delta) => {
+                streamed += delta;
+                bus.emit({ type: 'message_update', messageId, role: 'assistant', delta });
+              },
+              onRetry: (info) =>
+                bus.emit({ type: 'log', level: 'warn', source: 'llm', message: `model request failed (${info.error}); retry ${info.attempt} in ${info.delayMs} ms` }),
+            },
+          );
+        } catch (err) {
+          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: streamed });
+          bus.emit({ type: 'turn_end', step });
+          if (isAbortError(err, signal)) {
+            if (streamed) this.messages.push({ role: 'assistant', content: streamed });
+            return end('cancelled');
+          }
+          return end('error', err instanceof Error ? err.message : String(err));
+        }
+        usage.inputTokens += turn.usage?.inputTokens ?? 0;
+        usage.outputTokens += turn.usage?.outputTokens ?? 0;
+        bus.emit({
+          type: 'message_end',
+          messageId,
+          role: 'assistant',
+          content: turn.text,
+          ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}),
+        });
+        bus.emit({
+          type: 'model_response',
+          step,
+          response: { text: turn.text, toolCalls: turn.toolCalls, stopReason: turn.stopReason },
+          ...(turn.usage ? { usage: turn.usage } : {}),
+        });
+        this.messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
+        if (turn.text.trim()) finalText = turn.text;
+
+        if (!turn.toolCalls.length) {
+          bus.emit({ type: 'turn_end', step });
+          return end('finished');
+        }
+
+        // Act.
+        const outcomes = await this.act(turn.toolCalls, signal);
+        const terminated = outcomes.find((o) => o && typeof o.result.metadata?.terminate === 'string');
+        const why = stuck.observe(turn);
+        if (why && !terminated) this.addSystemNote(`${STUCK_NUDGE} (Detected: ${why}.)`);
+        bus.emit({ type: 'turn_end', step });
+        if (signal.aborted) return end('cancelled');
+        if (terminated) {
+          if (!finalText) finalText = resultToModelText(terminated.result);
+          return end('finished');
+        }
+      }
+      return end('max_steps');
+    } catch (err) {
+      // A bug in the loop itself: still end the run with an event so hosts are not left hanging.
+      if (isAbortError(err, signal)) return end('cancelled');
+      return end('error', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private async compactIfNeeded(system: string, signal: AbortSignal): Promise<void> {
+    const c = this.opts.compactor;
+    if (!c || !c.needsCompaction(this.messages, system)) return;
+    const bus = this.opts.bus;
+    const result = await c.compact(this.messages, system, signal).catch((err: unknown) => {
+      bus.emit({ type: 'log', level: 'warn', source: 'compaction', message: `compaction failed: ${(err as Error)?.message ?? String(err)}` });
+      return null;
+    });
+    if (!result) return;
+    bus.emit({ type: 'compaction_start', before: result.before });
+    this.messages = result.messages;
+    this.lastRequestIndex = 0;
+    bus.emit({ type: 'compaction_end', before: result.before, after: result.after });
+  }
+
+  /** Runs the calls; consecutive read-only ones concurrently. Every call id gets a tool message. */
+  private async act(calls: ToolCallRecord[], signal: AbortSignal): Promise<(ToolCallOutcome | undefined)[]> {
+    const runner = this.opts.runner;
+    const outcomes: (ToolCallOutcome | undefined)[] = new Array(calls.length);
+    const isReadOnly = (name: string): boolean => runner.tools.get(name)?.annotations?.readOnlyHint === true;
+    let i = 0;
+    while (i < calls.length) {
+      if (signal.aborted) break;
+      let j = i + 1;
+      if (isReadOnly(calls[i].name)) while (j < calls.length && isReadOnly(calls[j].name)) j++;
+      const batch = calls.slice(i, j);
+      const results = await Promise.all(
+        batch.map((c) => runner.run({ callId: c.id, tool: c.name, args: c.arguments }, signal)),
+      );
+      results.forEach((r, k) => (outcomes[i + k] = r));
+      i = j;
+    }
+    const max = this.opts.maxObservationChars ?? DEFAULT_MAX_OBSERVATION_CHARS;
+    calls.forEach((c, k) => {
+      const o = outcomes[k];
+      const result: ToolResult = o ? o.result : { error: 'cancelled: the run was stopped before this call ran' };
+      const content = clipObservation(resultToModelText(result), max);
+      const isError = isErrorResult(result);
+      this.messages.push({ role: 'tool', toolCallId: c.id, toolName: c.name, content, ...(result.images?.length ? { images: result.images } : {}), ...(isError ? { isError } : {}) });
+      this.emitMessage('tool', content, { toolCallId: c.id, toolName: c.name, ...(isError ? { isError } : {}) });
+    });
+    return outcomes;
+  }
+}
+
+function stripImages(m: ChatMessage): unknown {
+  if ((m.role === 'tool' || m.role === 'user') && m.images?.length) {
+    return { ...m, images: m.images.map((img) => ({ mimeType: img.mimeType, bytes: Math.floor((img.data.length * 3) / 4) })) };
+  }
+  return m;
+}

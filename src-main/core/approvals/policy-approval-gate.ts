@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalRule } from '../config/config';
+import type { EventBus } from '../events/event-bus';
+import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ApprovalGate } from '../tools/tool-runner';
+import { evaluatePolicy, matchTargets, type ApprovalMode, type CommandVerdict } from './approval-policy';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import { hashArgs } from './args-hash';
+
+/** Default time a human has to answer before the request counts as denied. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
+export interface PolicyApprovalGateOptions {
+  mode: ApprovalMode;
+  rules?: ApprovalRule[];
+  workspace: string;
+  /** Who answers `ask`; absent = nobody, so `ask` becomes deny with a clear reason. */
+  port?: ApprovalPort;
+  bus?: EventBus;
+  timeoutMs?: number;
+  /** True when the named tool only reads. */
+  isReadOnly?: (tool: string) => boolean;
+  classify?: (command: string, workspace: string) => CommandVerdict;
+  /** Called when the human answers "always": the new allow rule (hosts may persist it). */
+  onAlwaysAllow?: (rule: ApprovalRule) => void;
+  /** What to tell the model when nobody can be asked. */
+  noPortReason?: string;
+}
+
+/**
+ * The ToolRunner's approval gate: evaluates the policy and, when it says `ask`, asks the human
+ * port. The decision is bound to the call id and the hash of the exact arguments; it can only
+ * come from the port (tools and MCP output never reach here), and a request left unanswered
+ * times out as deny. Emits approval_requested / approval_resolved.
+ */
+export class PolicyApprovalGate implements ApprovalGate {
+  private readonly rules: ApprovalRule[];
+
+  constructor(private readonly opts: PolicyApprovalGateOptions) {
+    this.rules = [...(opts.rules ?? [])];
+  }
+
+  get mode(): ApprovalMode {
+    return this.opts.mode;
+  }
+
+  /** Rules in force, including ones added by "always" answers. */
+  currentRules(): ApprovalRule[] {
+    return [...this.rules];
+  }
+
+  async check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+    const verdict = evaluatePolicy({
+      call,
+      workspace: this.opts.workspace,
+      mode: this.opts.mode,
+      rules: this.rules,
+      readOnly: this.opts.isReadOnly?.(call.tool) ?? false,
+      classify: this.opts.classify,
+    });
+    if (verdict.decision === 'allow') return { allowed: true };
+    if (verdict.decision === 'deny') return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
+
+    const argsHash = hashArgs(call.args);
+    const req: ApprovalRequest = {
+      requestId: `apr_${randomUUID()}`,
+      callId: call.callId,
+      tool: call.tool,
+      args: call.args,
+      argsHash,
+      reasons: verdict.reasons,
+    };
+    const bus = this.opts.bus;
+    bus?.emit({ type: 'approval_requested', requestId: req.requestId, callId: call.callId, tool: call.tool, args: call.args, reasons: verdict.reasons });
+    const resolved = (decision: 'allow' | 'deny', by: string): void => {
+      bus?.emit({ type: 'approval_resolved', requestId: req.requestId, callId: call.callId, decision, by });
+    };
+
+    if (!this.opts.port) {
+      resolved('deny', 'no-port');
+      return { allowed: false, reason: this.opts.noPortReason ?? `Approval needed (${verdict.reasons.join('; ')}) but no one can answer; denied.` };
+    }
+    const answer = await this.ask(req, signal);
+    if (answer.decision === 'allow' && hashArgs(call.args) !== argsHash) {
+      // The approval was for other arguments: never run something the human did not see.
+      resolved('deny', 'args-changed');
+      return { allowed: false, reason: 'Denied: the arguments changed after approval was requested.' };
+    }
+    resolved(answer.decision, answer.by);
+    if (answer.decision === 'deny') {
+      return { allowed: false, reason: answer.by === 'timeout' ? 'Denied: no answer to the approval request in time.' : answer.by === 'cancelled' ? 'Denied: the run was cancelled while waiting for approval.' : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.` };
+    }
+    if (answer.always) {
+      const rule: ApprovalRule = { tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' };
+      this.rules.push(rule);
+      this.opts.onAlwaysAllow?.(rule);
+    }
+    return { allowed: true };
+  }
+
+  private async ask(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+    const port = this.opts.port as ApprovalPort;
+    const ctrl = new AbortController();
+    const onAbort = (): void => ctrl.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<ApprovalAnswer>((resolve) => {
+      timer = setTimeout(() => {
+        ctrl.abort(new Error('approval timed out'));
+        resolve({ decision: 'deny', by: 'timeout' });
+      }, this.opts.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
+    });
+    const cancelled = new Promise<ApprovalAnswer>((resolve) => {
+      if (signal.aborted) resolve({ decision: 'deny', by: 'cancelled' });
+      ctrl.signal.addEventListener('abort', () => resolve({ decision: 'deny', by: signal.aborted ? 'cancelled' : 'timeout' }), { once: true });
+    });
+    try {
+      const answered = port.request(req, ctrl.signal).then(
+        (a) => (a && (a.decision === 'allow' || a.decision === 'deny') ? a : ({ decision: 'deny', by: 'invalid-answer' } as ApprovalAnswer)),
+        (err: unknown) => ({ decision: 'deny', by: ctrl.signal.aborted ? (signal.aborted ? 'cancelled' : 'timeout') : `error: ${(err as Error)?.message ?? String(err)}` }) as ApprovalAnswer,
+      );
+      return await Promise.race([answered, timeout, cancelled]);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+function escapeGlob(s: string): string {
+  // The "always" rule must match exactly this target: `*` and `?` in it are literal, which our
+  // simple glob cannot express, so fall back to `?` (one character) for them.
+  return s.replace(/[*?]/g, '?');
+}

@@ -1,0 +1,63 @@
+import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
+
+/** The model settings after config, project config and environment are merged (SPEC §2–3). */
+export interface ResolvedLlmConfig {
+  provider: 'openai' | 'anthropic';
+  model: string;
+  baseURL?: string;
+  apiKey?: string;
+  maxTokens?: number;
+  temperature?: number;
+  /** Retries on 429/5xx/network before giving up (default 3). */
+  maxRetries: number;
+}
+
+/** True when a base URL points at this machine (Ollama, LM Studio …), where no key is needed. */
+export function isLoopbackURL(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host) || host === '0.0.0.0';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves the model settings: `GLASSBOX_LLM_*` env wins over config `llm`, the key falls back to
+ * `OPENAI_API_KEY` / `ANTHROPIC_API_KEY` for the chosen provider. A missing model, or a missing key
+ * for a non-loopback endpoint, is a ConfigError (exit 2).
+ */
+export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv = process.env): ResolvedLlmConfig {
+  const llm = config.llm ? expandEnv(config.llm, 'llm', env) : {};
+  const providerRaw = env.GLASSBOX_LLM_PROVIDER || llm.provider || 'openai';
+  if (providerRaw !== 'openai' && providerRaw !== 'anthropic') {
+    throw new ConfigError(`llm.provider must be "openai" or "anthropic", got "${providerRaw}"`);
+  }
+  const provider = providerRaw;
+  const baseURL = env.GLASSBOX_LLM_BASE_URL || llm.baseURL || undefined;
+  const model = env.GLASSBOX_LLM_MODEL || llm.model;
+  const fallbackKey = provider === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY;
+  const apiKey = env.GLASSBOX_LLM_API_KEY || llm.apiKey || fallbackKey || undefined;
+  if (!model) {
+    throw new ConfigError(
+      'no model configured: set GLASSBOX_LLM_MODEL or "llm": { "model": … } in $GLASSBOX_HOME/config.json',
+    );
+  }
+  if (!apiKey && !isLoopbackURL(baseURL)) {
+    const envName = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
+    throw new ConfigError(
+      `no API key for the ${provider} provider: set GLASSBOX_LLM_API_KEY or ${envName}, or "llm": { "apiKey": … } in config`,
+    );
+  }
+  const maxRetries = Number(env.GLASSBOX_LLM_MAX_RETRIES ?? 3);
+  return {
+    provider,
+    model,
+    baseURL,
+    apiKey,
+    maxTokens: llm.maxTokens,
+    temperature: llm.temperature,
+    maxRetries: Number.isFinite(maxRetries) && maxRetries >= 0 ? maxRetries : 3,
+  };
+}

@@ -1,0 +1,71 @@
+import type { ToolCallRecord } from '../events/event-types';
+import type { FunctionToolParam } from '../tools/tool';
+import type { ToolImage } from '../tools/tool-result';
+
+/** One message of the conversation, provider-neutral. Providers translate it to their wire format. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; images?: ToolImage[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallRecord[] }
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string; images?: ToolImage[]; isError?: boolean };
+
+/** Token usage of one model turn, when the server reports it. */
+export interface LlmUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+/** What the agent asks the model for one turn. */
+export interface LlmRequest {
+  /** System prompt; providers place it where their API wants it. */
+  system: string;
+  messages: ChatMessage[];
+  tools: FunctionToolParam[];
+  signal?: AbortSignal;
+}
+
+/** A model turn, assembled from the stream. */
+export interface LlmTurn {
+  text: string;
+  toolCalls: ToolCallRecord[];
+  usage?: LlmUsage;
+  stopReason?: string;
+}
+
+/** Streaming callbacks: text deltas as they arrive; `onRetry` before each retry. */
+export interface LlmStreamHandlers {
+  onText?(delta: string): void;
+  onRetry?(info: { attempt: number; delayMs: number; error: string }): void;
+}
+
+/**
+ * The one small interface every model provider implements: stream one turn, return it
+ * assembled. Throws LlmError (after retries) or an AbortError when the signal fires.
+ */
+export interface LlmProvider {
+  readonly provider: 'openai' | 'anthropic' | string;
+  readonly model: string;
+  /** The endpoint base URL (never the key). */
+  readonly endpoint: string;
+  complete(req: LlmRequest, handlers?: LlmStreamHandlers): Promise<LlmTurn>;
+}
+
+/** A model request that failed for good: names the endpoint and the HTTP status. */
+export class LlmError extends Error {
+  readonly code = 'LLM_ERROR';
+  constructor(
+    message: string,
+    readonly endpoint: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+/** True for the error an aborted request throws. */
+export function isAbortError(err: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'AbortError' || name === 'APIUserAbortError';
+}

@@ -1,0 +1,152 @@
+import OpenAI from 'openai';
+import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ToolCallRecord } from '../events/event-types';
+import type { ToolImage } from '../tools/tool-result';
+import type { ResolvedLlmConfig } from './llm-config';
+import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
+import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
+
+function imagePart(img: ToolImage): ChatCompletionContentPart {
+  return { type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } };
+}
+
+/**
+ * Translates the conversation to chat-completions messages. Tool messages cannot carry images
+ * in this API, so images from a run of tool results follow in one user message.
+ */
+export function toOpenAIMessages(system: string, messages: ChatMessage[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  if (system) out.push({ role: 'system', content: system });
+  let pendingImages: { img: ToolImage; from: string }[] = [];
+  const flushImages = (): void => {
+    if (!pendingImages.length) return;
+    const parts: ChatCompletionContentPart[] = [
+      { type: 'text', text: `Images returned by tool calls: ${[...new Set(pendingImages.map((p) => p.from))].join(', ')}` },
+      ...pendingImages.map((p) => imagePart(p.img)),
+    ];
+    out.push({ role: 'user', content: parts });
+    pendingImages = [];
+  };
+  for (const m of messages) {
+    if (m.role !== 'tool') flushImages();
+    switch (m.role) {
+      case 'system':
+        out.push({ role: 'system', content: m.content });
+        break;
+      case 'user':
+        out.push(
+          m.images?.length
+            ? { role: 'user', content: [{ type: 'text', text: m.content }, ...m.images.map(imagePart)] }
+            : { role: 'user', content: m.content },
+        );
+        break;
+      case 'assistant':
+        out.push({
+          role: 'assistant',
+          content: m.content || null,
+          ...(m.toolCalls?.length
+            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
+            : {}),
+        });
+        break;
+      case 'tool':
+        out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
+        for (const img of m.images ?? []) pendingImages.push({ img, from: m.toolCallId });
+        break;
+    }
+  }
+  flushImages();
+  return out;
+}
+
+/** Maps an SDK error to a retry decision; null for aborts (they propagate). */
+export function classifyOpenAIError(err: unknown, signal?: AbortSignal): AttemptFailure | null {
+  if (isAbortError(err, signal)) return null;
+  if (err instanceof OpenAI.APIConnectionError) return { network: true, message: err.message };
+  if (err instanceof OpenAI.APIError) {
+    return {
+      network: false,
+      status: err.status,
+      retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
+      message: err.message,
+    };
+  }
+  const code = (err as { code?: string } | null)?.code;
+  if (code && /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code)) {
+    return { network: true, message: (err as Error).message };
+  }
+  // A stream cut mid-way surfaces as a plain Error from the SDK: treat as network.
+  if (err instanceof Error && /terminated|socket|network|premature/i.test(err.message)) return { network: true, message: err.message };
+  return { network: false, message: err instanceof Error ? err.message : String(err) };
+}
+
+/** OpenAI chat completions, and every server that speaks it (Ollama, vLLM, LM Studio, OpenRouter …). */
+export class OpenAIProvider implements LlmProvider {
+  readonly provider = 'openai';
+  readonly model: string;
+  readonly endpoint: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly cfg: ResolvedLlmConfig) {
+    this.model = cfg.model;
+    this.endpoint = cfg.baseURL ?? 'https://api.openai.com/v1';
+    // Retries are ours (withRetry) so they are visible and end in one clear error.
+    this.client = new OpenAI({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
+  }
+
+  async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+    const messages = toOpenAIMessages(req.system, req.messages);
+    return withRetry({
+      endpoint: this.endpoint,
+      maxRetries: this.cfg.maxRetries,
+      signal: req.signal,
+      onRetry: handlers.onRetry,
+      classify: (err) => classifyOpenAIError(err, req.signal),
+      attempt: async () => {
+        const stream = await this.client.chat.completions.create(
+          {
+            model: this.model,
+            messages,
+            ...(req.tools.length ? { tools: req.tools } : {}),
+            stream: true,
+            stream_options: { include_usage: true },
+            ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
+            ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
+          },
+          { signal: req.signal },
+        );
+        return assembleOpenAIStream(stream, handlers);
+      },
+    });
+  }
+}
+
+/** Assembles streamed chunks: text deltas in order, tool calls by index, usage from the last chunk. */
+export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionChunk>, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+  let text = '';
+  const calls: { id: string; name: string; arguments: string }[] = [];
+  let usage: LlmTurn['usage'];
+  let stopReason: string | undefined;
+  for await (const chunk of stream) {
+    if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+    for (const choice of chunk.choices ?? []) {
+      const d = choice.delta;
+      if (d?.content) {
+        text += d.content;
+        handlers.onText?.(d.content);
+      }
+      for (const tc of d?.tool_calls ?? []) {
+        const i = tc.index ?? calls.length;
+        const c = (calls[i] ??= { id: '', name: '', arguments: '' });
+        if (tc.id) c.id = tc.id;
+        if (tc.function?.name) c.name += tc.function.name;
+        if (tc.function?.arguments) c.arguments += tc.function.arguments;
+      }
+      if (choice.finish_reason) stopReason = choice.finish_reason;
+    }
+  }
+  const toolCalls: ToolCallRecord[] = calls
+    .filter((c) => c && c.name)
+    .map((c, i) => ({ id: c.id || `call_${Date.now().toString(36)}_${i}`, name: c.name, arguments: c.arguments }));
+  return { text, toolCalls, usage, stopReason };
+}

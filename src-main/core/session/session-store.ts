@@ -1,0 +1,126 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../config/atomic-write';
+import type { GlassboxEvent } from '../events/event-types';
+import { readSessionFile } from './session-file';
+
+/** A saved session as lists show it. */
+export interface SessionSummary {
+  id: string;
+  title: string;
+  /** ms since epoch of the first and last event. */
+  createdAt: number;
+  updatedAt: number;
+  eventCount: number;
+}
+
+/** A loaded session file. */
+export interface LoadedSession {
+  id: string;
+  path: string;
+  events: GlassboxEvent[];
+  skipped: number;
+  warnings: string[];
+}
+
+/** An exported session, ready to save. */
+export interface ExportedSession {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+/** Session ids are file names: letters, digits, `-`, `_`, `.` only (no path tricks). */
+export function isValidSessionId(id: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id) && !id.includes('..');
+}
+
+function titleFrom(events: GlassboxEvent[]): string {
+  const start = events.find((e) => e.type === 'agent_start');
+  const task = start && start.type === 'agent_start' ? start.task.trim().split('\n')[0] : '';
+  if (!task) return 'Untitled session';
+  return task.length > 80 ? `${task.slice(0, 77)}…` : task;
+}
+
+/**
+ * The saved sessions in `$GLASSBOX_HOME/sessions`: `<id>.jsonl` (events) and `<id>.meta.json`
+ * (the title, when renamed). List, load, rename, delete, export.
+ */
+export class SessionStore {
+  constructor(readonly dir: string) {}
+
+  /** Path of a session's event file. Throws for an invalid id. */
+  pathOf(id: string): string {
+    if (!isValidSessionId(id)) throw new Error(`invalid session id '${id}'`);
+    return join(this.dir, `${id}.jsonl`);
+  }
+
+  private metaPath(id: string): string {
+    return join(this.dir, `${id}.meta.json`);
+  }
+
+  exists(id: string): boolean {
+    return isValidSessionId(id) && existsSync(this.pathOf(id));
+  }
+
+  private readMeta(id: string): { title?: string } {
+    try {
+      return JSON.parse(readFileSync(this.metaPath(id), 'utf8')) as { title?: string };
+    } catch {
+      return {};
+    }
+  }
+
+  /** One session's summary, or null when it does not exist. */
+  summary(id: string): SessionSummary | null {
+    if (!this.exists(id)) return null;
+    const { events } = readSessionFile(this.pathOf(id));
+    const mtime = statSync(this.pathOf(id)).mtimeMs;
+    return {
+      id,
+      title: this.readMeta(id).title || titleFrom(events),
+      createdAt: events[0]?.ts ?? mtime,
+      updatedAt: events[events.length - 1]?.ts ?? mtime,
+      eventCount: events.length,
+    };
+  }
+
+  /** Every saved session, most recently updated first. */
+  list(): SessionSummary[] {
+    if (!existsSync(this.dir)) return [];
+    const ids = readdirSync(this.dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => f.slice(0, -'.jsonl'.length))
+      .filter(isValidSessionId);
+    return ids
+      .map((id) => this.summary(id))
+      .filter((s): s is SessionSummary => s !== null)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** Reads a session's events (a torn last line is skipped and reported in `warnings`). */
+  load(id: string): LoadedSession {
+    const path = this.pathOf(id);
+    if (!existsSync(path)) throw new Error(`no session '${id}' in ${this.dir}`);
+    return { id, path, ...readSessionFile(path) };
+  }
+
+  /** Sets a session's title (kept in `<id>.meta.json`). */
+  rename(id: string, title: string): void {
+    if (!this.exists(id)) throw new Error(`no session '${id}'`);
+    writeFileAtomic(this.metaPath(id), JSON.stringify({ ...this.readMeta(id), title: title.trim() }, null, 2) + '\n');
+  }
+
+  /** Deletes a session's files. */
+  delete(id: string): void {
+    rmSync(this.pathOf(id), { force: true });
+    rmSync(this.metaPath(id), { force: true });
+  }
+
+  /** The session file as JSON Lines (already redacted when written). */
+  export(id: string): ExportedSession {
+    const path = this.pathOf(id);
+    if (!existsSync(path)) throw new Error(`no session '${id}'`);
+    return { fileName: `glassbox-session-${id}.jsonl`, mimeType: 'application/x-ndjson', text: readFileSync(path, 'utf8') };
+  }
+}
