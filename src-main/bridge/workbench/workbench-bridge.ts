@@ -7,6 +7,7 @@ import type { ToolRunner } from '../../core/tools/tool-runner';
 import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../contract';
 import { editsFromEvents } from './edit-records';
+import { McpPageHost, type McpImportParser, type McpPort } from './mcp-page-host';
 import { compareResults, findRecordedCall } from './recorded-calls';
 import { TerminalHost, type ShellPort } from './terminal-host';
 import type { ExtensionView, RecordedSession, ReplayOutcome, ReplayRequest, TerminalState } from './workbench-types';
@@ -24,6 +25,8 @@ export interface WorkbenchSession {
   /** The agent's persistent shell (started on first use). */
   shell?(): ShellPort | Promise<ShellPort>;
   readonly extensions?: ExtensionsPort;
+  /** The session's MCP servers (McpManager). */
+  readonly mcp?: McpPort;
 }
 
 /** The session's extensions (ExtensionHost). */
@@ -63,6 +66,10 @@ export interface SavedSessionReader {
 export interface WorkbenchBridgeOptions {
   host: BridgeHost;
   sessions: SavedSessionReader;
+  /** Parses pasted/uploaded MCP configs (Claude Desktop, Cursor, VS Code, .mcp.json). */
+  parseMcpImport?: McpImportParser;
+  /** The environment `${env:…}` references expand from (to scrub what they expand to). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A copy of the agent's state that is idle and owned by nobody: used before a shell exists. */
@@ -108,6 +115,15 @@ export class WorkbenchBridge {
       },
       'replay.run': (request) => this.replay(request),
       'timeline.load': (sessionId) => this.loadSession(sessionId),
+      'mcp.snapshot': () => this.mcpPage()?.snapshot() ?? { servers: [], instructionsForModel: [] },
+      'mcp.add': (id, config) => this.mcpPage(true).add(id, config),
+      'mcp.update': (id, config) => this.mcpPage(true).update(id, config),
+      'mcp.remove': (id) => this.mcpPage(true).remove(id),
+      'mcp.setEnabled': (id, enabled) => this.mcpPage(true).setEnabled(id, enabled),
+      'mcp.restart': (id) => this.mcpPage(true).restart(id),
+      'mcp.setToolEnabled': (id, tool, enabled) => this.mcpPage(true).setToolEnabled(id, tool, enabled),
+      'mcp.setIncludeInstructions': (id, include) => this.mcpPage(true).setIncludeInstructions(id, include),
+      'mcp.import': (text) => this.mcpPage(true).import(text),
       'extensions.list': () => (this.session?.extensions?.list() ?? []).map(toExtensionView),
       'extensions.reload': async (name) => {
         const ext = this.require().extensions;
@@ -137,9 +153,14 @@ export class WorkbenchBridge {
     const offExt = session.extensions?.onChange(() =>
       this.opts.host.emit('extensions.changed', (session.extensions?.list() ?? []).map(toExtensionView)),
     );
+    const offMcp = session.mcp?.onChange(() => {
+      const page = this.mcpPage();
+      if (page) this.opts.host.emit('mcp.changed', page.snapshot());
+    });
     this.offBus = () => {
       offBash();
       offExt?.();
+      offMcp?.();
     };
     this.opts.host.emit('extensions.changed', (session.extensions?.list() ?? []).map(toExtensionView));
     this.opts.host.emit('terminal.state', NO_SHELL);
@@ -154,6 +175,17 @@ export class WorkbenchBridge {
   private require(): WorkbenchSession {
     if (!this.session) throw new BridgeError('FAILED', 'No session is open.');
     return this.session;
+  }
+
+  private mcpPage(required: true): McpPageHost;
+  private mcpPage(required?: false): McpPageHost | null;
+  private mcpPage(required = false): McpPageHost | null {
+    const mcp = this.session?.mcp;
+    if (!mcp) {
+      if (required) throw new BridgeError('FAILED', 'MCP servers are not available in this session.');
+      return null;
+    }
+    return new McpPageHost(mcp, this.opts.env ?? process.env, this.opts.parseMcpImport);
   }
 
   private terminalHost(): TerminalHost | null {

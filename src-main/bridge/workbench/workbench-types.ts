@@ -98,6 +98,8 @@ export interface McpToolView {
   description: string;
   inputSchema: Record<string, unknown>;
   enabled: boolean;
+  /** False when another tool already had the name (first wins) or the tool is off. */
+  registered: boolean;
 }
 
 /** Status of one MCP server for the servers page. */
@@ -105,6 +107,9 @@ export interface McpServerView {
   id: string;
   status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'disabled';
   transport: string;
+  disabled: boolean;
+  /** The default browser server Glassbox adds itself (remove switches it off). */
+  builtIn: boolean;
   toolCount: number;
   lastError?: string;
   /** The explanation of a failed connection (command not found, exit code, HTTP status…). */
@@ -119,8 +124,8 @@ export interface McpServerView {
 /** The MCP page's snapshot: every server and exactly what the model receives from them. */
 export interface McpSnapshot {
   servers: McpServerView[];
-  /** The system text built from server instructions, exactly as the model gets it ('' when none). */
-  instructionsForModel: string;
+  /** The system messages built from server instructions, exactly as the model gets them. */
+  instructionsForModel: string[];
 }
 
 /** Result of an MCP page action. */

@@ -1,0 +1,178 @@
+import { expandEnv, type McpServerConfig } from '../../core/config/config';
+import type { McpServerStatus } from '../../core/mcp/mcp-manager';
+import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from './secret-mask';
+import type { McpActionResult, McpServerView, McpSnapshot, ServerConfigInput } from './workbench-types';
+
+/** What the servers page needs from the session's MCP servers (McpManager satisfies it). */
+export interface McpPort {
+  servers(): McpServerStatus[];
+  instructionsForModel(): string[];
+  onChange(fn: () => void): () => void;
+  add(id: string, config: McpServerConfig): Promise<unknown>;
+  update(id: string, config: McpServerConfig): Promise<unknown>;
+  remove(id: string): Promise<unknown>;
+  enable(id: string): Promise<unknown>;
+  disable(id: string): Promise<unknown>;
+  restart(id: string): Promise<unknown>;
+  setToolEnabled(id: string, tool: string, enabled: boolean): unknown;
+}
+
+/** Parses an imported Claude Desktop / Cursor / VS Code / .mcp.json text into server configs. */
+export type McpImportParser = (text: string) => Record<string, McpServerConfig>;
+
+/**
+ * Every secret the page must never see: literal env/header values, and what `${env:…}`
+ * references expand to (a server may print its token in stderr).
+ */
+export function pageSecrets(configs: Record<string, McpServerConfig>, env: NodeJS.ProcessEnv): string[] {
+  const out = new Set(secretValues(configs));
+  for (const c of Object.values(configs)) {
+    for (const rec of [c.env, c.headers]) {
+      for (const v of Object.values(rec ?? {})) {
+        try {
+          const expanded = expandEnv(v, 'mcp', env);
+          if (expanded !== v && expanded.length >= 4) {
+            out.add(expanded);
+            // Also the bare token of `Bearer ${env:TOKEN}`.
+            const bare = expanded.replace(/^(?:Bearer|Basic|Token|Bot)\s+/i, '');
+            if (bare.length >= 4) out.add(bare);
+          }
+        } catch {
+          // A missing variable holds no secret to hide.
+        }
+      }
+    }
+  }
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** The page's view of the servers: configs masked, secrets scrubbed from every text. Pure. */
+export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv): McpSnapshot {
+  const secrets = pageSecrets(Object.fromEntries(servers.map((s) => [s.id, s.config])), env);
+  const scrub = (t: string): string => scrubSecrets(t, secrets);
+  const views: McpServerView[] = servers.map((s) => {
+    const v: McpServerView = {
+      id: s.id,
+      status: s.status,
+      transport: s.transport,
+      disabled: s.disabled,
+      builtIn: s.builtIn,
+      toolCount: s.toolCount,
+      stderrTail: s.stderrTail.map(scrub),
+      tools: s.tools.map((t) => ({
+        name: t.name,
+        originalName: t.originalName,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        enabled: t.enabled,
+        registered: t.registered,
+      })),
+      includeInstructions: s.includeInstructions,
+      config: maskServerConfig(s.config),
+    };
+    if (s.instructions !== undefined) v.instructions = s.instructions;
+    if (s.lastError !== undefined) v.lastError = scrub(s.lastError);
+    if (s.whyFailed !== undefined) v.whyFailed = scrub(s.whyFailed);
+    return v;
+  });
+  return { servers: views, instructionsForModel: instructions.map(scrub) };
+}
+
+/**
+ * The servers page over the session's MCP servers. Every action answers with a fresh snapshot;
+ * a failure is an answer too (`ok: false` with the reason), so the page can show it in place.
+ */
+export class McpPageHost {
+  constructor(
+    private readonly mcp: McpPort,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly parseImport?: McpImportParser,
+  ) {}
+
+  snapshot(): McpSnapshot {
+    return toMcpSnapshot(this.mcp.servers(), this.mcp.instructionsForModel(), this.env);
+  }
+
+  add(id: string, input: ServerConfigInput): Promise<McpActionResult> {
+    return this.act(async () => {
+      if (this.stored(id)) throw new Error(`A server '${id}' already exists.`);
+      const r = unmaskServerConfig(input, undefined);
+      if (!r.ok) throw new Error(r.reason);
+      await this.mcp.add(id, r.config);
+    });
+  }
+
+  update(id: string, input: ServerConfigInput): Promise<McpActionResult> {
+    return this.act(async () => {
+      const stored = this.stored(id);
+      if (!stored) throw new Error(`No server '${id}'.`);
+      const r = unmaskServerConfig(input, stored);
+      if (!r.ok) throw new Error(r.reason);
+      await this.mcp.update(id, r.config);
+    });
+  }
+
+  remove(id: string): Promise<McpActionResult> {
+    return this.act(() => this.mcp.remove(id));
+  }
+
+  setEnabled(id: string, enabled: boolean): Promise<McpActionResult> {
+    return this.act(() => (enabled ? this.mcp.enable(id) : this.mcp.disable(id)));
+  }
+
+  restart(id: string): Promise<McpActionResult> {
+    return this.act(() => this.mcp.restart(id));
+  }
+
+  setToolEnabled(id: string, tool: string, enabled: boolean): Promise<McpActionResult> {
+    return this.act(async () => {
+      await this.mcp.setToolEnabled(id, tool, enabled);
+    });
+  }
+
+  /** Switches whether a server's instructions go to the model (saved; the server is reconnected). */
+  setIncludeInstructions(id: string, include: boolean): Promise<McpActionResult> {
+    return this.act(async () => {
+      const stored = this.stored(id);
+      if (!stored) throw new Error(`No server '${id}'.`);
+      const next = { ...stored };
+      if (include) delete next.includeInstructions;
+      else next.includeInstructions = false;
+      await this.mcp.update(id, next);
+    });
+  }
+
+  /** Imports a pasted or uploaded config: new ids are added, existing ones replaced. */
+  import(text: string): Promise<McpActionResult> {
+    return this.act(async () => {
+      if (!this.parseImport) throw new Error('Import is not available in this host.');
+      const servers = this.parseImport(text);
+      const ids = Object.keys(servers);
+      if (!ids.length) throw new Error('No servers found: expected "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code).');
+      const failures: string[] = [];
+      for (const id of ids) {
+        try {
+          if (this.stored(id)) await this.mcp.update(id, servers[id]!);
+          else await this.mcp.add(id, servers[id]!);
+        } catch (err) {
+          failures.push(`${id}: ${(err as Error).message}`);
+        }
+      }
+      if (failures.length) throw new Error(`Some servers were not imported:\n${failures.join('\n')}`);
+    });
+  }
+
+  private stored(id: string): McpServerConfig | undefined {
+    return this.mcp.servers().find((s) => s.id === id)?.config;
+  }
+
+  private async act(fn: () => Promise<unknown> | unknown): Promise<McpActionResult> {
+    try {
+      await fn();
+      return { ok: true, snapshot: this.snapshot() };
+    } catch (err) {
+      const secrets = pageSecrets(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env);
+      return { ok: false, error: scrubSecrets(err instanceof Error ? err.message : String(err), secrets), snapshot: this.snapshot() };
+    }
+  }
+}
