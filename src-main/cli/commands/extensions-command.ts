@@ -1,7 +1,83 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ExtensionInfo } from '../../core/extensions/extension-host';
+import { GlassboxSession } from '../../core/session/glassbox-session';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
-/** `glassbox extensions` — placeholder until its issue lands. */
-export async function extensionsCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox extensions: not built yet');
-  return EXIT.USAGE;
+const USAGE = `Usage:
+  glassbox extensions list [--json] [--workspace DIR]
+
+Lists the extensions found in $GLASSBOX_HOME/extensions/*/ and <workspace>/.glassbox/extensions/*/
+with name, version, folder, status (loaded, or failed with the reason) and what each registered
+(tools, hooks, event subscriptions). --json prints the same as a JSON array.
+Exit 0; 2 on a usage or config error.`;
+
+/** `glassbox extensions list [--json]`. Usage and config problems throw (exit 2 in main). */
+export async function extensionsCommand(argv: string[], io: CliIO): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  if (sub !== 'list') throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { json: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: false,
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  const workspace = resolve(io.cwd, values.workspace ?? '.');
+  if (!isDirectory(workspace)) throw new UsageError(`--workspace ${workspace} is not a directory`);
+
+  // MCP servers are not needed to list extensions (their tools cannot change what loads).
+  const session = await GlassboxSession.create({ workspace, env: io.env, withMcp: false });
+  try {
+    const list = session.extensions.list();
+    println(io.stdout, values.json ? JSON.stringify(list, null, 2) : formatExtensionList(list));
+    return EXIT.OK;
+  } finally {
+    await session.dispose();
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The human listing: one block per extension, failures with their reason. */
+export function formatExtensionList(list: ExtensionInfo[]): string {
+  if (list.length === 0) {
+    return 'No extensions. Put one in $GLASSBOX_HOME/extensions/<name>/ or <workspace>/.glassbox/extensions/<name>/.';
+  }
+  const lines: string[] = [];
+  for (const e of list) {
+    lines.push(`${e.name} ${e.version}  ${e.status === 'loaded' ? 'loaded' : 'FAILED'}  [${e.origin}]  ${e.folder}`);
+    if (e.description) lines.push(`  ${e.description}`);
+    if (e.status !== 'loaded') {
+      lines.push(`  reason: ${e.reason ?? 'unknown'}`);
+      continue;
+    }
+    if (e.tools.length) lines.push(`  tools: ${e.tools.join(', ')}`);
+    for (const r of e.rejectedTools) lines.push(`  tool '${r.name}' not registered: the name belongs to ${r.keptBy}`);
+    if (e.hooks.before || e.hooks.after) lines.push(`  hooks: ${e.hooks.before} before, ${e.hooks.after} after`);
+    if (e.subscriptions.length) lines.push(`  subscribes to: ${e.subscriptions.join(', ')}`);
+    for (const err of e.errors) lines.push(`  error: ${err}`);
+  }
+  const failed = list.filter((e) => e.status !== 'loaded').length;
+  lines.push('', `${list.length} extension(s), ${list.length - failed} loaded, ${failed} failed.`);
+  return lines.join('\n');
 }
