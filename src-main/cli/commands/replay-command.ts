@@ -1,7 +1,104 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
+import { recordedCalls, replaySession } from '../../core/replay/replay-engine';
+import { GlassboxSession } from '../../core/session/glassbox-session';
+import { readSessionFile } from '../../core/session/session-file';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
-/** `glassbox replay` — placeholder until its issue lands. */
-export async function replayCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox replay: not built yet');
-  return EXIT.USAGE;
+const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--json] [--workspace DIR]
+
+Re-executes the tool calls recorded in a session file (all, or one with --call, optionally with
+edited --args) through the same path the agent uses, and reports per call whether the new
+result equals the recorded one, with a diff when not.
+  --workspace DIR   where to run (default: the workspace recorded in the file, else the current directory)
+Approvals run in auto mode: dangerous commands still ask (and are denied when stdin is not a TTY).
+Exit codes: 0 all equal, 1 some differ or failed, 2 usage.`;
+
+/** `glassbox replay` (SPEC §1). */
+export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        call: { type: 'string' },
+        args: { type: 'string' },
+        json: { type: 'boolean' },
+        workspace: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  if (positionals.length !== 1) throw new UsageError(`expected one session FILE\n\n${USAGE}`);
+  const file = resolve(io.cwd, positionals[0]);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such session file: ${file}`);
+  if (values.args !== undefined && values.call === undefined) throw new UsageError('--args needs --call ID (which call to run with them)');
+  let args: unknown;
+  if (values.args !== undefined) {
+    try {
+      args = JSON.parse(values.args);
+    } catch (err) {
+      throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`);
+    }
+    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new UsageError('--args must be a JSON object');
+  }
+
+  const { events, warnings } = readSessionFile(file);
+  for (const w of warnings) println(io.stderr, `glassbox replay: warning: ${w}`);
+  const calls = recordedCalls(events);
+  if (values.call !== undefined && !calls.some((c) => c.callId === values.call)) {
+    throw new UsageError(`no recorded call '${values.call}' in ${file} (recorded: ${calls.map((c) => c.callId).join(', ') || 'none'})`);
+  }
+  const start = events.find((e) => e.type === 'agent_start');
+  const recordedWs = start && start.type === 'agent_start' ? start.workspace : undefined;
+  const workspace = values.workspace
+    ? resolve(io.cwd, values.workspace)
+    : recordedWs && existsSync(recordedWs)
+      ? recordedWs
+      : io.cwd;
+
+  const ports = io.stdin.isTTY ? new TerminalHumanPorts(io.stdin, io.stderr) : undefined;
+  const session = await GlassboxSession.create({
+    workspace,
+    env: io.env,
+    approveMode: 'auto',
+    approvalPort: ports,
+    humanInput: ports,
+    noApprovalPortReason: 'Approval was required but `glassbox replay` is not attached to a terminal, so the call was denied.',
+  });
+  const ctrl = new AbortController();
+  const onSignal = (): void => ctrl.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const outcomes = await replaySession(session, events, { callId: values.call, args, signal: ctrl.signal });
+    let differ = 0;
+    for (const o of outcomes) {
+      if (!o.equal) differ++;
+      if (values.json) {
+        io.stdout.write(session.redactor.redact(JSON.stringify(o)) + '\n');
+        continue;
+      }
+      println(io.stdout, `${o.equal ? 'equal  ' : 'DIFFERS'} ${o.replayOf} ${o.tool} ${JSON.stringify(o.args)}`);
+      if (!o.equal) io.stdout.write(o.diff.endsWith('\n') ? o.diff : `${o.diff}\n`);
+    }
+    if (!values.json) {
+      println(io.stderr, `glassbox replay: ${outcomes.length} call(s) replayed in ${workspace}: ${outcomes.length - differ} equal, ${differ} differ`);
+    }
+    return differ === 0 && !ctrl.signal.aborted ? EXIT.OK : EXIT.FAILED;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await session.dispose();
+  }
 }

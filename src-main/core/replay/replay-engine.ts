@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { createTwoFilesPatch } from 'diff';
+import type { GlassboxEvent } from '../events/event-types';
+import type { ToolResultRecord } from '../tools/tool-result';
+import { toResultRecord } from '../tools/tool-result';
+import type { ToolRunner } from '../tools/tool-runner';
+
+/** One tool call as a session file recorded it. */
+export interface RecordedToolCall {
+  callId: string;
+  tool: string;
+  args: unknown;
+  source?: string;
+  /** Null when the run died before the call ended. */
+  result: ToolResultRecord | null;
+}
+
+/** The outcome of re-running one recorded call (the bridge's ReplayOutcome has this shape). */
+export interface ReplayOutcome {
+  /** The id of the new call; it is recorded with `replayOf`. */
+  callId: string;
+  replayOf: string;
+  tool: string;
+  args: unknown;
+  equal: boolean;
+  /** Unified diff of recorded → new result text ('' when equal). */
+  diff: string;
+  recorded: ToolResultRecord | null;
+  result: ToolResultRecord;
+}
+
+/** The original tool calls of a session, in order (replays of earlier calls are left out). */
+export function recordedCalls(events: GlassboxEvent[]): RecordedToolCall[] {
+  const calls = new Map<string, RecordedToolCall>();
+  for (const e of events) {
+    if (e.type === 'tool_execution_start' && !e.replayOf) {
+      calls.set(e.callId, { callId: e.callId, tool: e.tool, args: e.args, source: e.source, result: null });
+    } else if (e.type === 'tool_execution_end' && !e.replayOf) {
+      const c = calls.get(e.callId);
+      if (c) c.result = e.result;
+    }
+  }
+  return [...calls.values()];
+}
+
+/**
+ * The comparable text of a result: output, error, system note and a digest of each image.
+ * Metadata (durations, UI data) is left out on purpose: it differs run to run.
+ */
+export function resultText(r: ToolResultRecord | null): string {
+  if (!r) return '(no result was recorded)\n';
+  const parts: string[] = [];
+  if (r.output != null) parts.push(`output:\n${r.output}`);
+  if (r.error != null) parts.push(`error:\n${r.error}`);
+  if (r.system != null) parts.push(`system:\n${r.system}`);
+  for (const img of r.images ?? []) parts.push(`image ${img.mimeType} sha256:${createHash('sha256').update(img.data).digest('hex').slice(0, 16)}`);
+  const text = parts.join('\n');
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A unified diff of two results, '' when they are equal. */
+export function diffResults(recorded: ToolResultRecord | null, now: ToolResultRecord, label = 'result'): { equal: boolean; diff: string } {
+  const a = resultText(recorded);
+  const b = resultText(now);
+  if (a === b) return { equal: true, diff: '' };
+  return { equal: false, diff: createTwoFilesPatch(`recorded ${label}`, `replayed ${label}`, a, b, undefined, undefined, { context: 3 }) };
+}
+
+let replayCounter = 0;
+
+/**
+ * Re-runs one recorded call through the session's ToolRunner (validation, hooks, approvals,
+ * events with `replayOf`), optionally with edited args, and compares the new result with the
+ * recorded one.
+ */
+export async function replayCall(
+  session: { runner: ToolRunner },
+  recorded: RecordedToolCall,
+  args?: unknown,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome> {
+  const useArgs = args === undefined ? recorded.args : args;
+  const callId = `replay_${++replayCounter}_${recorded.callId}`.slice(0, 120);
+  const outcome = await session.runner.run(
+    {
+      callId,
+      tool: recorded.tool,
+      args: typeof useArgs === 'string' ? useArgs : ((useArgs ?? {}) as Record<string, unknown>),
+      replayOf: recorded.callId,
+    },
+    signal,
+  );
+  const result = toResultRecord(outcome.result);
+  delete result.metadata;
+  const { equal, diff } = diffResults(recorded.result, result, `${recorded.tool} ${recorded.callId}`);
+  return { callId: outcome.callId, replayOf: recorded.callId, tool: recorded.tool, args: useArgs, equal, diff, recorded: recorded.result, result };
+}
+
+/** Replays every recorded call of a session in order, or only `callId` (with optional edited args). */
+export async function replaySession(
+  session: { runner: ToolRunner },
+  events: GlassboxEvent[],
+  opts: { callId?: string; args?: unknown; signal?: AbortSignal } = {},
+): Promise<ReplayOutcome[]> {
+  const calls = recordedCalls(events);
+  if (opts.callId !== undefined) {
+    const c = calls.find((x) => x.callId === opts.callId);
+    if (!c) throw new Error(`no recorded call '${opts.callId}' (recorded: ${calls.map((x) => x.callId).join(', ') || 'none'})`);
+    return [await replayCall(session, c, opts.args, opts.signal)];
+  }
+  const out: ReplayOutcome[] = [];
+  for (const c of calls) {
+    if (opts.signal?.aborted) break;
+    out.push(await replayCall(session, c, undefined, opts.signal));
+  }
+  return out;
+}
