@@ -19,7 +19,6 @@ import {
   type Tool as RemoteTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
-import type { EventInput } from '../events/event-types';
 import type { HumanInputPort, JsonSchema, ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../tools/tool-result';
 import { mcpResultToToolResult } from './mcp-content';
@@ -29,6 +28,8 @@ import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kin
 export const STDERR_TAIL_LINES = 200;
 /** Default per-call timeout (SPEC §3 `timeoutMs`). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
+/** The least time a server gets to answer initialize and tools/list. */
+export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
 /** Delays between reconnect attempts after a lost connection. */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
@@ -128,6 +129,11 @@ export class McpServerConnection {
     return this.config.timeoutMs && this.config.timeoutMs > 0 ? this.config.timeoutMs : DEFAULT_MCP_TIMEOUT_MS;
   }
 
+  /** Handshake timeout: a short per-call timeout must not make a slow-starting server fail. */
+  get handshakeTimeoutMs(): number {
+    return Math.max(this.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS);
+  }
+
   private setStatus(status: McpConnectionStatus, error?: string, why?: string): void {
     this.status = status;
     if (status === 'error') {
@@ -196,13 +202,9 @@ export class McpServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       await this.refreshTools();
     });
-    client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
-      const { level, data, logger } = n.params;
-      const text = (logger ? `${logger}: ` : '') + (typeof data === 'string' ? data : JSON.stringify(data));
-      const call = this.latestCall();
-      if (call?.ctx.emit) call.ctx.emit({ type: 'tool_execution_update', callId: call.ctx.callId, kind: 'log', level, message: text });
-      else this.opts.listener.log(this, mapLogLevel(level), text);
-    });
+    // Log lines are routed in wrapIncoming, where their order relative to the call's response is
+    // still known (the SDK dispatches notifications a tick later than responses).
+    client.setNotificationHandler(LoggingMessageNotificationSchema, async () => {});
     return client;
   }
 
@@ -315,10 +317,10 @@ export class McpServerConnection {
         step = 'initialize';
         const realStart = transport.start;
         transport.start = async () => {};
-        await client.connect(transport, { timeout: this.timeoutMs });
+        await client.connect(transport, { timeout: this.handshakeTimeoutMs });
         transport.start = realStart;
       } else {
-        await client.connect(transport, { timeout: this.timeoutMs });
+        await client.connect(transport, { timeout: this.handshakeTimeoutMs });
       }
       step = 'tools/list';
       const tools = await this.listAllTools(client);
@@ -346,7 +348,7 @@ export class McpServerConnection {
     const all: RemoteTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.handshakeTimeoutMs });
       all.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -385,16 +387,52 @@ export class McpServerConnection {
     const onmessage = transport.onmessage;
     if (!onmessage) return;
     transport.onmessage = (message, extra) => {
-      const m = message as { id?: string | number; result?: unknown; error?: unknown; method?: string };
-      if (m.id !== undefined && m.method === undefined) {
-        const t = this.trafficById.get(m.id);
-        if (t) {
-          this.trafficById.delete(m.id);
-          t.ctx.emit?.({ type: 'mcp_traffic', callId: t.callId, server: this.id, request: t.request, response: message });
-        }
+      try {
+        this.observeIncoming(message);
+      } catch {
+        // Observing is best effort; the protocol must still get the message.
       }
       onmessage.call(transport, message, extra);
     };
+  }
+
+  /**
+   * Attaches progress, log lines and the raw response to the running call. Done here, in
+   * arrival order, because the SDK handles notifications a tick after responses: the last
+   * progress or log line of a call would otherwise arrive after the call ended.
+   */
+  private observeIncoming(message: JSONRPCMessage): void {
+    const m = message as { id?: string | number; method?: string; params?: Record<string, unknown> };
+    if (m.method === 'notifications/progress') {
+      const p = m.params ?? {};
+      const t = this.trafficById.get(p.progressToken as string | number);
+      if (!t) return;
+      t.ctx.emit?.({
+        type: 'tool_execution_update',
+        callId: t.callId,
+        kind: 'progress',
+        progress: Number(p.progress),
+        ...(typeof p.total === 'number' ? { total: p.total } : {}),
+        ...(typeof p.message === 'string' ? { message: p.message } : {}),
+      });
+      return;
+    }
+    if (m.method === 'notifications/message') {
+      const p = m.params ?? {};
+      const level = typeof p.level === 'string' ? p.level : 'info';
+      const text = (typeof p.logger === 'string' ? `${p.logger}: ` : '') + (typeof p.data === 'string' ? p.data : JSON.stringify(p.data));
+      const call = this.latestCall();
+      if (call?.ctx.emit) call.ctx.emit({ type: 'tool_execution_update', callId: call.ctx.callId, kind: 'log', level, message: text });
+      else this.opts.listener.log(this, mapLogLevel(level), text);
+      return;
+    }
+    if (m.id !== undefined && m.method === undefined) {
+      const t = this.trafficById.get(m.id);
+      if (t) {
+        this.trafficById.delete(m.id);
+        t.ctx.emit?.({ type: 'mcp_traffic', callId: t.callId, server: this.id, request: t.request, response: message });
+      }
+    }
   }
 
   private onLost(client: Client): void {
@@ -439,7 +477,6 @@ export class McpServerConnection {
       const why = this.lastError ? `: ${this.lastError}` : '';
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
-    const emit = ctx.emit as ((e: EventInput) => void) | undefined;
     this.running.set(ctx.callId, { ctx });
     try {
       this.pendingTrafficCallId = ctx.callId;
@@ -447,15 +484,9 @@ export class McpServerConnection {
         signal: ctx.signal,
         timeout: this.timeoutMs,
         resetTimeoutOnProgress: true,
-        onprogress: (p) =>
-          emit?.({
-            type: 'tool_execution_update',
-            callId: ctx.callId,
-            kind: 'progress',
-            progress: p.progress,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-            ...(p.message ? { message: p.message } : {}),
-          }),
+        // Progress is reported from observeIncoming; asking for it makes the SDK send a
+        // progressToken and reset the timeout on each notification.
+        onprogress: () => {},
       });
       return mcpResultToToolResult(result as CallToolResult);
     } catch (err) {
@@ -472,6 +503,7 @@ export class McpServerConnection {
     } finally {
       if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;
       this.running.delete(ctx.callId);
+      for (const [id, t] of this.trafficById) if (t.callId === ctx.callId) this.trafficById.delete(id);
     }
   }
 
