@@ -6,6 +6,7 @@ import { EventBus } from '../events/event-bus';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
+import { McpManager } from '../mcp/mcp-manager';
 import type { HumanInputPort } from '../tools/tool';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
@@ -77,6 +78,8 @@ export class GlassboxSession {
   readonly agent: ToolCallAgent;
   /** The policy gate, when approvals are on (`approveMode` given or an `approvals` config section). */
   readonly approvalGate: PolicyApprovalGate | null;
+  /** MCP servers of this session (connected during `create` unless `withMcp: false`). */
+  readonly mcp: McpManager;
   /** Warnings from loading a resumed session file (torn last line …). */
   readonly loadWarnings: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
@@ -143,6 +146,16 @@ export class GlassboxSession {
       }),
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
+    this.mcp = new McpManager({
+      config: this.config,
+      userConfigPath: this.paths.config,
+      tools: this.tools,
+      bus: this.bus,
+      workspace: this.workspace,
+      env,
+      humanInput,
+    });
+    this.addSystemMessages(() => this.mcp.instructionsForModel());
     this.extensions = new ExtensionHost({
       bus: this.bus,
       tools: this.tools,
@@ -161,6 +174,8 @@ export class GlassboxSession {
       await session.extensions.loadAll();
       if (opts.watchExtensions) session.extensions.watch();
     }
+    // After extensions, so name clashes resolve the same way every time (built-ins, extensions, MCP).
+    if (opts.withMcp !== false) await session.mcp.start();
     return session;
   }
 
@@ -211,6 +226,7 @@ export class GlassboxSession {
     await this.cancel();
     this.agent.dispose();
     await this.extensions.dispose();
+    await this.mcp.close();
     await this.tools.dispose();
     this.trace?.close();
   }
