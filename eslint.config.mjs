@@ -46,7 +46,8 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['**/src-main/**', '!**/src-main/bridge/contract', '!**/src-main/bridge/contract-types', '!**/src-main/core/events/event-types', '!**/src-main/core/tools/tool-result'],
+              // A regex: gitignore-style negations do not match `../`-relative paths.
+              regex: '(^|/)src-main/(?!(bridge/(contract|contract-types|call-index)|core/events/event-types|core/tools/tool-result)$)',
               allowTypeImports: true,
               message: 'the renderer may import only types from src-main (and the bridge contract).',
             },

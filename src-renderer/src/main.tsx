@@ -1,7 +1,33 @@
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { AppContext } from './app/app-context';
+import { bootstrap } from './app/bootstrap';
+import { createAppStore } from './store/app-store';
+import { connectApi } from './transport/connect-api';
+import './styles.css';
 
-function App() {
-  return <h1>Glassbox</h1>;
+const root = createRoot(document.getElementById('root')!);
+
+async function start(): Promise<void> {
+  const store = createAppStore();
+  try {
+    const conn = await connectApi();
+    conn.onClose(() => store.getState().setConnection('closed'));
+    await bootstrap(conn.api, store);
+    root.render(
+      <AppContext.Provider value={{ api: conn.api, store }}>
+        <App />
+      </AppContext.Provider>,
+    );
+  } catch (err) {
+    root.render(
+      <div className="fatal" role="alert" data-testid="fatal">
+        <h2>Glassbox could not start this window</h2>
+        <p>{(err as Error).message}</p>
+        <p>If you use the browser UI, check that <code>glassbox web</code> is running and open the URL it printed.</p>
+      </div>,
+    );
+  }
 }
 
-createRoot(document.getElementById('root')!).render(<App />);
+void start();

@@ -1,7 +1,111 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BridgeHost } from '../../bridge/bridge-host';
+import { SessionBridge } from '../../bridge/session-bridge';
+import { SessionCatalog } from '../../bridge/session-catalog';
+import { ConfigFileKeyStore, SettingsStore } from '../../bridge/settings-store';
+import { glassboxPaths } from '../../core/config/paths';
+import { WebHost } from '../../web/web-host';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { createWindowPorts } from '../../bridge/window-ports';
+import { coreSessionOpener } from '../../bridge/core-session-opener';
 
-/** `glassbox web` — placeholder until its issue lands. */
-export async function webCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox web: not built yet');
-  return EXIT.USAGE;
+const HELP = `Usage: glassbox web [--host 127.0.0.1] [--port N] [--workspace DIR] [--session ID]
+
+Serves the Glassbox UI to a browser on this machine. The first line printed is the URL to open
+(it carries a one-time token). --port 0 (the default) picks a free port. Runs until Ctrl+C.`;
+
+interface WebArgs {
+  host: string;
+  port: number;
+  workspace?: string;
+  session?: string;
+}
+
+/** Parses `glassbox web` arguments. Throws UsageError. */
+export function parseWebArgs(argv: string[]): WebArgs | 'help' {
+  const out: WebArgs = { host: '127.0.0.1', port: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--host':
+        out.host = value();
+        break;
+      case '--port': {
+        const v = value();
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port must be 0-65535, got ${v}`);
+        out.port = n;
+        break;
+      }
+      case '--workspace':
+        out.workspace = value();
+        break;
+      case '--session':
+        out.session = value();
+        break;
+      default:
+        throw new UsageError(`unknown option ${a}\n\n${HELP}`);
+    }
+  }
+  return out;
+}
+
+/** Finds the built renderer: GLASSBOX_RENDERER_DIR, else out/renderer beside this build. */
+export function findRendererDir(env: NodeJS.ProcessEnv): string {
+  if (env.GLASSBOX_RENDERER_DIR) return resolve(env.GLASSBOX_RENDERER_DIR);
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    for (const cand of [join(dir, 'renderer'), join(dir, 'out', 'renderer')]) {
+      if (existsSync(join(cand, 'index.html'))) return cand;
+    }
+    dir = dirname(dir);
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+}
+
+/** `glassbox web` — the UI over HTTP + WebSocket (SPEC §1, §7). */
+export async function webCommand(argv: string[], io: CliIO): Promise<number> {
+  const args = parseWebArgs(argv);
+  if (args === 'help') {
+    println(io.stdout, HELP);
+    return EXIT.OK;
+  }
+  const workspace = resolve(io.cwd, args.workspace ?? '.');
+  if (!existsSync(workspace)) throw new UsageError(`workspace does not exist: ${workspace}`);
+  const paths = glassboxPaths(io.env);
+  const bridge = new BridgeHost();
+  const settings = new SettingsStore(paths.config, new ConfigFileKeyStore(paths.config), io.env);
+  const sessions = new SessionBridge({
+    host: bridge,
+    catalog: new SessionCatalog(paths.sessions),
+    settings,
+    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts(bridge) }),
+  });
+  await sessions.start(args.session);
+  const web = new WebHost({ bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
+  const { url } = await web.start();
+  println(io.stdout, `Glassbox UI: ${url}`);
+  println(io.stderr, `Workspace: ${workspace}\nPress Ctrl+C to stop.`);
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await Promise.race([Promise.all([web.close(), sessions.dispose()]), new Promise((r) => setTimeout(r, 5000))]);
+  return EXIT.OK;
 }

@@ -1,0 +1,127 @@
+import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
+import type { ApprovalRuleView, SettingsPatch, SettingsView } from './contract';
+
+/**
+ * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.
+ * The web host keeps it in config.json (the user's own file); the desktop app encrypts it with
+ * Electron's safeStorage (src-main/electron/safe-key-store.ts).
+ */
+export interface ApiKeyStore {
+  has(): boolean;
+  /** Sets the key; `null` clears it. */
+  set(key: string | null): void;
+}
+
+/** Keeps the key as `llm.apiKey` in `$GLASSBOX_HOME/config.json`. */
+export class ConfigFileKeyStore implements ApiKeyStore {
+  constructor(private readonly configPath: string) {}
+
+  has(): boolean {
+    return Boolean(readConfigFile(this.configPath).llm?.apiKey);
+  }
+
+  set(key: string | null): void {
+    updateConfigFile(this.configPath, (c) => {
+      const llm = { ...(c.llm ?? {}) };
+      if (key) llm.apiKey = key;
+      else delete llm.apiKey;
+      return { ...c, llm };
+    });
+  }
+}
+
+const PROVIDERS = ['openai', 'anthropic'] as const;
+const MODES = ['ask', 'auto', 'deny'] as const;
+
+/** Checks a settings patch from the UI; returns the reason when it is not acceptable. Pure. */
+export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false; reason: string } {
+  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules']);
+  for (const k of Object.keys(p)) if (!known.has(k)) return { ok: false, reason: `Unknown setting: ${k}` };
+  if (p.provider !== undefined && !PROVIDERS.includes(p.provider)) return { ok: false, reason: 'Provider must be openai or anthropic.' };
+  if (p.model !== undefined && typeof p.model !== 'string') return { ok: false, reason: 'Model must be text.' };
+  if (p.apiKey !== undefined && typeof p.apiKey !== 'string') return { ok: false, reason: 'API key must be text.' };
+  if (p.baseURL !== undefined) {
+    if (typeof p.baseURL !== 'string') return { ok: false, reason: 'Base URL must be text.' };
+    if (p.baseURL !== '') {
+      let u: URL;
+      try {
+        u = new URL(p.baseURL);
+      } catch {
+        return { ok: false, reason: `Base URL is not a URL: ${p.baseURL}` };
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, reason: 'Base URL must be http or https.' };
+    }
+  }
+  if (p.approvalMode !== undefined && !MODES.includes(p.approvalMode)) return { ok: false, reason: 'Approval mode must be ask, auto or deny.' };
+  if (p.approvalRules !== undefined) {
+    if (!Array.isArray(p.approvalRules)) return { ok: false, reason: 'Approval rules must be a list.' };
+    for (const [i, r] of p.approvalRules.entries()) {
+      if (!r || typeof r.tool !== 'string' || !r.tool) return { ok: false, reason: `Rule ${i + 1}: a tool name is required.` };
+      if (r.match !== undefined && typeof r.match !== 'string') return { ok: false, reason: `Rule ${i + 1}: match must be text.` };
+      if (!['allow', 'ask', 'deny'].includes(r.decision)) return { ok: false, reason: `Rule ${i + 1}: decision must be allow, ask or deny.` };
+    }
+  }
+  return { ok: true };
+}
+
+/** The settings the UI shows, from the config file and the environment (env wins, SPEC §2). */
+export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, keySet: boolean): SettingsView {
+  const provider = (env.GLASSBOX_LLM_PROVIDER as SettingsView['provider'] | undefined) ?? config.llm?.provider ?? 'openai';
+  const envKey = env.GLASSBOX_LLM_API_KEY || (provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY);
+  return {
+    provider: PROVIDERS.includes(provider) ? provider : 'openai',
+    model: env.GLASSBOX_LLM_MODEL ?? config.llm?.model ?? '',
+    baseURL: env.GLASSBOX_LLM_BASE_URL ?? config.llm?.baseURL ?? '',
+    apiKeySet: keySet || Boolean(envKey),
+    approvalMode: config.approvals?.mode ?? 'ask',
+    approvalRules: (config.approvals?.rules ?? []).map((r): ApprovalRuleView => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision })),
+  };
+}
+
+/** Reads and writes the settings part of `$GLASSBOX_HOME/config.json`, keeping everything else. */
+export class SettingsStore {
+  constructor(
+    private readonly configPath: string,
+    private readonly keys: ApiKeyStore,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  get(): SettingsView {
+    return settingsView(readConfigFile(this.configPath), this.env, this.keys.has());
+  }
+
+  /** Applies a checked patch. Throws (BAD_ARGS) with the reason when the patch is not acceptable. */
+  set(patch: SettingsPatch): SettingsView {
+    const check = checkSettingsPatch(patch);
+    if (!check.ok) throw Object.assign(new Error(check.reason), { code: 'BAD_ARGS' });
+    const { apiKey, ...rest } = patch;
+    if (Object.keys(rest).length) {
+      updateConfigFile(this.configPath, (c) => {
+        const llm = { ...(c.llm ?? {}) };
+        if (rest.provider !== undefined) llm.provider = rest.provider;
+        if (rest.model !== undefined) setOrDelete(llm, 'model', rest.model);
+        if (rest.baseURL !== undefined) setOrDelete(llm, 'baseURL', rest.baseURL);
+        const approvals = { ...(c.approvals ?? {}) };
+        if (rest.approvalMode !== undefined) approvals.mode = rest.approvalMode;
+        if (rest.approvalRules !== undefined) {
+          approvals.rules = rest.approvalRules.map((r): ApprovalRule => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision }));
+        }
+        return { ...c, llm, approvals };
+      });
+    }
+    if (apiKey !== undefined) this.keys.set(apiKey === '' ? null : apiKey);
+    return this.get();
+  }
+
+  /** Adds an allow rule (an approval answered "always allow"). */
+  addAllowRule(rule: ApprovalRuleView): SettingsView {
+    const rules = this.get().approvalRules;
+    if (!rules.some((r) => r.tool === rule.tool && r.match === rule.match && r.decision === rule.decision)) rules.push(rule);
+    return this.set({ approvalRules: rules });
+  }
+}
+
+function setOrDelete(o: Record<string, unknown>, k: string, v: string): void {
+  if (v === '') delete o[k];
+  else o[k] = v;
+}

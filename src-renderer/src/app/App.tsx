@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { ChatView } from '../chat/ChatView';
+import { Composer } from '../chat/Composer';
+import { DialogHost } from '../dialogs/DialogHost';
+import { useFilteredCallIds } from '../inspector/CallList';
+import { Inspector } from '../inspector/Inspector';
+import { SessionsSidebar } from '../sessions/SessionsSidebar';
+import { SettingsPanel } from '../settings/SettingsPanel';
+import { NoticeBanner } from '../shell/NoticeBanner';
+import { discoverPanes } from '../shell/workbench-panes';
+import { useApp, useAppStore, useGlassboxApi } from './app-context';
+import { reportError } from './bootstrap';
+import { shortcutFor } from './shortcuts';
+
+// Workbench panes (issue 8) register themselves by file name; see shell/workbench-panes.ts.
+const PANES = discoverPanes(import.meta.glob('../features/*/pane.tsx', { eager: true }));
+
+/** The window: sessions | conversation | inspector and workbench panes, with dialogs and banners on top. */
+export function App() {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const running = useApp((s) => s.agent.running);
+  const title = useApp((s) => s.title);
+  const settingsOpen = useApp((s) => s.settingsOpen);
+  const rightTab = useApp((s) => s.rightTab);
+  const setRightTab = useApp((s) => s.setRightTab);
+  const callIds = useFilteredCallIds();
+  const tabs = useMemo(() => [{ id: 'inspector', title: 'Inspector' }, ...PANES.map((p) => ({ id: p.id, title: p.title }))], []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const action = shortcutFor(e, store.getState().agent.running);
+      if (!action) return;
+      e.preventDefault();
+      const s = store.getState();
+      switch (action) {
+        case 'stop':
+          void api.agent.cancel().then((st) => s.setAgentState(st), (err: unknown) => reportError(store, 'Stop', err));
+          break;
+        case 'focus-search':
+          searchRef.current?.focus();
+          break;
+        case 'send-focus':
+          composerRef.current?.focus();
+          break;
+        case 'settings':
+          s.setSettingsOpen(!s.settingsOpen);
+          break;
+        case 'new-session':
+          void api.sessions.new().catch((err: unknown) => reportError(store, 'New session', err));
+          break;
+        case 'next-call':
+        case 'prev-call': {
+          if (!callIds.length) break;
+          const i = s.selectedCallId ? callIds.indexOf(s.selectedCallId) : -1;
+          const j = action === 'next-call' ? Math.min(callIds.length - 1, i + 1) : Math.max(0, i < 0 ? callIds.length - 1 : i - 1);
+          s.selectCall(callIds[j]!);
+          s.setRightTab('inspector');
+          document.querySelector(`[data-call-id="${CSS.escape(callIds[j]!)}"]`)?.scrollIntoView({ block: 'nearest' });
+          break;
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [api, store, callIds]);
+
+  useEffect(() => {
+    document.title = `${title} — Glassbox`;
+  }, [title]);
+
+  const ActivePane = PANES.find((p) => p.id === rightTab)?.Component;
+  return (
+    <div className="app">
+      <SessionsSidebar ref={searchRef} />
+      <main className="center">
+        <header className="topbar">
+          <span className="session-name" data-testid="session-title">{title}</span>
+          <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
+          <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">
+            Settings
+          </button>
+        </header>
+        <NoticeBanner />
+        <ChatView />
+        <Composer ref={composerRef} />
+      </main>
+      <section className="right">
+        <nav className="tabs" data-testid="right-tabs">
+          {tabs.map((t) => (
+            <button key={t.id} className={rightTab === t.id ? 'active' : ''} onClick={() => setRightTab(t.id)} data-testid={`tab-${t.id}`}>
+              {t.title}
+            </button>
+          ))}
+        </nav>
+        <div className="pane">{rightTab === 'inspector' || !ActivePane ? <Inspector /> : <ActivePane />}</div>
+      </section>
+      <DialogHost />
+      {settingsOpen ? <SettingsPanel /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { GlassboxApi } from '../../../src-main/bridge/contract';
+import type { AppStore } from '../store/app-store';
+
+/** Reports a failed bridge call in a banner instead of losing it. */
+export function reportError(store: AppStore, what: string, err: unknown): void {
+  const e = err as { code?: string; message?: string };
+  store.getState().pushNotice({
+    level: 'error',
+    code: e?.code === 'BUSY' ? 'BUSY' : `CALL_FAILED:${what}`,
+    message: `${what}: ${e?.message ?? String(err)}`,
+    ...(e?.code === 'CLOSED' ? { hint: 'Glassbox stopped or the connection dropped: restart it and reload this page.' } : {}),
+  });
+}
+
+/**
+ * Wires the bridge into the store: live events first (so nothing is missed), then the current
+ * session's snapshot, the pending dialogs (they survive a reload), settings and the sessions list.
+ */
+export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() => void> {
+  const s = store.getState();
+  const offs = [
+    api.agent.onEvent((e) => store.getState().applyEvent(e)),
+    api.agent.onState((a) => store.getState().setAgentState(a)),
+    api.sessions.onSwitched((snap) => {
+      store.getState().loadSnapshot(snap, []);
+      void api.dialogs.pending().then((p) => store.getState().setPending(p)).catch(() => {});
+    }),
+    api.sessions.onChanged((list) => store.getState().setSessions(list)),
+    api.dialogs.onChanged((p) => store.getState().setPending(p)),
+    api.settings.onChanged((v) => store.getState().setSettings(v)),
+    api.app.onNotice((n) => store.getState().pushNotice(n)),
+  ];
+  // Load the snapshot the moment it arrives: events after it then apply on top (seq dedups).
+  s.loadSnapshot(await api.sessions.current(), []);
+  const [pending, settings, sessions] = await Promise.all([api.dialogs.pending(), api.settings.get(), api.sessions.list()]);
+  s.setPending(pending);
+  s.setSettings(settings);
+  s.setSessions(sessions);
+  s.setConnection('open');
+  if (!settings.model) {
+    s.pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
+  }
+  return () => offs.forEach((off) => off());
+}

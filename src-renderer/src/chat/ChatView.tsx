@@ -1,0 +1,90 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
+import { useApp } from '../app/app-context';
+import { ToolCallCard } from '../tool-calls/ToolCallCard';
+import type { ChatItem } from '../store/chat-reducer';
+import { MarkdownText } from './MarkdownText';
+
+const END_TEXT: Record<string, string> = {
+  finished: 'Finished.',
+  max_steps: 'Stopped: the step limit was reached.',
+  cancelled: 'Stopped by you.',
+  error: 'The run failed.',
+};
+
+const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="msg msg-user" data-testid="user-message">
+          <div className="msg-text">{item.text}</div>
+        </div>
+      );
+    case 'assistant':
+      if (!item.text && !item.streaming) return <div className="msg-empty" />;
+      return (
+        <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
+          <MarkdownText text={item.text} />
+        </div>
+      );
+    case 'call':
+      return <ToolCallCard callId={item.callId} />;
+    case 'end':
+      return (
+        <div className={`run-end run-end-${item.reason}`} data-testid="run-end" data-reason={item.reason}>
+          {END_TEXT[item.reason]}
+          {item.error ? <span className="run-end-error"> {item.error}</span> : null}
+        </div>
+      );
+    case 'note':
+      return <div className="run-note">{item.text}</div>;
+  }
+});
+
+/** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
+export function ChatView() {
+  const items = useApp((s) => s.chat.items);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => 96,
+    overscan: 6,
+    getItemKey: (i) => items[i]!.key,
+  });
+  useEffect(() => {
+    if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [items, virtualizer]);
+  return (
+    <div
+      className="chat-scroll"
+      ref={parentRef}
+      data-testid="chat"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      }}
+    >
+      {items.length === 0 ? (
+        <div className="chat-empty">
+          <h2>What should the agent do?</h2>
+          <p className="muted">Every tool call appears here as it happens. Select one to inspect its raw traffic.</p>
+        </div>
+      ) : null}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((v) => (
+          <div
+            key={v.key}
+            data-index={v.index}
+            ref={virtualizer.measureElement}
+            className="chat-row"
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
+          >
+            <ChatRow item={items[v.index]!} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PendingDialog } from '../../../src-main/bridge/contract';
+import { reportError } from '../app/bootstrap';
+import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+import { prettyJson } from '../tool-calls/format';
+import { ElicitationForm } from './ElicitationForm';
+
+function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }> }) {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const answer = (decision: 'allow' | 'deny', always = false): void => {
+    void api.dialogs.answerApproval(d.requestId, decision, always).catch((err: unknown) => reportError(store, 'Approval', err));
+  };
+  const args = (d.args ?? {}) as Record<string, unknown>;
+  const isBash = d.tool === 'bash' && typeof args.command === 'string';
+  const allowRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => allowRef.current?.focus(), []);
+  return (
+    <div className="dialog" role="dialog" aria-label="Approve tool call" data-testid="approval-dialog">
+      <h3>
+        Allow <code>{d.tool}</code>?
+      </h3>
+      {isBash ? (
+        <>
+          <div className="label">Command</div>
+          <pre className="approval-command" data-testid="approval-command">{args.command as string}</pre>
+        </>
+      ) : null}
+      {d.reasons.length ? (
+        <ul className="reasons" data-testid="approval-reasons">
+          {d.reasons.map((r, i) => (
+            <li key={i}>{r}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="label">Exact arguments</div>
+      <pre className="approval-args" data-testid="approval-args">{prettyJson(d.args)}</pre>
+      <div className="dialog-actions">
+        <button ref={allowRef} className="primary" data-testid="approve-once" onClick={() => answer('allow')}>Allow once</button>
+        <button data-testid="approve-always" onClick={() => answer('allow', true)} title="Adds an allow rule for this tool and command/path to your settings">
+          Always allow this rule
+        </button>
+        <button className="danger" data-testid="deny" onClick={() => answer('deny')}>Deny</button>
+      </div>
+    </div>
+  );
+}
+
+function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }> }) {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const [text, setText] = useState('');
+  const submit = (): void => {
+    void api.dialogs.answerQuestion(d.requestId, text).catch((err: unknown) => reportError(store, 'Answer', err));
+  };
+  return (
+    <div className="dialog" role="dialog" aria-label="The agent asks" data-testid="question-dialog">
+      <h3>The agent asks</h3>
+      <pre className="question" data-testid="question-text">{d.question}</pre>
+      <textarea
+        autoFocus
+        data-testid="question-answer"
+        value={text}
+        rows={3}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <div className="dialog-actions">
+        <button className="primary" data-testid="question-submit" onClick={submit}>Answer</button>
+      </div>
+    </div>
+  );
+}
+
+/** Shows the oldest pending dialog (approval, question, MCP elicitation) above everything. */
+export function DialogHost() {
+  const pending = useApp((s) => s.pending);
+  const d = pending[0];
+  if (!d) return null;
+  return (
+    <div className="dialog-backdrop">
+      {pending.length > 1 ? <div className="dialog-queue">{pending.length - 1} more waiting</div> : null}
+      {d.kind === 'approval' ? <ApprovalDialog key={d.requestId} d={d} /> : d.kind === 'question' ? <QuestionDialog key={d.requestId} d={d} /> : <ElicitationForm key={d.requestId} d={d} />}
+    </div>
+  );
+}

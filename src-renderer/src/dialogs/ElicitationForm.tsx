@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import type { PendingDialog } from '../../../src-main/bridge/contract';
+import { reportError } from '../app/bootstrap';
+import { useAppStore, useGlassboxApi } from '../app/app-context';
+import { formContent, formFields } from './elicitation-schema';
+
+/** An MCP server's elicitation request as a form: which server asks, accept / decline / cancel. */
+export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elicitation' }> }) {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const fields = useMemo(() => formFields(d.schema), [d.schema]);
+  const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.type === 'boolean' ? Boolean(f.default) : f.default === undefined ? '' : String(f.default)])),
+  );
+  const [errors, setErrors] = useState<string[]>([]);
+  const answer = (action: 'accept' | 'decline' | 'cancel'): void => {
+    let content: Record<string, unknown> | undefined;
+    if (action === 'accept') {
+      const r = formContent(fields, raw);
+      if (r.errors.length) {
+        setErrors(r.errors);
+        return;
+      }
+      content = r.content;
+    }
+    void api.dialogs.answerElicitation(d.requestId, action, content).catch((err: unknown) => reportError(store, 'Form', err));
+  };
+  return (
+    <div className="dialog" role="dialog" aria-label="MCP server asks" data-testid="elicitation-dialog">
+      <h3>
+        MCP server <code data-testid="elicitation-server">{d.server}</code> asks
+      </h3>
+      <pre className="question">{d.message}</pre>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          answer('accept');
+        }}
+      >
+        {fields.map((f) => (
+          <label key={f.name} className="form-field">
+            <span>
+              {f.title}
+              {f.required ? ' *' : ''}
+            </span>
+            {f.type === 'boolean' ? (
+              <input type="checkbox" checked={Boolean(raw[f.name])} onChange={(e) => setRaw({ ...raw, [f.name]: e.target.checked })} />
+            ) : f.type === 'enum' ? (
+              <select value={String(raw[f.name] ?? '')} onChange={(e) => setRaw({ ...raw, [f.name]: e.target.value })}>
+                <option value="">—</option>
+                {f.options!.map((o) => (
+                  <option key={o.value} value={o.value}>{o.label}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                name={f.name}
+                type={f.type === 'string' ? (f.format === 'email' ? 'email' : 'text') : 'number'}
+                value={String(raw[f.name] ?? '')}
+                onChange={(e) => setRaw({ ...raw, [f.name]: e.target.value })}
+              />
+            )}
+            {f.description ? <small className="muted">{f.description}</small> : null}
+          </label>
+        ))}
+        {errors.length ? (
+          <ul className="form-errors">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="submit" className="primary" data-testid="elicitation-accept">Accept</button>
+          <button type="button" data-testid="elicitation-decline" onClick={() => answer('decline')}>Decline</button>
+          <button type="button" data-testid="elicitation-cancel" onClick={() => answer('cancel')}>Cancel</button>
+        </div>
+      </form>
+    </div>
+  );
+}

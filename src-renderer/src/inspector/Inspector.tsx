@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { reportError } from '../app/bootstrap';
+import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+import { copyText, downloadFile } from '../app/download';
+import { formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
+import { ResultView } from '../tool-calls/ResultView';
+import { CallList } from './CallList';
+
+function JsonBlock({ title, value, testId }: { title: string; value: unknown; testId?: string }) {
+  const text = prettyJson(value);
+  return (
+    <div className="json-block">
+      <div className="label">
+        {title}
+        <button className="link-button" onClick={() => void copyText(text)}>Copy</button>
+      </div>
+      <pre data-testid={testId}>{text}</pre>
+    </div>
+  );
+}
+
+function CallDetailView() {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const id = useApp((s) => s.selectedCallId);
+  const call = useApp((s) => (s.selectedCallId ? s.calls.byId.get(s.selectedCallId) : undefined));
+  if (!id || !call) return <div className="muted pad">Select a tool call (click a card, or Alt+↓ / Alt+↑) to see everything about it.</div>;
+  return (
+    <div className="call-detail" data-testid="inspector-detail">
+      <div className="detail-head">
+        <strong data-testid="inspector-tool">{call.tool}</strong>
+        <span className="muted">{sourceLabel(call.source)}</span>
+        <span className={`badge-${call.status}`}>{STATUS_LABEL[call.status]}</span>
+        <span className="muted">{formatDuration(call.durationMs)}</span>
+        <span className="muted">id {call.callId}</span>
+      </div>
+      <div className="detail-actions">
+        <button onClick={() => void copyText(JSON.stringify(call, null, 2))} data-testid="copy-call">Copy JSON</button>
+        <button
+          data-testid="export-call"
+          onClick={() =>
+            void api.calls.export(call.callId).then(downloadFile, (err: unknown) => reportError(store, 'Export call', err))
+          }
+        >
+          Export JSON
+        </button>
+      </div>
+      <JsonBlock title="Arguments" value={call.args} testId="inspector-args" />
+      {call.approval ? <JsonBlock title="Approval" value={call.approval} /> : null}
+      {call.result ? (
+        <div className="json-block">
+          <div className="label">Result</div>
+          <ResultView result={call.result} />
+          {call.result.metadata ? <JsonBlock title="Result metadata" value={call.result.metadata} /> : null}
+        </div>
+      ) : (
+        <div className="muted">No result yet.</div>
+      )}
+      {call.updates.length ? <JsonBlock title="Progress and log notifications" value={call.updates} /> : null}
+      {call.mcpTraffic ? (
+        <>
+          <JsonBlock title={`MCP JSON-RPC request (server ${call.mcpTraffic.server})`} value={call.mcpTraffic.request} testId="mcp-request" />
+          <JsonBlock title="MCP JSON-RPC response" value={call.mcpTraffic.response} testId="mcp-response" />
+        </>
+      ) : call.source.startsWith('mcp:') ? (
+        <div className="muted">No raw MCP traffic recorded for this call.</div>
+      ) : null}
+    </div>
+  );
+}
+
+function ModelTurns() {
+  const turns = useApp((s) => s.turns);
+  const [open, setOpen] = useState<string | null>(null);
+  if (!turns.length) return <div className="muted pad">No model turns yet. Each turn's request and response appear here.</div>;
+  return (
+    <div className="turns" data-testid="model-turns">
+      {turns.map((t) => (
+        <div key={t.key} className="turn">
+          <div className="turn-head" onClick={() => setOpen(open === t.key ? null : t.key)}>
+            Step {t.step} · {new Date(t.ts).toLocaleTimeString()}
+            {t.usage ? ` · ${t.usage.inputTokens ?? '?'} in / ${t.usage.outputTokens ?? '?'} out tokens` : ''}
+            <button className="link-button" onClick={(e) => (e.stopPropagation(), void copyText(JSON.stringify(t, null, 2)))}>Copy</button>
+          </div>
+          {open === t.key ? (
+            <>
+              <JsonBlock title="Request" value={t.request} />
+              <JsonBlock title="Response" value={t.response} />
+            </>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The inspector: every call (filterable), the selected call in full, and the model turns. */
+export function Inspector() {
+  const [tab, setTab] = useState<'calls' | 'turns'>('calls');
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const filter = useApp((s) => s.filter);
+  return (
+    <div className="inspector" data-testid="inspector">
+      <div className="subtabs">
+        <button className={tab === 'calls' ? 'active' : ''} onClick={() => setTab('calls')}>Tool calls</button>
+        <button className={tab === 'turns' ? 'active' : ''} onClick={() => setTab('turns')} data-testid="tab-model-turns">Model turns</button>
+        <button
+          className="link-button"
+          title="Export the filtered calls as JSON"
+          onClick={() => void api.calls.export(undefined, filter).then(downloadFile, (err: unknown) => reportError(store, 'Export calls', err))}
+        >
+          Export filtered
+        </button>
+      </div>
+      {tab === 'calls' ? (
+        <div className="inspector-calls">
+          <CallList />
+          <CallDetailView />
+        </div>
+      ) : (
+        <ModelTurns />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src-main/bridge/contract';
+import { reportError } from '../app/bootstrap';
+import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+
+/** Model provider, model, base URL, API key (write-only), approval mode and rules. */
+export function SettingsPanel() {
+  const api = useGlassboxApi();
+  const store = useAppStore();
+  const settings = useApp((s) => s.settings);
+  const close = (): void => store.getState().setSettingsOpen(false);
+  const [draft, setDraft] = useState<SettingsView | null>(settings);
+  const [apiKey, setApiKey] = useState('');
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setDraft(settings), [settings]);
+  if (!draft) return null;
+  const save = async (): Promise<void> => {
+    const patch: SettingsPatch = {
+      provider: draft.provider,
+      model: draft.model,
+      baseURL: draft.baseURL,
+      approvalMode: draft.approvalMode,
+      approvalRules: draft.approvalRules,
+    };
+    if (apiKey) patch.apiKey = apiKey;
+    try {
+      store.getState().setSettings(await api.settings.set(patch));
+      setApiKey('');
+      setSaved(true);
+      for (const n of store.getState().notices) if (['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY'].includes(n.code)) store.getState().dismissNotice(n.id);
+    } catch (err) {
+      reportError(store, 'Settings', err);
+    }
+  };
+  const setRule = (i: number, r: Partial<ApprovalRuleView>): void =>
+    setDraft({ ...draft, approvalRules: draft.approvalRules.map((x, j) => (j === i ? { ...x, ...r } : x)) });
+  return (
+    <div className="dialog-backdrop" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <div className="dialog settings" role="dialog" aria-label="Settings" data-testid="settings-panel">
+        <h3>Settings</h3>
+        <label className="form-field">
+          <span>Provider</span>
+          <select data-testid="settings-provider" value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value as SettingsView['provider'] })}>
+            <option value="openai">OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio, OpenRouter)</option>
+            <option value="anthropic">Anthropic</option>
+          </select>
+        </label>
+        <label className="form-field">
+          <span>Model</span>
+          <input data-testid="settings-model" value={draft.model} placeholder="gpt-4o-mini" onChange={(e) => setDraft({ ...draft, model: e.target.value })} />
+        </label>
+        <label className="form-field">
+          <span>Base URL</span>
+          <input data-testid="settings-base-url" value={draft.baseURL} placeholder="https://api.openai.com/v1 or http://127.0.0.1:11434/v1" onChange={(e) => setDraft({ ...draft, baseURL: e.target.value })} />
+        </label>
+        <label className="form-field">
+          <span>API key {draft.apiKeySet ? <em className="muted">(a key is set; type to replace it)</em> : <em className="muted">(not set)</em>}</span>
+          <input data-testid="settings-api-key" type="password" autoComplete="off" value={apiKey} placeholder={draft.apiKeySet ? '••••••••' : 'sk-…'} onChange={(e) => setApiKey(e.target.value)} />
+        </label>
+        <label className="form-field">
+          <span>Approval mode</span>
+          <select data-testid="settings-approval-mode" value={draft.approvalMode} onChange={(e) => setDraft({ ...draft, approvalMode: e.target.value as SettingsView['approvalMode'] })}>
+            <option value="ask">ask — risky calls wait for you</option>
+            <option value="auto">auto — only dangerous commands ask</option>
+            <option value="deny">deny — risky calls are refused</option>
+          </select>
+        </label>
+        <div className="label">Approval rules (deny beats ask beats allow)</div>
+        <table className="rules" data-testid="settings-rules">
+          <tbody>
+            {draft.approvalRules.map((r, i) => (
+              <tr key={i}>
+                <td><input aria-label="tool" value={r.tool} onChange={(e) => setRule(i, { tool: e.target.value })} /></td>
+                <td><input aria-label="match" value={r.match ?? ''} placeholder="glob, e.g. git status*" onChange={(e) => setRule(i, { match: e.target.value || undefined })} /></td>
+                <td>
+                  <select aria-label="decision" value={r.decision} onChange={(e) => setRule(i, { decision: e.target.value as ApprovalRuleView['decision'] })}>
+                    <option value="allow">allow</option>
+                    <option value="ask">ask</option>
+                    <option value="deny">deny</option>
+                  </select>
+                </td>
+                <td><button className="link-button" onClick={() => setDraft({ ...draft, approvalRules: draft.approvalRules.filter((_, j) => j !== i) })}>Remove</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button className="link-button" onClick={() => setDraft({ ...draft, approvalRules: [...draft.approvalRules, { tool: 'bash', decision: 'allow' }] })}>Add rule</button>
+        <div className="dialog-actions">
+          <button className="primary" data-testid="settings-save" onClick={() => void save()}>Save</button>
+          <button onClick={close}>Close</button>
+          {saved ? <span className="muted" data-testid="settings-saved">Saved. New runs use these settings.</span> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

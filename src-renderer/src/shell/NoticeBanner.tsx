@@ -1,0 +1,26 @@
+import { useApp } from '../app/app-context';
+
+/** Problems shown where the user looks: what happened and what to do. */
+export function NoticeBanner() {
+  const notices = useApp((s) => s.notices);
+  const dismiss = useApp((s) => s.dismissNotice);
+  const connection = useApp((s) => s.connection);
+  return (
+    <div className="banners">
+      {connection === 'closed' ? (
+        <div className="banner banner-error" role="alert" data-testid="banner">
+          <strong>Disconnected from Glassbox.</strong> Is <code>glassbox web</code> still running? Start it again and reload this page.
+        </div>
+      ) : null}
+      {notices.map((n) => (
+        <div key={n.id} className={`banner banner-${n.level}`} role="alert" data-testid="banner" data-code={n.code}>
+          <div>
+            <strong>{n.message}</strong>
+            {n.hint ? <div className="banner-hint">{n.hint}</div> : null}
+          </div>
+          <button className="link-button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>✕</button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { applyCallEvent, applyDialogEvent, createCallIndex, type CallIndex } from '../../../src-main/bridge/call-index';
+import type { AgentState, PendingDialog, SessionSnapshot } from '../../../src-main/bridge/contract';
+import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
+import { applyChatEvent, buildChat, emptyChat, type ChatState } from './chat-reducer';
+
+/** One model turn as the inspector shows it. */
+export interface ModelTurn {
+  key: string;
+  step: number;
+  ts: number;
+  request?: unknown;
+  response?: unknown;
+  usage?: { inputTokens?: number; outputTokens?: number };
+}
+
+/** The data the events of a session determine (the session and toolCalls slices' state). */
+export interface SessionData {
+  sessionId: string;
+  title: string;
+  chat: ChatState;
+  calls: CallIndex;
+  /** Bumped whenever `calls` changed (it is mutated in place for speed). */
+  callsVersion: number;
+  turns: ModelTurn[];
+  agent: AgentState;
+  pending: PendingDialog[];
+  lastSeq: number;
+}
+
+/** An empty session view. */
+export function emptySessionData(): SessionData {
+  return {
+    sessionId: '',
+    title: 'New session',
+    chat: emptyChat(),
+    calls: createCallIndex(),
+    callsVersion: 0,
+    turns: [],
+    agent: { sessionId: '', running: false },
+    pending: [],
+    lastSeq: 0,
+  };
+}
+
+function applyTurn(turns: ModelTurn[], e: GlassboxEvent, mutate: boolean): ModelTurn[] {
+  if (e.type === 'model_request') {
+    const t: ModelTurn = { key: `t${e.seq}`, step: e.step, ts: e.ts, request: e.request };
+    if (mutate) {
+      turns.push(t);
+      return turns;
+    }
+    return [...turns, t];
+  }
+  if (e.type === 'model_response') {
+    let i = turns.length - 1;
+    while (i >= 0 && (turns[i]!.step !== e.step || turns[i]!.response !== undefined)) i--;
+    const base: ModelTurn = i >= 0 ? turns[i]! : { key: `t${e.seq}`, step: e.step, ts: e.ts };
+    const t: ModelTurn = { ...base, response: e.response, ...(e.usage ? { usage: e.usage } : {}) };
+    const out = mutate ? turns : turns.slice();
+    if (i >= 0) out[i] = t;
+    else out.push(t);
+    return out;
+  }
+  return turns;
+}
+
+/**
+ * Applies one live event to the session data; returns the changed fields only. Pure with one
+ * deliberate exception: the call index is updated in place and `callsVersion` bumped, so a
+ * session with 10,000 calls does not copy a map per event.
+ */
+export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionData> {
+  if (d.sessionId && e.session !== d.sessionId) return {};
+  if (e.seq <= d.lastSeq) return {}; // already seen (snapshot and live stream overlap)
+  const out: Partial<SessionData> = { lastSeq: e.seq };
+  const chat = applyChatEvent(d.chat, e);
+  if (chat !== d.chat) out.chat = chat;
+  if (applyCallEvent(d.calls, e) !== null) out.callsVersion = d.callsVersion + 1;
+  const turns = applyTurn(d.turns, e, false);
+  if (turns !== d.turns) out.turns = turns;
+  const pending = applyDialogEvent(d.pending, e);
+  if (pending !== d.pending) out.pending = pending;
+  if (e.type === 'agent_start') {
+    out.agent = { ...d.agent, running: true, task: e.task };
+    if (d.title === 'New session') out.title = e.task.slice(0, 80);
+  }
+  if (e.type === 'agent_end') {
+    out.agent = { sessionId: d.agent.sessionId, running: false, lastEnd: { reason: e.reason, ...(e.error ? { error: e.error } : {}) } };
+  }
+  return out;
+}
+
+/** Rebuilds the whole view from a snapshot (open, reload, new session). */
+export function fromSnapshot(s: SessionSnapshot, pending: PendingDialog[] = []): SessionData {
+  const calls = createCallIndex();
+  let turns: ModelTurn[] = [];
+  for (const e of s.events) {
+    applyCallEvent(calls, e);
+    if (e.type === 'model_request' || e.type === 'model_response') turns = applyTurn(turns, e, true);
+  }
+  return {
+    sessionId: s.summary.id,
+    title: s.summary.title,
+    chat: buildChat(s.events),
+    calls,
+    callsVersion: 1,
+    turns,
+    agent: s.state,
+    pending,
+    lastSeq: s.events.at(-1)?.seq ?? 0,
+  };
+}

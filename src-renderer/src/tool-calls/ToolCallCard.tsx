@@ -1,0 +1,68 @@
+import { memo, useState } from 'react';
+import { useApp } from '../app/app-context';
+import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from './format';
+import { ResultView } from './ResultView';
+
+/** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
+export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: string }) {
+  const call = useApp((s) => s.calls.byId.get(callId));
+  const selected = useApp((s) => s.selectedCallId === callId);
+  const select = useApp((s) => s.selectCall);
+  const setTab = useApp((s) => s.setRightTab);
+  const [open, setOpen] = useState(false);
+  if (!call) return null;
+  const last = call.updates.at(-1);
+  const progress = [...call.updates].reverse().find((u) => u.kind === 'progress');
+  const logs = call.updates.filter((u) => u.kind === 'log' && u.message);
+  return (
+    <div
+      className={`call-card status-${call.status}${selected ? ' selected' : ''}`}
+      data-testid="tool-call-card"
+      data-call-id={callId}
+      data-status={call.status}
+    >
+      <div className="call-head" onClick={() => setOpen(!open)}>
+        <span className="call-tool" data-testid="call-tool">{call.tool}</span>
+        <span className="call-source">{sourceLabel(call.source)}</span>
+        <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>
+        <span className="call-duration">{formatDuration(call.durationMs)}</span>
+        <button
+          className="link-button"
+          data-testid="inspect-call"
+          onClick={(ev) => {
+            ev.stopPropagation();
+            select(callId);
+            setTab('inspector');
+          }}
+        >
+          Inspect
+        </button>
+      </div>
+      <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
+      {call.status === 'running' && last ? (
+        <div className="call-progress" data-testid="call-progress">
+          {progress?.progress !== undefined ? (
+            <progress value={progress.progress} max={progress.total ?? 100} />
+          ) : null}
+          <span>{last.message ?? (progress ? `${progress.progress}${progress.total ? ` / ${progress.total}` : ''}` : '')}</span>
+        </div>
+      ) : null}
+      {call.status === 'blocked' ? <div className="call-note">Blocked by a hook before it ran.</div> : null}
+      {call.status === 'denied' ? <div className="call-note">Denied{call.approval?.by ? ` by ${call.approval.by}` : ''}.</div> : null}
+      {call.status === 'awaiting_approval' ? <div className="call-note">Waiting for your approval.</div> : null}
+      {open ? (
+        <div className="call-body">
+          <div className="label">Arguments</div>
+          <pre className="call-args-full">{prettyJson(call.args)}</pre>
+          {logs.length ? (
+            <>
+              <div className="label">Log</div>
+              <pre className="call-logs">{logs.map((l) => `${l.level ? `[${l.level}] ` : ''}${l.message}`).join('\n')}</pre>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {call.result ? <ResultView result={call.result} clip={open ? undefined : 2000} /> : null}
+    </div>
+  );
+});
