@@ -44,7 +44,7 @@ import 'monaco-editor/languages/definitions/perl/register';
 import 'monaco-editor/languages/definitions/r/register';
 import 'monaco-editor/languages/definitions/powershell/register';
 import 'monaco-editor/languages/definitions/bat/register';
-import 'monaco-editor/languages/features/json/register';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
@@ -55,4 +55,4 @@ import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
   },
 };
 
-export { monaco };
+export { jsonDefaults, monaco };
