@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runGlassbox, tempGlassbox } from '../helpers/cli';
+
+/**
+ * `glassbox tools list|call` through the real, built CLI (bin/glassbox.mjs → out/main/cli.js),
+ * each test with its own $GLASSBOX_HOME and workspace. `npm test` builds first.
+ */
+let t: ReturnType<typeof tempGlassbox>;
+
+beforeEach(() => {
+  t = tempGlassbox();
+  mkdirSync(t.workspace, { recursive: true });
+});
+
+function tools(args: string[]) {
+  return runGlassbox(['tools', ...args], { env: t.env, cwd: t.workspace, timeoutMs: 90_000 });
+}
+
+interface Listed {
+  name: string;
+  source: string;
+  description: string;
+  inputSchema: { type: string; properties: Record<string, unknown>; required: string[] };
+  annotations?: Record<string, unknown>;
+}
+
+describe('glassbox tools list', () => {
+  it('--json lists str_replace_editor with its schema', async () => {
+    const r = await tools(['list', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const listing = JSON.parse(r.stdout) as Listed[];
+    const editor = listing.find((x) => x.name === 'str_replace_editor');
+    expect(editor).toBeDefined();
+    expect(editor!.source).toBe('builtin');
+    expect(editor!.description).toContain('cat -n');
+    expect(editor!.inputSchema.required).toEqual(['command', 'path']);
+    expect(editor!.inputSchema.properties.command).toMatchObject({ enum: ['view', 'create', 'str_replace', 'insert', 'undo_edit'] });
+    expect(editor!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // Built-ins register first.
+    expect(listing[0]!.name).toBe('str_replace_editor');
+  });
+
+  it('prints a human listing', async () => {
+    const r = await tools(['list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^str_replace_editor\s+\[builtin\]\s+Custom editing tool/m);
+    expect(r.stdout).toContain('command*: string');
+  });
+
+  it('exits 2 with path:line:column for a malformed config and leaves the file unchanged', async () => {
+    mkdirSync(t.home, { recursive: true });
+    const cfg = join(t.home, 'config.json');
+    const text = '{\n  "llm": {\n    "model": "gpt-4o-mini",\n    "apiKey": "sk-do-not-print"\n  },,\n}\n';
+    writeFileSync(cfg, text);
+    const r = await tools(['list', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${cfg}:5:5`);
+    expect(r.stderr).not.toContain('sk-do-not-print');
+    expect(readFileSync(cfg, 'utf8')).toBe(text);
+    expect(readdirSync(t.home).filter((f) => f.includes('config'))).toEqual(['config.json']);
+  });
+
+  it('reports a malformed project config too', async () => {
+    mkdirSync(join(t.workspace, '.glassbox'), { recursive: true });
+    const cfg = join(t.workspace, '.glassbox', 'config.json');
+    writeFileSync(cfg, '{"mcpServers": {"a": {"command": "x"}}');
+    const r = await tools(['list', '--workspace', t.workspace]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${cfg}:1:39`);
+  });
+});
+
+describe('glassbox tools call', () => {
+  it('creates a file, and undo in a second process deletes it again (history survives restart)', async () => {
+    const file = join(t.workspace, 'notes', 'todo.txt');
+    const create = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'create', path: file, file_text: 'buy milk\n' })]);
+    expect(create.code).toBe(0);
+    expect(create.stdout).toBe(`File created successfully at: ${file}\n`);
+    expect(readFileSync(file, 'utf8')).toBe('buy milk\n');
+
+    const undo = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'undo_edit', path: file })]);
+    expect(undo.code).toBe(0);
+    expect(undo.stdout).toContain(`Last edit to ${file} undone successfully.`);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('undoes a str_replace from an earlier process and prints --json', async () => {
+    const file = join(t.workspace, 'a.py');
+    writeFileSync(file, 'def f():\n\treturn 1\n');
+    const edit = await tools(['call', 'str_replace_editor', '--json', '--args', JSON.stringify({ command: 'str_replace', path: file, old_str: 'return 1', new_str: 'return 2' })]);
+    expect(edit.code).toBe(0);
+    const report = JSON.parse(edit.stdout) as { callId: string; tool: string; result: Record<string, unknown>; blocked: boolean; durationMs: number };
+    expect(Object.keys(report).sort()).toEqual(['blocked', 'callId', 'durationMs', 'result', 'tool']);
+    expect(report.tool).toBe('str_replace_editor');
+    expect(report.blocked).toBe(false);
+    expect(typeof report.durationMs).toBe('number');
+    expect(report.callId).toMatch(/^call_/);
+    expect(report.result).toEqual({ output: expect.stringContaining(`The file ${file} has been edited.`), error: null, images: [], system: null });
+    expect(readFileSync(file, 'utf8')).toBe('def f():\n\treturn 2\n');
+
+    const undo = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'undo_edit', path: file })]);
+    expect(undo.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('def f():\n\treturn 1\n');
+    const again = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'undo_edit', path: file })]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe(`Error: No edit history found for ${file}.\n`);
+  });
+
+  it('exits 1 when the tool returns an error, printing it as the model sees it', async () => {
+    const file = join(t.workspace, 'x.txt');
+    writeFileSync(file, 'alpha');
+    const r = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'str_replace', path: file, old_str: 'beta', new_str: 'x' })]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(`Error: No replacement was performed, old_str \`beta\` did not appear verbatim in ${file}.\n`);
+    expect(readFileSync(file, 'utf8')).toBe('alpha');
+  });
+
+  it('exits 1 for arguments that fail the schema', async () => {
+    const r = await tools(['call', 'str_replace_editor', '--json', '--args', '{"command":"explode","path":"/tmp"}']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as { result: { error: string } };
+    expect(report.result.error).toBe(`Invalid arguments for str_replace_editor:\n'command' must be one of "view", "create", "str_replace", "insert", "undo_edit"`);
+  });
+
+  it('exits 2 for an unknown tool, naming the available ones', async () => {
+    const r = await tools(['call', 'no_such_tool', '--args', '{}']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("unknown tool 'no_such_tool'");
+    expect(r.stderr).toContain('str_replace_editor');
+  });
+
+  it('exits 2 with the parse error for bad --args JSON, running nothing', async () => {
+    const file = join(t.workspace, 'never.txt');
+    const r = await tools(['call', 'str_replace_editor', '--args', `{"command":"create","path":"${file}",`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--args is not valid JSON: .*JSON/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('exits 2 for usage errors', async () => {
+    expect((await tools(['call'])).code).toBe(2);
+    expect((await tools(['call', 'str_replace_editor', '--args', '[1]'])).stderr).toContain('--args must be a JSON object');
+    expect((await tools(['call', 'str_replace_editor', '--approve', 'sometimes'])).code).toBe(2);
+    expect((await tools(['call', 'str_replace_editor', '--bogus'])).code).toBe(2);
+    expect((await tools(['frobnicate'])).code).toBe(2);
+    const help = await tools(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('glassbox tools call NAME');
+  });
+});
