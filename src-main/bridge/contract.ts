@@ -358,6 +358,9 @@ export const EVENT_NAMES: readonly BridgeEventName[] = [
 // Wire messages (one shape for every transport)
 // ---------------------------------------------------------------------------------------------
 
+/** The one Electron IPC channel the bridge's messages travel on (both ways). */
+export const IPC_CHANNEL = 'glassbox:bridge';
+
 /** Client → host. */
 export interface CallMessage {
   kind: 'call';

@@ -11,7 +11,8 @@ interface AgentCapable {
 
 export interface CoreSessionOpenerOptions {
   workspace: string;
-  env: NodeJS.ProcessEnv;
+  /** The session's environment; a function is read at every open (e.g. a key set meanwhile). */
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
   /** Extra session options (ports) per opened session. */
   ports: () => { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort };
 }
@@ -22,7 +23,7 @@ export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener
     const { sessionOptions, dialogs } = opts.ports();
     const session = await GlassboxSession.create({
       workspace: opts.workspace,
-      env: opts.env,
+      env: typeof opts.env === 'function' ? opts.env() : opts.env,
       ...(sessionId ? { sessionId } : {}),
       ...sessionOptions,
     });

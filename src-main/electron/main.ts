@@ -1,33 +1,113 @@
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, session, shell } from 'electron';
+import { BridgeHost } from '../bridge/bridge-host';
+import { coreSessionOpener } from '../bridge/core-session-opener';
+import { SessionBridge } from '../bridge/session-bridge';
+import { SessionCatalog } from '../bridge/session-catalog';
+import { SettingsStore } from '../bridge/settings-store';
+import { createWindowPorts } from '../bridge/window-ports';
+import { glassboxPaths } from '../core/config/paths';
+import { checkExternalUrl, ELECTRON_CSP } from './external-url';
+import { connectWindow } from './ipc-bridge';
+import { SafeKeyStore } from './safe-key-store';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const devUrl = process.env.ELECTRON_RENDERER_URL;
+/** Where our own page comes from; IPC from anywhere else is dropped. */
+const appOrigin = devUrl ? new URL(devUrl).origin : 'file://';
+
+/** `--workspace DIR` (or `--workspace=DIR`), else the current directory (home when started from `/`). */
+function workspaceFromArgv(argv: string[]): string {
+  const i = argv.findIndex((a) => a === '--workspace' || a.startsWith('--workspace='));
+  const v = i < 0 ? undefined : argv[i]!.includes('=') ? argv[i]!.split('=').slice(1).join('=') : argv[i + 1];
+  if (v && existsSync(v)) return resolve(v);
+  return process.cwd() === '/' ? homedir() : process.cwd();
+}
+
+/** Denies everything a web page could ask of the shell: permissions, navigation, new windows, webviews. */
+function lockDown(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP], 'X-Content-Type-Options': ['nosniff'] } });
+  });
+  app.on('web-contents-created', (_e, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      const check = checkExternalUrl(url);
+      if (check.ok) void shell.openExternal(check.url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (event, url) => {
+      event.preventDefault();
+      const check = checkExternalUrl(url);
+      if (check.ok && !url.startsWith(appOrigin)) void shell.openExternal(check.url);
+    });
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
 
 /** Creates the one window; the renderer gets no Node, only the preload's contract object. */
-function createWindow(): BrowserWindow {
+function createWindow(bridge: BridgeHost): BrowserWindow {
   const win = new BrowserWindow({
     width: 1400,
     height: 900,
     show: false,
     title: 'Glassbox',
     webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
+      preload: resolve(here, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
     },
   });
+  connectWindow(bridge, win.webContents, appOrigin);
   win.once('ready-to-show', () => win.show());
-  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else void win.loadFile(join(__dirname, '../renderer/index.html'));
+  if (devUrl) void win.loadURL(devUrl);
+  else void win.loadFile(resolve(here, '../renderer/index.html'));
   return win;
 }
 
-void app.whenReady().then(() => {
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+async function start(): Promise<void> {
+  app.enableSandbox();
+  await app.whenReady();
+  lockDown();
+  const paths = glassboxPaths(process.env);
+  const keys = new SafeKeyStore(paths.state);
+  const bridge = new BridgeHost();
+  const sessions = new SessionBridge({
+    host: bridge,
+    catalog: new SessionCatalog(paths.sessions),
+    settings: new SettingsStore(paths.config, keys, process.env),
+    open: coreSessionOpener({
+      workspace: workspaceFromArgv(process.argv),
+      // The key is decrypted here, in the main process, and given to the session only.
+      env: () => {
+        const key = keys.read();
+        return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
+      },
+      ports: () => createWindowPorts(bridge),
+    }),
   });
-});
+  await sessions.start();
+  createWindow(bridge);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(bridge);
+  });
+  app.on('before-quit', () => void sessions.dispose());
+}
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
+
+void start();

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { allowedHosts, checkHost, checkOrigin, checkToken, readCookie, safeEqual, staticPathFor, tokenCookieName } from './web-security';
+
+const allowed = allowedHosts('127.0.0.1', 4100);
+
+describe('checkHost', () => {
+  const table: Array<[string | undefined, boolean]> = [
+    ['127.0.0.1:4100', true],
+    ['localhost:4100', true],
+    ['LOCALHOST:4100', true],
+    ['[::1]:4100', true],
+    ['127.0.0.1:4101', false],
+    ['127.0.0.1', false],
+    ['evil.example:4100', false],
+    ['attacker.com', false],
+    ['127.0.0.1.nip.io:4100', false],
+    ['', false],
+    [undefined, false],
+  ];
+  for (const [host, ok] of table) {
+    it(`${JSON.stringify(host)} → ${ok ? 'allowed' : '403'}`, () => {
+      const v = checkHost(host, allowed);
+      expect(v.ok).toBe(ok);
+      if (!v.ok) expect(v.status).toBe(403);
+    });
+  }
+
+  it('a non-loopback --host is allowed by its own name too', () => {
+    expect(allowedHosts('192.168.1.5', 80)).toContain('192.168.1.5:80');
+    expect(allowedHosts('0.0.0.0', 80)).not.toContain('0.0.0.0:80');
+  });
+});
+
+describe('checkOrigin', () => {
+  const table: Array<[string | undefined, boolean]> = [
+    [undefined, true],
+    ['http://127.0.0.1:4100', true],
+    ['http://localhost:4100', true],
+    ['https://127.0.0.1:4100', false],
+    ['http://127.0.0.1:4101', false],
+    ['http://evil.example', false],
+    ['http://evil.example:4100', false],
+    ['null', false],
+    ['file://', false],
+    ['not a url', false],
+    ['http://127.0.0.1:4100/path', false],
+  ];
+  for (const [origin, ok] of table) {
+    it(`${JSON.stringify(origin)} → ${ok ? 'allowed' : '403'}`, () => {
+      const v = checkOrigin(origin, allowed);
+      expect(v.ok).toBe(ok);
+      if (!v.ok) expect(v.status).toBe(403);
+    });
+  }
+});
+
+describe('checkToken', () => {
+  const T = 'a'.repeat(64);
+  const table: Array<[string, Parameters<typeof checkToken>[0], { ok: boolean; status?: number; via?: string }]> = [
+    ['nothing', {}, { ok: false, status: 401 }],
+    ['empty query', { query: '' }, { ok: false, status: 401 }],
+    ['right query', { query: T }, { ok: true, via: 'query' }],
+    ['wrong query', { query: 'b'.repeat(64) }, { ok: false, status: 403 }],
+    ['right cookie', { cookie: T }, { ok: true, via: 'cookie' }],
+    ['wrong cookie', { cookie: 'nope' }, { ok: false, status: 403 }],
+    ['bearer header', { authorization: `Bearer ${T}` }, { ok: true, via: 'header' }],
+    ['basic header is not a token', { authorization: `Basic ${T}` }, { ok: false, status: 401 }],
+    ['x-glassbox-token header', { header: T }, { ok: true, via: 'header' }],
+    ['prefix of the token', { query: T.slice(0, 63) }, { ok: false, status: 403 }],
+    ['wrong cookie, right header', { cookie: 'x', header: T }, { ok: true, via: 'header' }],
+  ];
+  for (const [name, sources, want] of table) {
+    it(name, () => {
+      const v = checkToken(sources, T);
+      expect(v.ok).toBe(want.ok);
+      if (!v.ok) expect(v.status).toBe(want.status);
+      else expect(v.via).toBe(want.via);
+    });
+  }
+  it('safeEqual', () => {
+    expect(safeEqual('abc', 'abc')).toBe(true);
+    expect(safeEqual('abc', 'abd')).toBe(false);
+    expect(safeEqual('abc', 'abcd')).toBe(false);
+    expect(safeEqual('', '')).toBe(true);
+  });
+});
+
+describe('readCookie', () => {
+  it('finds its cookie among others', () => {
+    expect(readCookie('a=1; glassbox_token_4100=xyz; b=2', tokenCookieName(4100))).toBe('xyz');
+    expect(readCookie('glassbox_token_4101=xyz', tokenCookieName(4100))).toBeUndefined();
+    expect(readCookie(undefined, 'x')).toBeUndefined();
+    expect(readCookie('x=%E0%A4%A', 'x')).toBeUndefined();
+  });
+});
+
+describe('staticPathFor', () => {
+  const table: Array<[string, string | null]> = [
+    ['/', 'index.html'],
+    ['/assets/index-abc.js', 'assets/index-abc.js'],
+    ['/assets/../index.html', null],
+    ['/../../etc/passwd', null],
+    ['/%2e%2e/%2e%2e/etc/passwd', null],
+    ['/a/./b', 'a/b'],
+    ['/a%00b', null],
+    ['/a\\..\\b', null],
+    ['/%E0%A4%A', null],
+    ['/?token=x', 'index.html'],
+  ];
+  for (const [p, want] of table) it(`${p} → ${want}`, () => expect(staticPathFor(p)).toBe(want));
+});
