@@ -1,0 +1,127 @@
+import { BingEngine, BING_DEFAULT_URL } from './bing-engine';
+import { BraveEngine, BRAVE_DEFAULT_URL } from './brave-engine';
+import { DuckDuckGoEngine, DUCKDUCKGO_DEFAULT_URL } from './duckduckgo-engine';
+import type { SearchEngine } from './search-engine';
+import { SearxngEngine } from './searxng-engine';
+
+/** Every engine Glassbox knows, in the default order of "the rest". */
+export const ENGINE_IDS = ['duckduckgo', 'bing', 'brave', 'searxng'] as const;
+/** An engine id. */
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+/** The `webSearch` config section, resolved with defaults. Documented in the README. */
+export interface WebSearchSettings {
+  /** Preferred engine (default `duckduckgo`). */
+  engine: string;
+  /** Tried after the preferred one, in this order; then every other available engine. */
+  fallbackEngines: string[];
+  /** Engines never to use. */
+  disabledEngines: string[];
+  /** Extra attempts per engine on 429 / 5xx / timeout / network error (default 2). */
+  engineRetries: number;
+  /** First wait before an engine retry, doubled each time (default 1000 ms). */
+  engineBackoffMs: number;
+  /** Longest wait between engine retries, also caps Retry-After (default 10000 ms). */
+  engineBackoffMaxMs: number;
+  /** Whole rounds over all engines tried again after every engine failed (default 1). */
+  maxRetries: number;
+  /** Wait before such a round (default 10000 ms; the seed waited 60 s). */
+  retryDelayMs: number;
+  /** Per-request timeout (default 10000 ms). */
+  timeoutMs: number;
+  /** Results when the call does not say (default 5). */
+  numResults: number;
+  lang: string;
+  country: string;
+  /** Per-page timeout when `fetch_content` is set (default 10000 ms). */
+  fetchTimeoutMs: number;
+  engines: {
+    duckduckgo: { baseUrl: string };
+    bing: { baseUrl: string };
+    brave: { baseUrl: string; apiKey?: string };
+    searxng: { baseUrl?: string };
+  };
+}
+
+function obj(v: unknown): Record<string, unknown> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+function num(v: unknown, dflt: number, min = 0): number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : dflt;
+}
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+function list(v: unknown): string[] {
+  if (typeof v === 'string') return [v.toLowerCase()];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : [];
+}
+
+/** `${env:NAME}` / `${NAME}` in a secret: expanded; a missing variable leaves the engine unconfigured. */
+function expandSecret(v: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (!v) return undefined;
+  let missing = false;
+  const out = v.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
+    const val = env[name];
+    if (val === undefined) missing = true;
+    return val ?? '';
+  });
+  return missing || out === '' ? undefined : out;
+}
+
+/** Reads the `webSearch` config section (anything missing or malformed takes its default). */
+export function resolveWebSearchSettings(section: unknown, env: NodeJS.ProcessEnv = process.env): WebSearchSettings {
+  const c = obj(section);
+  const engines = obj(c.engines);
+  const ddg = obj(engines.duckduckgo);
+  const bing = obj(engines.bing);
+  const brave = obj(engines.brave);
+  const searx = obj(engines.searxng);
+  return {
+    engine: (str(c.engine) ?? 'duckduckgo').toLowerCase(),
+    fallbackEngines: list(c.fallbackEngines),
+    disabledEngines: list(c.disabledEngines),
+    engineRetries: Math.floor(num(c.engineRetries, 2)),
+    engineBackoffMs: num(c.engineBackoffMs, 1000),
+    engineBackoffMaxMs: num(c.engineBackoffMaxMs, 10_000),
+    maxRetries: Math.floor(num(c.maxRetries, 1)),
+    retryDelayMs: num(c.retryDelayMs, 10_000),
+    timeoutMs: num(c.timeoutMs, 10_000, 1),
+    numResults: Math.floor(num(c.numResults, 5, 1)),
+    lang: str(c.lang) ?? 'en',
+    country: str(c.country) ?? 'us',
+    fetchTimeoutMs: num(c.fetchTimeoutMs, 10_000, 1),
+    engines: {
+      duckduckgo: { baseUrl: str(ddg.baseUrl) ?? DUCKDUCKGO_DEFAULT_URL },
+      bing: { baseUrl: str(bing.baseUrl) ?? BING_DEFAULT_URL },
+      brave: {
+        baseUrl: str(brave.baseUrl) ?? BRAVE_DEFAULT_URL,
+        apiKey: expandSecret(str(brave.apiKey), env) ?? str(env.BRAVE_API_KEY) ?? str(env.BRAVE_SEARCH_API_KEY),
+      },
+      searxng: { baseUrl: str(searx.baseUrl) ?? str(env.SEARXNG_URL) },
+    },
+  };
+}
+
+/** Builds the engine objects for the settings. */
+export function createEngines(s: WebSearchSettings): Map<EngineId, SearchEngine> {
+  return new Map<EngineId, SearchEngine>([
+    ['duckduckgo', new DuckDuckGoEngine(s.engines.duckduckgo.baseUrl)],
+    ['bing', new BingEngine(s.engines.bing.baseUrl)],
+    ['brave', new BraveEngine(s.engines.brave.apiKey, s.engines.brave.baseUrl)],
+    ['searxng', new SearxngEngine(s.engines.searxng.baseUrl)],
+  ]);
+}
+
+/**
+ * The order engines are tried in: the preferred one, then the configured fallbacks, then the
+ * rest in {@link ENGINE_IDS} order; unknown names and disabled engines are left out. Pure.
+ */
+export function engineOrder(s: Pick<WebSearchSettings, 'engine' | 'fallbackEngines' | 'disabledEngines'>): EngineId[] {
+  const known = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
+  const out: EngineId[] = [];
+  for (const id of [s.engine, ...s.fallbackEngines, ...ENGINE_IDS]) {
+    if (known(id) && !out.includes(id) && !s.disabledEngines.includes(id)) out.push(id);
+  }
+  return out;
+}

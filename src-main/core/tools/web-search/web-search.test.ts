@@ -1,0 +1,356 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolContext } from '../tool';
+import { ToolCollection } from '../tool-collection';
+import { parseBingHtml, unwrapBingUrl } from './bing-engine';
+import { parseBraveJson } from './brave-engine';
+import { parseDuckDuckGoHtml } from './duckduckgo-engine';
+import { SearchEngineError } from './search-engine';
+import { parseSearxngJson } from './searxng-engine';
+import { engineOrder, resolveWebSearchSettings } from './web-search-config';
+import { WebSearchTool } from './web-search-tool';
+
+const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+const DDG = fixture('duckduckgo.html');
+const DDG_NONE = fixture('duckduckgo-none.html');
+const BING = fixture('bing.html');
+const BRAVE = fixture('brave.json');
+const SEARX = fixture('searxng.json');
+
+const EXPECTED_TWO = [
+  { title: 'Glassbox Agent Docs', url: 'https://glassbox.example/docs?page=1', description: 'Every tool call live, inspectable and replayable.' },
+  { title: 'Agents & Tools', url: 'https://example.org/agents', description: 'A second result.' },
+];
+
+describe('engine parsers on real response formats', () => {
+  it('DuckDuckGo HTML: unwraps redirect links, skips ads, keeps order', () => {
+    const items = parseDuckDuckGoHtml(DDG, 'https://html.duckduckgo.com/html/');
+    expect(items.slice(0, 2)).toEqual(EXPECTED_TWO);
+    expect(items[2]).toEqual({ title: 'Third', url: 'https://third.example/', description: '' });
+    expect(items.some((i) => i.url.includes('ads.example') || i.url.includes('y.js'))).toBe(false);
+  });
+
+  it('DuckDuckGo HTML: "No results." is an empty answer; other pages are junk', () => {
+    expect(parseDuckDuckGoHtml(DDG_NONE, 'https://html.duckduckgo.com/html/')).toEqual([]);
+    expect(() => parseDuckDuckGoHtml('<html><body>Service unavailable</body></html>', 'https://x/')).toThrow(/unrecognized response/);
+    const challenge = '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div></body></html>';
+    expect(() => parseDuckDuckGoHtml(challenge, 'https://x/')).toThrow(SearchEngineError);
+  });
+
+  it('Bing HTML: decodes /ck/a links, drops the WEB badge, skips answers and pagination', () => {
+    expect(parseBingHtml(BING, 'https://www.bing.com/search?q=x')).toEqual(EXPECTED_TWO);
+    expect(() => parseBingHtml('<html><body>consent</body></html>', 'https://www.bing.com/')).toThrow(/no #b_results/);
+    expect(unwrapBingUrl('/ck/a?!&&u=a1aHR0cHM6Ly9hLmV4YW1wbGUv&ntb=1', 'https://www.bing.com/')).toBe('https://a.example/');
+    expect(unwrapBingUrl('https://plain.example/x', 'https://www.bing.com/')).toBe('https://plain.example/x');
+  });
+
+  it('Brave API JSON: strips <strong> and entities', () => {
+    expect(parseBraveJson(BRAVE)).toEqual(EXPECTED_TWO);
+    expect(parseBraveJson('{"type":"search","query":{"original":"x"}}')).toEqual([]);
+    expect(() => parseBraveJson('<html>')).toThrow(/not JSON/);
+    expect(() => parseBraveJson('{"type":"ErrorResponse","error":{"code":"x"}}')).toThrow(/unexpected response type/);
+  });
+
+  it('SearXNG JSON: results list, junk rejected', () => {
+    expect(parseSearxngJson(SEARX)).toEqual(EXPECTED_TWO);
+    expect(() => parseSearxngJson('{"error":"x"}')).toThrow(/no results list/);
+  });
+});
+
+describe('engineOrder (pure)', () => {
+  it.each([
+    [{ engine: 'duckduckgo', fallbackEngines: [], disabledEngines: [] }, ['duckduckgo', 'bing', 'brave', 'searxng']],
+    [{ engine: 'searxng', fallbackEngines: ['brave'], disabledEngines: [] }, ['searxng', 'brave', 'duckduckgo', 'bing']],
+    [{ engine: 'bing', fallbackEngines: ['bing', 'nope', 'searxng'], disabledEngines: ['duckduckgo'] }, ['bing', 'searxng', 'brave']],
+    [{ engine: 'google', fallbackEngines: [], disabledEngines: [] }, ['duckduckgo', 'bing', 'brave', 'searxng']],
+  ])('%j → %j', (settings, order) => {
+    expect(engineOrder(settings)).toEqual(order);
+  });
+
+  it('reads config names case-insensitively and expands the Brave key from the environment', () => {
+    const s = resolveWebSearchSettings(
+      { engine: 'Bing', fallbackEngines: ['DuckDuckGo'], engines: { brave: { apiKey: '${env:MY_BRAVE}' } } },
+      { MY_BRAVE: 'k123' },
+    );
+    expect(engineOrder(s)).toEqual(['bing', 'duckduckgo', 'brave', 'searxng']);
+    expect(s.engines.brave.apiKey).toBe('k123');
+    expect(resolveWebSearchSettings({ engines: { brave: { apiKey: '${env:MISSING}' } } }, {}).engines.brave.apiKey).toBeUndefined();
+  });
+});
+
+// ---- The tool against local servers imitating each engine -----------------------------------
+
+type Action = 'ok' | 'empty' | 'junk' | 'hang' | number | { status: number; retryAfter: string } | { type: string; body: string };
+interface Hit {
+  engine: string;
+  at: number;
+  method: string;
+  query: string | null;
+  body: string;
+  headers: IncomingMessage['headers'];
+}
+
+let server: Server;
+let base: string;
+let script: Record<string, Action[]> = {};
+let hits: Hit[] = [];
+const hanging = new Set<ServerResponse>();
+
+function respond(engine: string, action: Action, res: ServerResponse): void {
+  const ok: Record<string, [string, string]> = {
+    ddg: ['text/html; charset=UTF-8', DDG],
+    bing: ['text/html; charset=utf-8', BING],
+    brave: ['application/json', BRAVE],
+    searx: ['application/json', SEARX],
+  };
+  const empty: Record<string, [string, string]> = {
+    ddg: ['text/html', DDG_NONE],
+    bing: ['text/html', '<html><body><ol id="b_results"><li class="b_no"><h1>There are no results</h1></li></ol></body></html>'],
+    brave: ['application/json', '{"type":"search","query":{"original":"q"}}'],
+    searx: ['application/json', '{"query":"q","number_of_results":0,"results":[],"answers":[]}'],
+  };
+  if (action === 'hang') {
+    hanging.add(res);
+    return;
+  }
+  if (action === 'ok' || action === 'empty') {
+    const [type, body] = (action === 'ok' ? ok : empty)[engine];
+    res.writeHead(200, { 'content-type': type }).end(body);
+    return;
+  }
+  if (action === 'junk') {
+    const junk = engine === 'brave' || engine === 'searx' ? '<html>oops</html>' : '<html><body><h1>Something went wrong</h1></body></html>';
+    res.writeHead(200, { 'content-type': 'text/html' }).end(junk);
+    return;
+  }
+  if (typeof action === 'number') {
+    res.writeHead(action, { 'content-type': 'text/plain' }).end(`error ${action}`);
+    return;
+  }
+  if ('body' in action) {
+    res.writeHead(200, { 'content-type': action.type }).end(action.body);
+    return;
+  }
+  res.writeHead(action.status, { 'retry-after': action.retryAfter }).end('slow down');
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const engine = url.pathname.split('/')[1];
+    if (engine === 'page') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>Page</title></head><body><article><p>${'Fetched page text about glassbox agents. '.repeat(40)}</p></article></body></html>`);
+      return;
+    }
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const query = url.searchParams.get('q') ?? new URLSearchParams(body).get('q');
+      hits.push({ engine, at: Date.now(), method: req.method ?? '', query, body, headers: req.headers });
+      const queue = script[engine] ?? ['ok'];
+      const action = queue.length > 1 ? (queue.shift() as Action) : queue[0];
+      respond(engine, action, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const r of hanging) r.destroy();
+  hanging.clear();
+  script = {};
+  hits = [];
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+function makeTool(overrides: Record<string, unknown> = {}): WebSearchTool {
+  return new WebSearchTool(
+    {
+      engineRetries: 2,
+      engineBackoffMs: 60,
+      engineBackoffMaxMs: 400,
+      maxRetries: 1,
+      retryDelayMs: 300,
+      timeoutMs: 400,
+      engines: {
+        duckduckgo: { baseUrl: `${base}/ddg/html/` },
+        bing: { baseUrl: `${base}/bing/search` },
+        brave: { baseUrl: `${base}/brave/res/v1/web/search`, apiKey: 'test-key' },
+        searxng: { baseUrl: `${base}/searx` },
+      },
+      ...overrides,
+    },
+    {},
+  );
+}
+
+function search(tool: WebSearchTool, args: Record<string, unknown>, signal = new AbortController().signal) {
+  return new ToolCollection([tool]).execute('web_search', args, { signal, workspace: '/tmp', home: '/tmp', callId: 'c' } satisfies ToolContext);
+}
+
+const order = (): string[] => hits.map((h) => h.engine);
+
+describe('web_search against local engine imitations', () => {
+  it('answers from the preferred engine in the seed format', async () => {
+    const r = await search(makeTool(), { query: 'glassbox agent', num_results: 2 });
+    expect(r.error).toBeUndefined();
+    expect(r.output).toBe(
+      "Search results for 'glassbox agent':\n" +
+        '\n1. Glassbox Agent Docs\n   URL: https://glassbox.example/docs?page=1\n   Description: Every tool call live, inspectable and replayable.\n' +
+        '\n2. Agents & Tools\n   URL: https://example.org/agents\n   Description: A second result.\n' +
+        '\nMetadata:\n- Total results: 2\n- Language: en\n- Country: us',
+    );
+    expect(order()).toEqual(['ddg']);
+    expect(hits[0].method).toBe('POST');
+    expect(new URLSearchParams(hits[0].body).get('kl')).toBe('us-en');
+    expect(r.metadata?.engine).toBe('duckduckgo');
+  });
+
+  it.each([
+    ['bing', 'bing'],
+    ['brave', 'brave'],
+    ['searxng', 'searx'],
+  ])('answers from %s when it is preferred', async (engine, path) => {
+    const r = await search(makeTool({ engine }), { query: 'glassbox agent', num_results: 2, lang: 'de', country: 'at' });
+    expect(r.output).toContain('1. Glassbox Agent Docs\n   URL: https://glassbox.example/docs?page=1');
+    expect(r.output).toContain('- Language: de\n- Country: at');
+    expect(order()).toEqual([path]);
+    const h = hits[0];
+    expect(h.query).toBe('glassbox agent');
+    if (engine === 'brave') expect(h.headers['x-subscription-token']).toBe('test-key');
+  });
+
+  it('retries an engine with backoff on 429/500, then falls back in the configured order', async () => {
+    script = { searx: [500, 429, 500], brave: [429, 'ok'] };
+    const r = await search(makeTool({ engine: 'searxng', fallbackEngines: ['brave'] }), { query: 'glassbox agent' });
+    expect(r.metadata?.engine).toBe('brave');
+    expect(order()).toEqual(['searx', 'searx', 'searx', 'brave', 'brave']);
+    const gaps = hits.slice(1, 3).map((h, i) => h.at - hits[i].at);
+    expect(gaps[0]).toBeGreaterThanOrEqual(55); // 60 ms backoff
+    expect(gaps[1]).toBeGreaterThanOrEqual(115); // doubled
+    const attempts = r.metadata?.attempts as Array<{ engine: string; ok: boolean; error?: string }>;
+    expect(attempts.map((a) => `${a.engine}:${a.ok}`)).toEqual(['searxng:false', 'searxng:false', 'searxng:false', 'brave:false', 'brave:true']);
+    expect(attempts[0].error).toMatch(/SearXNG: HTTP 500/);
+    expect(attempts[1].error).toMatch(/SearXNG: HTTP 429 \(rate limited\)/);
+  });
+
+  it('honours Retry-After, capped by the backoff maximum', async () => {
+    script = { ddg: [{ status: 429, retryAfter: '1' }, 'ok'] };
+    const r = await search(makeTool({ engineBackoffMaxMs: 250 }), { query: 'q' });
+    expect(r.metadata?.engine).toBe('duckduckgo');
+    const gap = hits[1].at - hits[0].at;
+    expect(gap).toBeGreaterThanOrEqual(240);
+    expect(gap).toBeLessThan(900);
+  });
+
+  it('does not retry final failures (bad key, junk) and moves on', async () => {
+    script = { brave: [401], searx: ['junk'], ddg: ['junk'], bing: ['ok'] };
+    const r = await search(makeTool({ engine: 'brave', fallbackEngines: ['searxng', 'duckduckgo'] }), { query: 'q' });
+    expect(order()).toEqual(['brave', 'searx', 'ddg', 'bing']);
+    expect(r.metadata?.engine).toBe('bing');
+    const errors = (r.metadata?.attempts as Array<{ error?: string }>).map((a) => a.error).filter(Boolean);
+    expect(errors).toEqual([
+      'final: Brave: HTTP 401: the API key was rejected',
+      'final: SearXNG: response is not JSON',
+      'final: DuckDuckGo: unrecognized response (not a results page)',
+    ]);
+  });
+
+  it('times out a hanging engine, retries it, then falls back', async () => {
+    script = { ddg: ['hang'] };
+    const started = Date.now();
+    const r = await search(makeTool({ engineRetries: 1 }), { query: 'q' });
+    expect(r.metadata?.engine).toBe('bing');
+    expect(order()).toEqual(['ddg', 'ddg', 'bing']);
+    expect((r.metadata?.attempts as Array<{ error?: string }>)[0].error).toBe('retryable: DuckDuckGo: timed out after 400 ms');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+  });
+
+  it('treats DuckDuckGo\'s 202 challenge as a rate limit', async () => {
+    script = { ddg: [202, 'ok'] };
+    const r = await search(makeTool(), { query: 'q' });
+    expect(order()).toEqual(['ddg', 'ddg']);
+    expect(r.metadata?.engine).toBe('duckduckgo');
+  });
+
+  it('retries the whole round after a delay when every engine failed', async () => {
+    // 3 attempts × 4 engines fail in round one; DuckDuckGo answers in round two.
+    script = { ddg: [500, 500, 500, 'ok'], bing: [503], brave: [429], searx: [502] };
+    const r = await search(makeTool(), { query: 'q' });
+    expect(r.error).toBeUndefined();
+    expect(r.metadata?.engine).toBe('duckduckgo');
+    expect(order()).toEqual([...Array(3).fill('ddg'), ...Array(3).fill('bing'), ...Array(3).fill('brave'), ...Array(3).fill('searx'), 'ddg']);
+    const roundGap = hits[12].at - hits[11].at;
+    expect(roundGap).toBeGreaterThanOrEqual(290);
+  });
+
+  it('gives up after the configured rounds and names each engine\'s last error', async () => {
+    script = { ddg: [500], bing: [503], brave: [429], searx: ['hang'] };
+    const r = await search(makeTool({ engineRetries: 0, maxRetries: 2, retryDelayMs: 50 }), { query: 'q' });
+    expect(hits).toHaveLength(12); // 4 engines × 3 rounds
+    expect(r.error).toBe(
+      'All search engines failed to return results after multiple retries.\n' +
+        '- duckduckgo: DuckDuckGo: HTTP 500 (server error)\n' +
+        '- bing: Bing: HTTP 503 (server error)\n' +
+        '- brave: Brave: HTTP 429 (rate limited)\n' +
+        '- searxng: SearXNG: timed out after 400 ms',
+    );
+  });
+
+  it('does not wait for another round when failures are final', async () => {
+    script = { ddg: ['junk'], bing: ['junk'], brave: [403], searx: [403] };
+    const started = Date.now();
+    const r = await search(makeTool({ retryDelayMs: 5000 }), { query: 'q' });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(hits).toHaveLength(4);
+    expect(r.error).toContain('- searxng: SearXNG: HTTP 403: the instance refuses JSON output');
+  });
+
+  it('reports no results when every engine answers with none', async () => {
+    script = { ddg: ['empty'], bing: ['empty'], brave: ['empty'], searx: ['empty'] };
+    const r = await search(makeTool(), { query: 'zzqqxx' });
+    expect(r.error).toBeUndefined();
+    expect(r.output).toBe("No results found for 'zzqqxx'.");
+    expect(order()).toEqual(['ddg', 'bing', 'brave', 'searx']);
+  });
+
+  it('skips engines that are not configured', async () => {
+    const tool = new WebSearchTool({ engine: 'brave', engines: { duckduckgo: { baseUrl: `${base}/ddg/html/` } } }, {});
+    expect(tool.plan()).toEqual({
+      order: ['duckduckgo', 'bing'],
+      skipped: [
+        { engine: 'brave', reason: 'no API key (set webSearch.engines.brave.apiKey or BRAVE_API_KEY)' },
+        { engine: 'searxng', reason: 'no instance configured (set webSearch.engines.searxng.baseUrl)' },
+      ],
+    });
+    const r = await search(tool, { query: 'q' });
+    expect(r.metadata?.engine).toBe('duckduckgo');
+  });
+
+  it('fetches page content when asked (seed format: Content preview)', async () => {
+    // A SearXNG answer pointing at a page on the local server.
+    const local = JSON.stringify({ query: 'q', results: [{ url: `${base}/page/1`, title: 'Local page', content: 'snippet' }] });
+    script = { searx: [{ type: 'application/json', body: local }] };
+    const tool = makeTool({ engine: 'searxng' });
+    const r = await search(tool, { query: 'q', fetch_content: true });
+    expect(r.output).toMatch(/1\. Local page\n   URL: http:\/\/127\.0\.0\.1:\d+\/page\/1\n   Description: snippet\n   Content: Fetched page text about glassbox agents\./);
+    expect(r.output).toMatch(/Content: [^\n]{1000}\.\.\.\n/);
+  });
+
+  it('stops promptly when the run is cancelled during a wait', async () => {
+    script = { ddg: [500], bing: [500], brave: [500], searx: [500] };
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 300);
+    const started = Date.now();
+    const r = await search(makeTool({ engineBackoffMs: 5000, engineBackoffMaxMs: 5000 }), { query: 'q' }, ac.signal);
+    expect(r.error).toBe('The search was cancelled.');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
