@@ -155,6 +155,13 @@ export class ToolCallAgent {
           }
           return end('error', err instanceof Error ? err.message : String(err));
         }
+        if (signal.aborted) {
+          // Some SDK streams end quietly on abort instead of throwing: still a cancel.
+          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: turn.text });
+          bus.emit({ type: 'turn_end', step });
+          if (turn.text) this.messages.push({ role: 'assistant', content: turn.text });
+          return end('cancelled');
+        }
         usage.inputTokens += turn.usage?.inputTokens ?? 0;
         usage.outputTokens += turn.usage?.outputTokens ?? 0;
         bus.emit({
