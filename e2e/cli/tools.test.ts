@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as pty from 'node-pty';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runGlassbox, tempGlassbox } from '../helpers/cli';
+import { BIN, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
  * `glassbox tools list|call` through the real, built CLI (bin/glassbox.mjs → out/main/cli.js),
@@ -153,3 +154,66 @@ describe('glassbox tools call', () => {
     expect(help.stdout).toContain('glassbox tools call NAME');
   });
 });
+
+describe('glassbox tools call --approve', () => {
+  const createArgs = (path: string) => JSON.stringify({ command: 'create', path, file_text: 'x' });
+
+  it('deny blocks the call: `[BLOCKED] …`, blocked in --json, exit 1, nothing written', async () => {
+    const file = join(t.workspace, 'denied.txt');
+    const r = await tools(['call', 'str_replace_editor', '--approve', 'deny', '--json', '--args', createArgs(file)]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as { blocked: boolean; result: { output: string; error: string | null } };
+    expect(report.blocked).toBe(true);
+    expect(report.result.output).toMatch(/^\[BLOCKED\] /);
+    expect(report.result.error).toBeNull();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('auto lets an edit inside the workspace run', async () => {
+    const file = join(t.workspace, 'auto.txt');
+    const r = await tools(['call', 'str_replace_editor', '--approve', 'auto', '--args', createArgs(file)]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('x');
+  });
+
+  it('ask without a terminal denies with a reason the model can act on', async () => {
+    // Outside the workspace, so the policy has to ask.
+    const file = join(base(), 'outside.txt');
+    const r = await tools(['call', 'str_replace_editor', '--approve', 'ask', '--args', createArgs(file)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('[BLOCKED] Approval was required but `glassbox tools call` is not attached to a terminal');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('ask on a real terminal prompts, and "y" lets the call run', async () => {
+    const outside = join(base(), 'outside-approved.txt');
+    const term = pty.spawn(process.execPath, [BIN, 'tools', 'call', 'str_replace_editor', '--approve', 'ask', '--args', createArgs(outside)], {
+      cols: 200,
+      rows: 40,
+      cwd: t.workspace,
+      env: t.env as Record<string, string>,
+    });
+    let screen = '';
+    let answered = false;
+    const code = await new Promise<number>((resolveExit) => {
+      term.onData((d) => {
+        screen += d;
+        if (!answered && /\[y\]es/.test(screen)) {
+          answered = true;
+          term.write('y\r');
+        }
+      });
+      term.onExit(({ exitCode }) => resolveExit(exitCode));
+    });
+    expect(answered).toBe(true);
+    expect(screen).toContain('Approve str_replace_editor');
+    expect(screen).toContain(`File created successfully at: ${outside}`);
+    expect(code).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe('x');
+  }, 90_000);
+});
+
+/** The per-test temp folder holding home and workspace (outside the workspace). */
+function base(): string {
+  return join(t.workspace, '..');
+}

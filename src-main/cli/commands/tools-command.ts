@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
 import { GlassboxSession, type SessionOptions } from '../../core/session/glassbox-session';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
@@ -177,6 +178,11 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
     workspace: workspaceOf(values.workspace, io),
     env: io.env,
     humanInput: new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }),
+    // Approval prompts need someone at a terminal; otherwise `ask` denies with this reason.
+    ...(io.stdin.isTTY ? { approvalPort: new TerminalHumanPorts(io.stdin, io.stderr) } : {}),
+    noApprovalPortReason:
+      'Approval was required but `glassbox tools call` is not attached to a terminal (stdin is not a TTY), so the call was denied. ' +
+      'Rerun with --approve auto, or add an allow rule (approvals.rules) to the config.',
     ...(approve ? { approveMode: approve as ApproveMode } : {}),
   };
 
