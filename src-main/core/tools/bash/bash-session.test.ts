@@ -1,0 +1,200 @@
+import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BashSession } from './bash-session';
+
+// Real bash on a real pty throughout.
+const ws = realpathSync(mkdtempSync(join(tmpdir(), 'glassbox-bash-')));
+mkdirSync(join(ws, 'sub'));
+
+describe('BashSession (shared shell)', () => {
+  const shell = new BashSession({ cwd: ws });
+  afterAll(() => shell.dispose());
+
+  it('runs a command and returns only its output (no echo, no prompt)', async () => {
+    const r = await shell.run('echo hello');
+    expect(r.output).toBe('hello');
+    expect(r.exitCode).toBe(0);
+    expect(r.timedOut).toBe(false);
+    expect(r.shellExited).toBe(false);
+  });
+
+  it('keeps stdout and stderr of a failing command with its exit code', async () => {
+    const r = await shell.run('echo to-stdout; echo to-stderr >&2; (exit 3)');
+    expect(r.output).toBe('to-stdout\nto-stderr');
+    expect(r.exitCode).toBe(3);
+  });
+
+  it('keeps cd, exports and functions between calls', async () => {
+    await shell.run('cd sub && export GB_TEST_VAR=kept && greet() { echo "hi $1"; }');
+    expect((await shell.run('pwd')).output).toBe(join(ws, 'sub'));
+    expect((await shell.run('echo $GB_TEST_VAR')).output).toBe('kept');
+    expect((await shell.run('greet you')).output).toBe('hi you');
+    await shell.run(`cd ${ws}`);
+  });
+
+  it('keeps $? for the next command', async () => {
+    await shell.run('false');
+    expect((await shell.run('echo $?')).output).toBe('1');
+  });
+
+  it('handles a trailing comment', async () => {
+    const r = await shell.run('echo a; echo b # a trailing comment');
+    expect(r.output).toBe('a\nb');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('returns at once for `cmd &` and the background job persists', async () => {
+    const started = Date.now();
+    const r = await shell.run('sleep 30 &');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.output).toMatch(/^\[1\] \d+$/);
+    const jobs = await shell.run('jobs');
+    expect(jobs.output).toContain('sleep 30');
+    await shell.run('kill %1; wait 2>/dev/null; true');
+  });
+
+  it('reports a syntax error and stays usable', async () => {
+    const r = await shell.run('echo (');
+    expect(r.output).toContain('syntax error');
+    expect(r.exitCode).toBe(2);
+    expect((await shell.run('echo still-here')).output).toBe('still-here');
+  });
+
+  it('runs multi-line commands, heredocs with tabs and `!` literally', async () => {
+    const r = await shell.run('for i in 1 2; do\n  echo "n=$i"\ndone\ncat <<EOF\na\tb\nEOF\necho "wow!"');
+    expect(r.output).toBe('n=1\nn=2\na       b\nwow!');
+  });
+
+  it('renders output as the screen shows it: \\r progress, colours, cursor moves', async () => {
+    const r = await shell.run("printf 'progress 10%%\\rprogress 100%%\\n'; printf '\\033[31mred\\033[0m\\n'; printf 'abc\\033[2Dx\\n'");
+    expect(r.output).toBe('progress 100%\nred\naxc');
+  });
+
+  it('is not fooled by output that imitates the end marker', async () => {
+    const r = await shell.run("printf '\\033]633;D;0;deadbeef\\007'; sleep 0.2; echo after");
+    expect(r.output).toContain('after');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('interrupts a command at the timeout, keeps its output and stays usable', async () => {
+    const started = Date.now();
+    const r = await shell.run('echo before-timeout; sleep 60', { timeoutMs: 1500 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.timedOut).toBe(true);
+    expect(r.output).toContain('before-timeout');
+    expect(r.exitCode).toBe(130);
+    expect((await shell.run('echo alive')).output).toBe('alive');
+  });
+
+  it('kills a command that ignores SIGINT', async () => {
+    // Ignored signals are inherited: neither bash -c nor its sleep reacts to SIGINT.
+    const r = await shell.run(`bash -c 'trap "" INT; echo stubborn; sleep 60'`, { timeoutMs: 1500 });
+    expect(r.timedOut).toBe(true);
+    expect(r.output).toContain('stubborn');
+    expect(r.exitCode).toBe(137);
+    expect((await shell.run('echo alive')).output).toBe('alive');
+  });
+
+  it('ends a command waiting on stdin at the timeout and says it was waiting for input', async () => {
+    const builtin = await shell.run('read -p "Your name? " name', { timeoutMs: 1500 });
+    expect(builtin.timedOut).toBe(true);
+    expect(builtin.waitingForInput).toBe(true);
+    expect(builtin.output).toContain('Your name?');
+    const external = await shell.run('cat', { timeoutMs: 1500 });
+    expect(external.timedOut).toBe(true);
+    expect(external.waitingForInput).toBe(true);
+    const busy = await shell.run('while :; do :; done', { timeoutMs: 1000 });
+    expect(busy.timedOut).toBe(true);
+    expect(busy.waitingForInput).toBe(false);
+    expect((await shell.run('echo alive')).output).toBe('alive');
+  });
+
+  it('interrupts the same way when the signal aborts', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 500);
+    const r = await shell.run('echo started; sleep 60', { signal: ac.signal });
+    expect(r.cancelled).toBe(true);
+    expect(r.timedOut).toBe(false);
+    expect(r.output).toContain('started');
+    expect((await shell.run('echo alive')).output).toBe('alive');
+  });
+
+  it('keeps head and tail of huge output and counts what it dropped', async () => {
+    const r = await shell.run('seq 1 400000');
+    expect(r.exitCode).toBe(0);
+    expect(r.droppedChars).toBeGreaterThan(0);
+    expect(r.output.startsWith('1\n2\n3\n')).toBe(true);
+    expect(r.output.endsWith('399999\n400000')).toBe(true);
+    expect(r.output).toMatch(/characters of raw output dropped/);
+  });
+
+  it('runs commands one at a time in call order', async () => {
+    const [a, b] = await Promise.all([shell.run('sleep 0.3; echo first'), shell.run('echo second')]);
+    expect(a.output).toBe('first');
+    expect(b.output).toBe('second');
+  });
+});
+
+describe('BashSession (terminal side)', () => {
+  const shell = new BashSession({ cwd: ws });
+  afterAll(() => shell.dispose());
+
+  it('streams raw data, reports busy, keeps recent output, takes keystrokes and resizes', async () => {
+    const seen: string[] = [];
+    const busy: boolean[] = [];
+    const offData = shell.onData((d) => seen.push(d));
+    const offBusy = shell.onBusyChange((b) => busy.push(b));
+    const r = await shell.run('echo streamed-out');
+    expect(r.output).toBe('streamed-out');
+    expect(seen.join('')).toContain('streamed-out');
+    expect(busy).toEqual([true, false]);
+    expect(shell.busy).toBe(false);
+    expect(shell.recentOutput()).toContain('streamed-out');
+
+    // The user types a whole command into the terminal.
+    shell.write('echo typed-by-user\r');
+    await expect.poll(() => seen.join('').split('typed-by-user').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    // The user leaves half a line; the agent's next command is not mixed with it.
+    shell.write('half-typed');
+    expect((await shell.run('echo agent-ok')).output).toBe('agent-ok');
+
+    shell.resize(60, 20);
+    expect((await shell.run('stty size')).output).toBe('20 60');
+    offData();
+    offBusy();
+    await shell.run('echo after-dispose');
+    expect(seen.join('')).not.toContain('after-dispose');
+  });
+});
+
+describe('BashSession (shell lifetime)', () => {
+  let shell: BashSession;
+  beforeAll(() => {
+    shell = new BashSession({ cwd: ws });
+  });
+  afterAll(() => shell.dispose());
+
+  it('after `exit` the next command starts a fresh shell and says so', async () => {
+    await shell.run('cd sub; export GONE=1');
+    const r = await shell.run('echo bye; exit 7');
+    expect(r.shellExited).toBe(true);
+    expect(r.exitCode).toBe(7);
+    expect(r.output).toContain('bye');
+    const next = await shell.run('pwd; echo "GONE=$GONE"');
+    expect(next.freshShellNote).toMatch(/exited with code 7.*fresh shell/);
+    expect(next.output).toBe(`${ws}\nGONE=`);
+    expect((await shell.run('echo again')).freshShellNote).toBeUndefined();
+  });
+
+  it('restart() gives a fresh shell on request', async () => {
+    await shell.run('export KEEP=1');
+    const oldPid = shell.pid;
+    await shell.restart();
+    expect(shell.pid).not.toBe(oldPid);
+    const r = await shell.run('echo "KEEP=$KEEP"');
+    expect(r.output).toBe('KEEP=');
+    expect(r.freshShellNote).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Shell integration for the agent's bash, in the style of VS Code's shellIntegration-bash.sh:
+ * the shell itself reports where each command's output starts and ends with OSC 633
+ * escape sequences, so Glassbox never polls and never prints a visible sentinel.
+ *
+ * Per command, Glassbox types the nonce followed by {@link TAKE_NONCE_KEY}, which a
+ * `bind -x` handler moves out of the input line into `__gb_n` (the screen never keeps it);
+ * then it pastes the command (bracketed paste, so tabs and newlines are literal) and
+ * presses Enter. Bash then emits:
+ *   - `ESC ] 633 ; C ; <nonce> BEL` from PS0, after reading the command, before running it;
+ *   - `ESC ] 633 ; D ; <exit code> ; <nonce> BEL` from PROMPT_COMMAND, when it finished;
+ *   - `ESC ] 633 ; A BEL` / `ESC ] 633 ; B BEL` around the prompt (for terminals).
+ * A command's output cannot fake the end marker without knowing the per-command nonce,
+ * which lives in an unexported shell variable.
+ */
+
+/** The key sequence bound (bind -x) to "take the typed line as the nonce". No real key sends it. */
+export const TAKE_NONCE_KEY = '\x1b[5151~';
+/** Bracketed-paste start/end: readline inserts what is between them literally. */
+export const PASTE_START = '\x1b[200~';
+export const PASTE_END = '\x1b[201~';
+/** Readline leaves bracketed-paste mode right after accepting a line: output follows. */
+export const PASTE_MODE_OFF = '\x1b[?2004l';
+
+/** Marks the start of a command's output. */
+export function outputStartMarker(nonce: string): string {
+  return `\x1b]633;C;${nonce}\x07`;
+}
+
+/** Matches the end-of-command marker for `nonce`; group 1 is the exit code. */
+export function commandEndPattern(nonce: string): RegExp {
+  return new RegExp(`\\x1b\\]633;D;(\\d*);${nonce}\\x07`);
+}
+
+/** Any OSC 633 sequence (removed from captured output). */
+export const ANY_633 = /\x1b\]633;[^\x07]*\x07/g;
+
+/**
+ * The script bash evaluates before its first prompt. `readyNonce` is reported by the first
+ * end marker, which tells Glassbox the shell is ready.
+ */
+export function shellIntegrationScript(readyNonce: string): string {
+  return [
+    // PROMPT_COMMAND came from the environment to run this script: make it a plain variable.
+    'export -n PROMPT_COMMAND',
+    'unset GLASSBOX_BASH_INIT HISTFILE',
+    // `!` in commands is literal, as in a script.
+    'set +H',
+    "bind 'set enable-bracketed-paste on' 2>/dev/null",
+    "bind 'set bell-style none' 2>/dev/null",
+    `__gb_n=${readyNonce}`,
+    // Report the status and give it back, so `$?` in the next command still sees it.
+    "__gb_precmd() { local s=$?; builtin printf '\\e]633;D;%s;%s\\a' \"$s\" \"$__gb_n\"; return $s; }",
+    '__gb_take() { __gb_n=$READLINE_LINE; READLINE_LINE=; READLINE_POINT=0; }',
+    `bind -x '"\\e[5151~": __gb_take'`,
+    "PS0='\\e]633;C;${__gb_n}\\a'",
+    "PS1='\\[\\e]633;A\\a\\]\\w\\$ \\[\\e]633;B\\a\\]'",
+    'PROMPT_COMMAND=__gb_precmd',
+    // This script runs as the first PROMPT_COMMAND: report ready now.
+    '__gb_precmd',
+  ].join('\n');
+}

@@ -1,0 +1,39 @@
+import { createRequire } from 'node:module';
+import type { Terminal as HeadlessTerminal, ITerminalInitOnlyOptions, ITerminalOptions } from '@xterm/headless';
+
+// @xterm/headless is a CommonJS bundle whose named exports Node's ESM loader cannot see.
+const require = createRequire(import.meta.url);
+const { Terminal } = require('@xterm/headless') as { Terminal: new (opts: ITerminalOptions & ITerminalInitOnlyOptions) => HeadlessTerminal };
+
+// Control characters that change what the screen shows beyond plain lines.
+const NEEDS_EMULATION = /[\x1b\x08\t\x00-\x07\x0b-\x0c\x0e-\x1f]|\r(?!\n)/;
+
+/**
+ * Renders raw terminal output as the screen would show it: `\r` progress bars keep only
+ * their last state, colours and cursor moves are applied, lines wrapped by the terminal are
+ * joined again, trailing blanks dropped. Plain text skips the emulator (fast path).
+ */
+export async function renderTerminalText(raw: string, cols: number): Promise<string> {
+  if (!NEEDS_EMULATION.test(raw)) return trimLines(raw.replace(/\r\n/g, '\n'));
+  const lines = (raw.match(/\n/g)?.length ?? 0) + 1;
+  const term = new Terminal({ cols: Math.max(20, cols), rows: 24, scrollback: lines + 24, allowProposedApi: true });
+  try {
+    await new Promise<void>((resolve) => term.write(raw, resolve));
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < buf.length; i++) {
+      const line = buf.getLine(i);
+      if (!line) continue;
+      const text = line.translateToString(true);
+      if (line.isWrapped && out.length) out[out.length - 1] += text;
+      else out.push(text);
+    }
+    return trimLines(out.join('\n'));
+  } finally {
+    term.dispose();
+  }
+}
+
+function trimLines(text: string): string {
+  return text.replace(/[ \t]+$/gm, '').replace(/\n+$/, '');
+}
