@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { ExtensionView } from '../../../../src-main/bridge/workbench/workbench-types';
+import { useGlassboxApi } from '../../app/app-context';
+import '../workbench.css';
+
+function registered(e: ExtensionView): string {
+  const r = e.registered;
+  const parts: string[] = [];
+  if (r.tools.length) parts.push(`tools: ${r.tools.join(', ')}`);
+  if (r.beforeHooks) parts.push(`${r.beforeHooks} before-hook${r.beforeHooks > 1 ? 's' : ''}`);
+  if (r.afterHooks) parts.push(`${r.afterHooks} after-hook${r.afterHooks > 1 ? 's' : ''}`);
+  if (r.subscriptions.length) parts.push(`subscribed to ${r.subscriptions.join(', ')}`);
+  return parts.join(' · ') || 'nothing';
+}
+
+/** The extensions page: each extension's status, why it failed, what it registered; reload. */
+export function ExtensionsPane() {
+  const api = useGlassboxApi();
+  const [list, setList] = useState<ExtensionView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    api.extensions.list().then(setList, (err: unknown) => setError((err as Error).message));
+    return api.extensions.onChanged(setList);
+  }, [api]);
+
+  const reload = async (name?: string): Promise<void> => {
+    setBusy(name ?? '*');
+    setError(null);
+    try {
+      setList(await api.extensions.reload(name));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="wb-pane" data-testid="extensions-pane">
+      <div className="wb-toolbar">
+        <button onClick={() => void reload()} disabled={busy !== null} data-testid="extensions-reload-all">
+          {busy === '*' ? 'Reloading…' : 'Reload all'}
+        </button>
+        <span className="muted small">From $GLASSBOX_HOME/extensions and the workspace’s .glassbox/extensions.</span>
+      </div>
+      {error ? <pre className="wb-error" data-testid="extensions-error">{error}</pre> : null}
+      {list && list.length === 0 ? <p className="muted">No extensions found.</p> : null}
+      {(list ?? []).map((e) => (
+        <div className="wb-card" key={e.folder} data-testid="extension" data-name={e.name} data-status={e.status}>
+          <div className="wb-row">
+            <span className={`wb-dot ${e.status === 'loaded' ? 'ok' : 'bad'}`} />
+            <strong>{e.name}</strong>
+            <span className="small muted">{e.version}</span>
+            <span className="wb-badge" data-testid="extension-status">{e.status}</span>
+            <span className="wb-badge">{e.origin}</span>
+            <span className="wb-spacer" />
+            <button onClick={() => void reload(e.name)} disabled={busy !== null} data-testid="extension-reload">
+              {busy === e.name ? 'Reloading…' : 'Reload'}
+            </button>
+          </div>
+          {e.description ? <div className="small">{e.description}</div> : null}
+          {e.reason ? <pre className="wb-error small" data-testid="extension-reason">{e.reason}</pre> : null}
+          <div className="small" data-testid="extension-registered">Registered: {registered(e)}</div>
+          {e.registered.rejectedTools.length ? (
+            <div className="small wb-warn">Refused (name taken): {e.registered.rejectedTools.map((r) => `${r.name} (kept by ${r.keptBy})`).join(', ')}</div>
+          ) : null}
+          {e.errors.length ? (
+            <details>
+              <summary className="small wb-warn">{e.errors.length} runtime error(s)</summary>
+              <pre className="wb-pre small">{e.errors.join('\n')}</pre>
+            </details>
+          ) : null}
+          <div className="wb-path" title={e.folder}>{e.folder}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
