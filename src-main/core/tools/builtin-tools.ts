@@ -1,6 +1,12 @@
 import { EditHistory } from './edit-history';
 import { StrReplaceEditor } from './str-replace-editor';
 import type { Tool } from './tool';
+import { AskHumanTool } from './ask-human';
+import { PlanningTool } from './planning';
+import { PythonExecuteTool, type PythonToolConfig } from './python/python-execute-tool';
+import { TerminateTool } from './terminate';
+import { WebFetchTool, type WebFetchConfig } from './web-fetch';
+import { WebSearchTool } from './web-search/web-search-tool';
 
 /** What built-in tools may need from the session that creates them. */
 export interface BuiltinToolDeps {
@@ -16,5 +22,20 @@ export interface BuiltinToolDeps {
  */
 export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   const tools: Tool[] = [new StrReplaceEditor({ history: EditHistory.forHome(deps.home) })];
+  // bash registers right after str_replace_editor (SPEC §4 order); these follow it.
+  tools.push(
+    new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python') }),
+    new WebSearchTool(deps.config.webSearch),
+    new WebFetchTool(configSection<WebFetchConfig>(deps.config, 'webFetch')),
+    new AskHumanTool(),
+    new TerminateTool(),
+    new PlanningTool(),
+  );
   return tools;
+}
+
+/** A config section as an object (a malformed one counts as empty: each tool has defaults). */
+function configSection<T>(config: Record<string, unknown>, key: string): T {
+  const v = config[key];
+  return (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as T;
 }
