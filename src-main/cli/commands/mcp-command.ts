@@ -1,7 +1,235 @@
-import { EXIT, println, type CliIO } from '../cli-io';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ConfigError, loadConfig, updateConfigFile } from '../../core/config/config';
+import { glassboxPaths } from '../../core/config/paths';
+import { EventBus } from '../../core/events/event-bus';
+import { createGlassboxMcpServer, selectServedTools } from '../../core/mcp/glassbox-mcp-server';
+import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-import';
+import { McpHttpHost } from '../../core/mcp/mcp-http-host';
+import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
+import { GlassboxSession } from '../../core/session/glassbox-session';
+import { ToolCollection } from '../../core/tools/tool-collection';
+import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
-/** `glassbox mcp` — placeholder until its issue lands. */
-export async function mcpCommand(_argv: string[], io: CliIO): Promise<number> {
-  println(io.stderr, 'glassbox mcp: not built yet');
-  return EXIT.USAGE;
+const USAGE = `Usage:
+  glassbox mcp list [--json] [--workspace DIR]
+  glassbox mcp serve [--http] [--host 127.0.0.1] [--port N] [--token T] [--tools a,b] [--workspace DIR]
+  glassbox mcp import FILE [--replace] [--dry-run]
+
+list    configured MCP servers (connects each): id, transport, status, tool count,
+        instructions present, last error. Exit 0; 2 on a config error.
+serve   Glassbox's tools as an MCP server: stdio by default; --http serves Streamable
+        HTTP at /mcp (bearer token required: --token, or one is generated and printed
+        on stderr; also accepted as ?token=). First stdout line with --http:
+        "Glassbox MCP: http://HOST:PORT/mcp". Default tools: bash, str_replace_editor,
+        python_execute, planning, terminate (those that exist) and extension tools.
+import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
+        file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.`;
+
+/** One entry of `mcp list --json` (stable, SPEC §1). */
+export interface McpListing {
+  id: string;
+  transport: string;
+  status: McpServerStatus['status'];
+  toolCount: number;
+  /** The server's instructions (null when it sent none). */
+  instructions: string | null;
+  includeInstructions: boolean;
+  lastError: string | null;
+  /** The full explanation of a failure (exit code + stderr tail, HTTP status, handshake step). */
+  whyFailed: string | null;
+  tools: string[];
+}
+
+/** `glassbox mcp list|serve|import` (SPEC §1). Usage and config problems throw (exit 2 in main). */
+export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    println(io.stdout, USAGE);
+    return EXIT.OK;
+  }
+  if (sub === 'list') return listServers(rest, io);
+  if (sub === 'serve') return serve(rest, io);
+  if (sub === 'import') return importServers(rest, io);
+  throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
+}
+
+function parse<const T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+}
+
+function workspaceOf(value: string | undefined, io: CliIO): string {
+  const dir = resolve(io.cwd, value ?? '.');
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDir) throw new UsageError(`--workspace ${dir} is not a directory`);
+  return dir;
+}
+
+function toListing(s: McpServerStatus): McpListing {
+  return {
+    id: s.id,
+    transport: s.transport,
+    status: s.status,
+    toolCount: s.toolCount,
+    instructions: s.instructions ?? null,
+    includeInstructions: s.includeInstructions,
+    lastError: s.lastError ?? null,
+    whyFailed: s.whyFailed ?? null,
+    tools: s.tools.filter((t) => t.enabled).map((t) => t.name),
+  };
+}
+
+async function listServers(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parse({ args: argv, options: { json: { type: 'boolean' }, workspace: { type: 'string' } }, allowPositionals: false });
+  const workspace = workspaceOf(values.workspace, io);
+  const paths = glassboxPaths(io.env);
+  const { config } = loadConfig(paths, workspace);
+  const bus = new EventBus('mcp-list');
+  const manager = new McpManager({ config, userConfigPath: paths.config, tools: new ToolCollection(), bus, workspace, env: io.env });
+  try {
+    await manager.start();
+    const listing = manager.servers().map(toListing);
+    if (values.json) {
+      println(io.stdout, JSON.stringify(listing, null, 2));
+      return EXIT.OK;
+    }
+    if (!listing.length) {
+      println(io.stdout, 'No MCP servers configured. Add them under "mcpServers" in ' + paths.config);
+      return EXIT.OK;
+    }
+    const rows = [['ID', 'TRANSPORT', 'STATUS', 'TOOLS', 'INSTRUCTIONS', 'LAST ERROR']];
+    for (const l of listing) {
+      rows.push([l.id, l.transport, l.status, String(l.toolCount), l.instructions ? (l.includeInstructions ? 'yes' : 'yes (not sent)') : 'no', l.lastError ?? '']);
+    }
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    for (const r of rows) println(io.stdout, r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
+    for (const l of listing) if (l.whyFailed && l.whyFailed !== l.lastError) println(io.stderr, `\n${l.id}: ${l.whyFailed}`);
+    return EXIT.OK;
+  } finally {
+    await manager.close();
+  }
+}
+
+function waitForStop(extra?: (stop: () => void) => void): Promise<void> {
+  return new Promise((resolveStop) => {
+    let done = false;
+    const stop = () => {
+      if (done) return;
+      done = true;
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveStop();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    extra?.(stop);
+  });
+}
+
+async function serve(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parse({
+    args: argv,
+    options: {
+      http: { type: 'boolean' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      token: { type: 'string' },
+      tools: { type: 'string' },
+      workspace: { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
+  if (!values.http && (values.host || values.port || values.token)) throw new UsageError('--host, --port and --token need --http');
+  const requested = values.tools
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const workspace = workspaceOf(values.workspace, io);
+  const session = await GlassboxSession.create({
+    workspace,
+    env: io.env,
+    withMcp: false,
+    noApprovalPortReason: 'glassbox mcp serve has nobody to ask; allow the call with an approvals rule in the config',
+  });
+  try {
+    const sel = { requested };
+    const { tools, unknown } = selectServedTools(session.tools.list(), sel);
+    if (unknown.length) {
+      throw new UsageError(`unknown tool(s) for --tools: ${unknown.join(', ')}. Available: ${session.tools.names().join(', ') || '(none)'}`);
+    }
+    if (!tools.length) println(io.stderr, 'glassbox mcp serve: warning: no tools to serve');
+    if (!values.http) {
+      const server = createGlassboxMcpServer(session, sel);
+      const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
+      await server.connect(transport);
+      await waitForStop((stop) => {
+        io.stdin.once('end', stop);
+        io.stdin.once('close', stop);
+        server.onclose = stop;
+      });
+      await server.close().catch(() => {});
+      return EXIT.OK;
+    }
+    const host = new McpHttpHost({ host: values.host ?? '127.0.0.1', port, token: values.token, createServer: () => createGlassboxMcpServer(session, sel) });
+    await host.start();
+    println(io.stdout, `Glassbox MCP: ${host.url}`);
+    if (!values.token) println(io.stderr, `Token: ${host.token}`);
+    println(io.stderr, `Send it as "Authorization: Bearer <token>" (or append ?token=<token> to the URL). Serving: ${tools.map((t) => t.name).join(', ')}`);
+    await waitForStop();
+    await host.close();
+    return EXIT.OK;
+  } finally {
+    await session.dispose();
+  }
+}
+
+async function importServers(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse({
+    args: argv,
+    options: { replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError(`mcp import needs exactly one FILE\n\n${USAGE}`);
+  const file = resolve(io.cwd, positionals[0]);
+  if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
+  const imported = parseMcpImport(readFileSync(file, 'utf8'), file);
+  for (const w of imported.warnings) println(io.stderr, `warning: ${w}`);
+  const paths = glassboxPaths(io.env);
+  let summary: ReturnType<typeof mergeImportedServers> | undefined;
+  const apply = (c: Parameters<typeof mergeImportedServers>[0]) => {
+    summary = mergeImportedServers(c, imported.servers, { replace: values.replace });
+    return summary.config;
+  };
+  if (values['dry-run']) {
+    apply(loadConfig(paths, io.cwd).config);
+  } else {
+    try {
+      updateConfigFile(paths.config, apply);
+    } catch (err) {
+      if (err instanceof ConfigError) throw err;
+      throw new ConfigError(`cannot write ${paths.config}: ${(err as Error).message}`);
+    }
+  }
+  const s = summary!;
+  const line = (label: string, ids: string[]) => ids.length && println(io.stdout, `${label}: ${ids.join(', ')}`);
+  line(values['dry-run'] ? 'would add' : 'added', s.added);
+  line(values['dry-run'] ? 'would replace' : 'replaced', s.replaced);
+  line('already there', s.unchanged);
+  line('kept (exists with a different config; use --replace)', s.skipped);
+  if (!Object.keys(imported.servers).length) println(io.stdout, 'no usable servers in the file');
+  else if (!values['dry-run']) println(io.stdout, `saved to ${paths.config}`);
+  return EXIT.OK;
 }
