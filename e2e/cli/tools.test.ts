@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BIN, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
  * `glassbox tools list|call` through the real, built CLI (bin/glassbox.mjs → out/main/cli.js),
@@ -232,3 +232,24 @@ describe('glassbox tools call --approve', () => {
 function base(): string {
   return join(t.workspace, '..');
 }
+
+describe('glassbox tools with an MCP server', () => {
+  it('lists and calls a tool of a real stdio MCP server (server-everything)', async () => {
+    mkdirSync(t.home, { recursive: true });
+    const entry = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [entry, 'stdio'] } } }));
+    const list = await tools(['list', '--json']);
+    expect(list.code).toBe(0);
+    const listing = JSON.parse(list.stdout) as Listed[];
+    expect(listing[0]!.name).toBe('str_replace_editor');
+    const echo = listing.find((x) => x.name === 'mcp_everything_echo');
+    expect(echo).toMatchObject({ source: 'mcp:everything' });
+    expect(echo!.inputSchema.properties).toHaveProperty('message');
+
+    const call = await tools(['call', 'mcp_everything_echo', '--json', '--args', '{"message":"hello over stdio"}']);
+    expect(call.code).toBe(0);
+    const report = JSON.parse(call.stdout) as { result: { output: string; error: string | null } };
+    expect(report.result.error).toBeNull();
+    expect(report.result.output).toContain('hello over stdio');
+  }, 120_000);
+});
