@@ -29,7 +29,16 @@ async function setup() {
     events,
     state: { sessionId: session.id, running: false },
   }));
-  const wb = new WorkbenchBridge({ host, sessions: { read: (id) => saved.get(id) ?? null } });
+  const wb = new WorkbenchBridge({
+    host,
+    sessions: {
+      load: (id) => {
+        const events = saved.get(id);
+        if (!events) throw new Error(`no session '${id}'`);
+        return { events, skipped: 0 };
+      },
+    },
+  });
   wb.setSession(session);
   return { session, host, workspace, events, saved, wb };
 }

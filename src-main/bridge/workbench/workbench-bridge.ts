@@ -58,9 +58,9 @@ export function toExtensionView(info: ExtensionInfo): ExtensionView {
   return v;
 }
 
-/** Reads saved sessions (SessionCatalog). */
+/** Reads saved sessions (SessionStore); throws when there is no such session. */
 export interface SavedSessionReader {
-  read(id: string): GlassboxEvent[] | null;
+  load(id: string): { events: GlassboxEvent[]; skipped: number };
 }
 
 export interface WorkbenchBridgeOptions {
@@ -216,16 +216,21 @@ export class WorkbenchBridge {
 
   private async eventsOf(sessionId: string | undefined): Promise<GlassboxEvent[]> {
     if (!sessionId || sessionId === this.session?.id) return this.liveEvents();
-    const events = this.opts.sessions.read(sessionId);
-    if (!events) throw new BridgeError('NOT_FOUND', `No saved session ${sessionId}.`);
-    return events;
+    return this.readSaved(sessionId).events;
+  }
+
+  private readSaved(sessionId: string): { events: GlassboxEvent[]; skipped: number } {
+    try {
+      return this.opts.sessions.load(sessionId);
+    } catch {
+      throw new BridgeError('NOT_FOUND', `No saved session ${sessionId}.`);
+    }
   }
 
   private async loadSession(sessionId: string): Promise<RecordedSession> {
     if (sessionId === this.session?.id) return { id: sessionId, events: await this.liveEvents(), skipped: 0 };
-    const events = this.opts.sessions.read(sessionId);
-    if (!events) throw new BridgeError('NOT_FOUND', `No saved session ${sessionId}.`);
-    return { id: sessionId, events, skipped: 0 };
+    const { events, skipped } = this.readSaved(sessionId);
+    return { id: sessionId, events, skipped };
   }
 
   /**
