@@ -17,6 +17,7 @@ import { ToolCallAgent, type AgentRunResult } from '../agent/tool-call-agent';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
+import { BashSession } from '../tools/bash/bash-session';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import { createProvider } from '../llm/create-provider';
 import { resolveLlmConfig } from '../llm/llm-config';
@@ -86,6 +87,7 @@ export class GlassboxSession {
   private provider: LlmProvider | null;
   private readonly systemMessageSources = new Set<() => string[]>();
   private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
+  private bashSession: BashSession | undefined;
 
   private constructor(opts: SessionOptions) {
     const env = opts.env ?? process.env;
@@ -120,7 +122,7 @@ export class GlassboxSession {
           });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
-      createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config }),
+      createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config, shell: () => this.shell() }),
     );
     this.runner = new ToolRunner({
       tools: this.tools,
@@ -221,6 +223,12 @@ export class GlassboxSession {
     await c.done.catch(() => undefined);
   }
 
+  /** The session's persistent shell: the bash tool runs in it, the UI terminal shows it. Started on first use. */
+  shell(): BashSession {
+    this.bashSession ??= new BashSession({ cwd: this.workspace, env: this.env });
+    return this.bashSession;
+  }
+
   /** Stops processes and connections the session holds. */
   async dispose(): Promise<void> {
     await this.cancel();
@@ -228,6 +236,7 @@ export class GlassboxSession {
     await this.extensions.dispose();
     await this.mcp.close();
     await this.tools.dispose();
+    await this.bashSession?.dispose();
     this.trace?.close();
   }
 }

@@ -2,6 +2,8 @@ import { EditHistory } from './edit-history';
 import { StrReplaceEditor } from './str-replace-editor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';
+import type { BashSession } from './bash/bash-session';
+import { BashTool, type BashToolConfig } from './bash/bash-tool';
 import { PlanningTool } from './planning';
 import { PythonExecuteTool, type PythonToolConfig } from './python/python-execute-tool';
 import { TerminateTool } from './terminate';
@@ -14,6 +16,8 @@ export interface BuiltinToolDeps {
   home: string;
   /** The whole config (each tool reads its own section). */
   config: Record<string, unknown>;
+  /** The session's persistent shell, shared by the bash tool and the UI terminal. */
+  shell?: () => BashSession;
 }
 
 /**
@@ -24,6 +28,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   const tools: Tool[] = [new StrReplaceEditor({ history: EditHistory.forHome(deps.home) })];
   // bash registers right after str_replace_editor (SPEC §4 order); these follow it.
   tools.push(
+    new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash') }),
     new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python') }),
     new WebSearchTool(deps.config.webSearch),
     new WebFetchTool(configSection<WebFetchConfig>(deps.config, 'webFetch')),

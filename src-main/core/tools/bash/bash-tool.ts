@@ -1,0 +1,150 @@
+import type { Tool, ToolAnnotations, ToolContext } from '../tool';
+import type { ToolResult } from '../tool-result';
+import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
+import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
+import { clipOutput } from './output-clip';
+
+/** The `bash` config section. */
+export interface BashToolConfig {
+  /** Characters of output the model sees before the middle is clipped (default 20000). */
+  maxOutputChars?: number;
+  /** Default per-call timeout in seconds (default 120). */
+  timeoutSeconds?: number;
+}
+
+/** What the bash tool needs. */
+export interface BashToolOptions {
+  workspace: string;
+  /** The session's shell (shared with the UI terminal). Without it the tool owns a shell of its own. */
+  shell?: () => BashSession;
+  config?: BashToolConfig;
+}
+
+const DEFAULT_MAX_OUTPUT_CHARS = 20_000;
+
+const DESCRIPTION = `Run a command in a persistent bash shell (one shell per session, on a real terminal, starting in the workspace).
+State persists between calls: the working directory (cd), exported variables, shell functions and background jobs.
+- Returns what the terminal shows (stdout and stderr together, progress bars in their final state) and the exit code. A non-zero exit is reported as an error, with the output kept.
+- Several lines, pipes, && chains, here-docs and comments are all fine in one command.
+- \`timeout\` (seconds, default 120): when it passes, the command is interrupted (Ctrl-C, then killed) and the output so far is returned. Start servers and watchers in the background with their output in a file (\`npm run dev > /tmp/dev.log 2>&1 &\`) and read the file.
+- Nothing can answer interactive prompts: a command waiting for input (confirmations, passwords, editors, pagers) just runs into the timeout. Use non-interactive flags (-y, --yes, --no-edit), pipes or here-docs.
+- Long output is clipped in the middle (head and tail kept); narrow it down with grep, head, tail or by writing to a file.
+- \`restart: true\` starts a fresh shell (for a stuck or broken shell); with a command, the command runs in the new shell. After \`exit\`, the next call starts a fresh shell.
+- The user can watch this shell and type into it.`;
+
+/**
+ * The `bash` tool: runs commands in the session's persistent {@link BashSession}. Reports
+ * the command classifier's verdict in `metadata.classification` and the exit status in
+ * `metadata.exitCode`; long output is clipped for the model, the full output (up to ~1 MB)
+ * is kept in `metadata.fullOutput` for the trace.
+ */
+export class BashTool implements Tool {
+  readonly name = 'bash';
+  readonly description = DESCRIPTION;
+  readonly inputSchema = {
+    type: 'object',
+    properties: {
+      command: { type: 'string', description: 'The bash command to run (may span several lines).' },
+      timeout: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        description: 'Seconds before the command is interrupted (default 120).',
+      },
+      restart: { type: 'boolean', description: 'Start a fresh shell first (state is lost).' },
+    },
+    additionalProperties: false,
+  };
+  readonly annotations: ToolAnnotations = { title: 'Bash', destructiveHint: true, openWorldHint: true };
+
+  private ownShell: BashSession | undefined;
+
+  constructor(private readonly opts: BashToolOptions) {}
+
+  private shell(): BashSession {
+    if (this.opts.shell) return this.opts.shell();
+    this.ownShell ??= new BashSession({ cwd: this.opts.workspace });
+    return this.ownShell;
+  }
+
+  async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const command = typeof args.command === 'string' ? args.command : '';
+    const restart = args.restart === true;
+    if (!command.trim() && !restart) {
+      return { error: "missing 'command': give the bash command to run (or restart: true to restart the shell)" };
+    }
+    const shell = this.shell();
+    let restartNote: string | undefined;
+    if (restart) {
+      await shell.restart();
+      restartNote = 'The shell was restarted: working directory, variables, functions and background jobs were reset.';
+      if (!command.trim()) return { output: '', system: restartNote, metadata: { restarted: true } };
+    }
+    await initCommandClassifier();
+    const classification = classify(command, ctx.workspace);
+    const timeoutSec = typeof args.timeout === 'number' ? args.timeout : this.opts.config?.timeoutSeconds;
+    const timeoutMs = timeoutSec !== undefined ? Math.round(timeoutSec * 1000) : DEFAULT_BASH_TIMEOUT_MS;
+    const result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+    return toToolResult(result, {
+      classification,
+      timeoutMs,
+      restartNote,
+      maxOutputChars: this.opts.config?.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+    });
+  }
+
+  async dispose(): Promise<void> {
+    await this.ownShell?.dispose();
+    this.ownShell = undefined;
+  }
+}
+
+interface ResultContext {
+  classification: CommandClassification;
+  timeoutMs: number;
+  restartNote?: string;
+  maxOutputChars: number;
+}
+
+/** Turns a command's outcome into the model's result (ToolResult conventions). */
+function toToolResult(r: BashCommandResult, c: ResultContext): ToolResult {
+  const clipped = clipOutput(r.output, c.maxOutputChars);
+  const errors: string[] = [];
+  const system: string[] = [];
+  if (c.restartNote) system.push(c.restartNote);
+  if (r.freshShellNote) system.push(r.freshShellNote);
+  if (r.note) errors.push(r.note);
+  if (r.timedOut) {
+    const secs = c.timeoutMs / 1000;
+    errors.push(
+      r.waitingForInput
+        ? `the command was waiting for input on stdin and timed out after ${secs} s; it was interrupted. Interactive prompts cannot be answered: pass the input with a pipe or here-doc, or use a non-interactive flag (e.g. -y).`
+        : `the command timed out after ${secs} s and was interrupted (output so far is shown). If it may be waiting for input, make it non-interactive; for long tasks, run it in the background with output to a file, or pass a larger timeout.`,
+    );
+  } else if (r.cancelled) {
+    errors.push('the command was interrupted because the run was cancelled (output so far is shown).');
+  }
+  if (r.shellExited) {
+    system.push(
+      r.exitCode === null
+        ? 'The shell was killed; the next command starts in a fresh shell.'
+        : `The shell exited (exit code ${r.exitCode}); the next command starts in a fresh shell.`,
+    );
+  }
+  if (!r.timedOut && !r.cancelled && r.exitCode !== null && r.exitCode !== 0) errors.push(`exit code ${r.exitCode}`);
+  const out: ToolResult = {
+    metadata: {
+      classification: c.classification,
+      exitCode: r.exitCode,
+      durationMs: r.durationMs,
+      ...(r.timedOut ? { timedOut: true } : {}),
+      ...(r.cancelled ? { cancelled: true } : {}),
+      ...(r.shellExited ? { shellExited: true } : {}),
+      ...(clipped.omittedChars ? { fullOutput: r.output, omittedChars: clipped.omittedChars } : {}),
+      ...(r.droppedChars ? { droppedChars: r.droppedChars } : {}),
+    },
+  };
+  if (clipped.text) out.output = clipped.text;
+  if (errors.length) out.error = errors.join('\n');
+  if (system.length) out.system = system.join('\n');
+  return out;
+}
