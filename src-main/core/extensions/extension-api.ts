@@ -172,6 +172,7 @@ export class ExtensionApiHandle {
     for (const d of [...this.beforeHooks]) d();
     for (const d of [...this.afterHooks]) d();
     for (const d of [...this.toolsAdded.values()]) d();
+    this.rejected.length = 0;
     const conflicts = this.deps.tools.conflicts;
     for (let i = conflicts.length - 1; i >= 0; i--) {
       if (conflicts[i].rejected === this.source) conflicts.splice(i, 1);
