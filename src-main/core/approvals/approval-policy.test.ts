@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRule } from '../config/config';
+import { evaluatePolicy, globMatch, isInsideWorkspace, type ApprovalMode, type CommandVerdict } from './approval-policy';
+
+const WS = '/home/u/project';
+
+/** A stand-in classifier with fixed answers per command, so the table tests the policy alone. */
+function classifier(table: Record<string, CommandVerdict['risk']>): (cmd: string) => CommandVerdict {
+  return (cmd) => ({ risk: table[cmd] ?? 'unknown', reasons: [`${table[cmd] ?? 'unknown'}: ${cmd}`] });
+}
+const classify = classifier({ 'ls -la': 'safe', 'git status': 'safe', 'rm -rf /': 'dangerous', 'git push --force': 'dangerous', 'npm install': 'unknown' });
+
+type Row = [
+  name: string,
+  mode: ApprovalMode,
+  tool: string,
+  args: Record<string, unknown>,
+  rules: ApprovalRule[],
+  readOnly: boolean,
+  expected: 'allow' | 'ask' | 'deny',
+];
+
+const rows: Row[] = [
+  // bash by the classifier
+  ['safe bash runs in ask mode', 'ask', 'bash', { command: 'ls -la' }, [], false, 'allow'],
+  ['unknown bash asks in ask mode', 'ask', 'bash', { command: 'npm install' }, [], false, 'ask'],
+  ['unknown bash runs in auto mode', 'auto', 'bash', { command: 'npm install' }, [], false, 'allow'],
+  ['dangerous bash asks even in auto', 'auto', 'bash', { command: 'rm -rf /' }, [], false, 'ask'],
+  ['dangerous bash is denied in deny mode', 'deny', 'bash', { command: 'git push --force' }, [], false, 'deny'],
+  ['unknown bash is denied in deny mode', 'deny', 'bash', { command: 'npm install' }, [], false, 'deny'],
+  ['safe bash runs in deny mode', 'deny', 'bash', { command: 'git status' }, [], false, 'allow'],
+  // rules: deny > ask > allow; an allow rule lets a dangerous command through
+  ['allow rule lets a dangerous command run', 'auto', 'bash', { command: 'git push --force' }, [{ tool: 'bash', match: 'git push*', decision: 'allow' }], false, 'allow'],
+  ['allow rule in ask mode', 'ask', 'bash', { command: 'npm install' }, [{ tool: 'bash', match: 'npm *', decision: 'allow' }], false, 'allow'],
+  ['deny beats allow', 'auto', 'bash', { command: 'npm install' }, [{ tool: 'bash', match: 'npm *', decision: 'allow' }, { tool: 'bash', match: '*install*', decision: 'deny' }], false, 'deny'],
+  ['ask beats allow', 'auto', 'bash', { command: 'ls -la' }, [{ tool: 'bash', decision: 'allow' }, { tool: 'bash', match: 'ls*', decision: 'ask' }], false, 'ask'],
+  ['deny beats ask', 'ask', 'bash', { command: 'ls -la' }, [{ tool: 'bash', match: 'ls*', decision: 'ask' }, { tool: '*', decision: 'deny' }], false, 'deny'],
+  ['ask rule in deny mode denies', 'deny', 'bash', { command: 'ls -la' }, [{ tool: 'bash', decision: 'ask' }], false, 'deny'],
+  ['a non-matching rule is ignored', 'ask', 'bash', { command: 'npm install' }, [{ tool: 'bash', match: 'git *', decision: 'allow' }], false, 'ask'],
+  ['rule for another tool is ignored', 'auto', 'bash', { command: 'rm -rf /' }, [{ tool: 'python_execute', decision: 'allow' }], false, 'ask'],
+  ['tool glob matches MCP tools', 'ask', 'mcp_files_write_file', { path: 'x' }, [{ tool: 'mcp_files_*', decision: 'allow' }], false, 'allow'],
+  // editor: view reads; edits outside the workspace ask even in auto
+  ['editor view runs in ask mode', 'ask', 'str_replace_editor', { command: 'view', path: '/etc/hosts' }, [], false, 'allow'],
+  ['editor create in workspace asks in ask mode', 'ask', 'str_replace_editor', { command: 'create', path: `${WS}/a.txt` }, [], false, 'ask'],
+  ['editor create in workspace runs in auto', 'auto', 'str_replace_editor', { command: 'create', path: `${WS}/a.txt` }, [], false, 'allow'],
+  ['editor edit outside the workspace asks in auto', 'auto', 'str_replace_editor', { command: 'str_replace', path: '/etc/hosts' }, [], false, 'ask'],
+  ['editor edit via .. escaping the workspace asks in auto', 'auto', 'str_replace_editor', { command: 'create', path: `${WS}/../other/x` }, [], false, 'ask'],
+  ['editor edit outside is denied in deny mode', 'deny', 'str_replace_editor', { command: 'create', path: '/tmp/x' }, [], false, 'deny'],
+  ['path rule allows an outside edit', 'auto', 'str_replace_editor', { command: 'create', path: '/tmp/x' }, [{ tool: 'str_replace_editor', match: '/tmp/*', decision: 'allow' }], false, 'allow'],
+  // other tools
+  ['read-only tool runs in ask mode', 'ask', 'web_search', { query: 'x' }, [], true, 'allow'],
+  ['read-only tool runs in deny mode', 'deny', 'web_search', { query: 'x' }, [], true, 'allow'],
+  ['other tool asks in ask mode', 'ask', 'python_execute', { code: 'print(1)' }, [], false, 'ask'],
+  ['other tool runs in auto mode', 'auto', 'python_execute', { code: 'print(1)' }, [], false, 'allow'],
+  ['other tool is denied in deny mode', 'deny', 'python_execute', { code: 'print(1)' }, [], false, 'deny'],
+  ['args glob for other tools matches the code', 'ask', 'python_execute', { code: 'print(1)' }, [{ tool: 'python_execute', match: 'print*', decision: 'allow' }], false, 'allow'],
+];
+
+describe('evaluatePolicy', () => {
+  it.each(rows)('%s', (_name, mode, tool, args, rules, readOnly, expected) => {
+    const v = evaluatePolicy({ call: { tool, args }, workspace: WS, mode, rules, readOnly, classify });
+    expect(v.decision).toBe(expected);
+    expect(v.reasons.length).toBeGreaterThan(0);
+  });
+
+  it('a throwing or missing classifier makes bash unknown (asks), never allows', () => {
+    const throwing = (): CommandVerdict => {
+      throw new Error('grammar not loaded');
+    };
+    expect(evaluatePolicy({ call: { tool: 'bash', args: { command: 'ls' } }, workspace: WS, mode: 'ask', rules: [], classify: throwing }).decision).toBe('ask');
+    expect(evaluatePolicy({ call: { tool: 'bash', args: { command: 'ls' } }, workspace: WS, mode: 'ask', rules: [] }).decision).toBe('ask');
+  });
+});
+
+describe('globMatch', () => {
+  it.each([
+    ['git status*', 'git status --short', true],
+    ['git status*', 'git push', false],
+    ['*.txt', '/a/b/c.txt', true],
+    ['a?c', 'abc', true],
+    ['a?c', 'abbc', false],
+    ['rm -rf (x)', 'rm -rf (x)', true],
+    ['', '', true],
+  ] as const)('%s ~ %s → %s', (glob, text, expected) => {
+    expect(globMatch(glob, text)).toBe(expected);
+  });
+});
+
+describe('isInsideWorkspace', () => {
+  it.each([
+    ['a.txt', true],
+    [`${WS}/sub/a.txt`, true],
+    [WS, true],
+    ['../x', false],
+    ['/etc/passwd', false],
+    [`${WS}-other/x`, false],
+  ] as const)('%s → %s', (p, expected) => {
+    expect(isInsideWorkspace(p, WS)).toBe(expected);
+  });
+});

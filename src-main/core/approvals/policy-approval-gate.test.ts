@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../events/event-bus';
+import type { GlassboxEvent } from '../events/event-types';
+import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import { hashArgs } from './args-hash';
+import { PolicyApprovalGate } from './policy-approval-gate';
+import { QueuedHumanPorts } from './queued-human-ports';
+
+const call = (args: Record<string, unknown> = { code: 'print(1)' }): ToolCallInfo => ({ callId: 'c1', tool: 'python_execute', args, source: 'builtin' });
+
+function busWithLog(): { bus: EventBus; events: GlassboxEvent[] } {
+  const bus = new EventBus('s');
+  const events: GlassboxEvent[] = [];
+  bus.subscribe('*', (e) => void events.push(e));
+  return { bus, events };
+}
+
+describe('PolicyApprovalGate', () => {
+  it('asks the port with the call id and the hash of the exact args; emits requested/resolved', async () => {
+    const { bus, events } = busWithLog();
+    const seen: ApprovalRequest[] = [];
+    const port: ApprovalPort = { request: async (r) => (seen.push(r), { decision: 'allow', by: 'human' }) };
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port, bus });
+    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: true });
+    expect(seen[0]).toMatchObject({ callId: 'c1', tool: 'python_execute', argsHash: hashArgs({ code: 'print(1)' }) });
+    expect(events.map((e) => e.type)).toEqual(['approval_requested', 'approval_resolved']);
+    expect(events[1]).toMatchObject({ requestId: seen[0].requestId, callId: 'c1', decision: 'allow', by: 'human' });
+  });
+
+  it('denies when the arguments changed while waiting for the answer', async () => {
+    const c = call({ code: 'print(1)' });
+    const port: ApprovalPort = {
+      request: async () => {
+        c.args.code = 'import os; os.system("rm -rf ~")';
+        return { decision: 'allow', by: 'human' };
+      },
+    };
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port });
+    const v = await gate.check(c, new AbortController().signal);
+    expect(v).toMatchObject({ allowed: false });
+    expect((v as { reason: string }).reason).toContain('arguments changed');
+  });
+
+  it('an unanswered request times out as deny', async () => {
+    const { bus, events } = busWithLog();
+    const ports = new QueuedHumanPorts();
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port: ports, bus, timeoutMs: 50 });
+    const v = await gate.check(call(), new AbortController().signal);
+    expect(v).toMatchObject({ allowed: false, reason: expect.stringContaining('no answer') });
+    expect(events[1]).toMatchObject({ type: 'approval_resolved', decision: 'deny', by: 'timeout' });
+    expect(ports.pending()).toEqual([]); // the timed-out request is gone from the UI list
+  });
+
+  it('cancelling the run while waiting denies at once', async () => {
+    const ports = new QueuedHumanPorts();
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port: ports });
+    const ctrl = new AbortController();
+    const p = gate.check(call(), ctrl.signal);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ports.pending()).toHaveLength(1);
+    ctrl.abort();
+    expect(await p).toMatchObject({ allowed: false, reason: expect.stringContaining('cancelled') });
+  });
+
+  it('without a port, ask is denied with the host’s reason; allow and deny verdicts never ask', async () => {
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', noPortReason: 'stdin is not a TTY' });
+    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: false, reason: 'stdin is not a TTY' });
+    let asked = 0;
+    const port: ApprovalPort = { request: async (): Promise<ApprovalAnswer> => (asked++, { decision: 'allow', by: 'human' }) };
+    const auto = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port });
+    expect(await auto.check(call(), new AbortController().signal)).toEqual({ allowed: true });
+    const deny = new PolicyApprovalGate({ mode: 'deny', workspace: '/w', port });
+    expect((await deny.check(call(), new AbortController().signal)).allowed).toBe(false);
+    expect(asked).toBe(0);
+  });
+
+  it('"always" adds an allow rule, so the same call is not asked again', async () => {
+    let asked = 0;
+    const added: unknown[] = [];
+    const port: ApprovalPort = { request: async () => (asked++, { decision: 'allow', always: true, by: 'human' }) };
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port, onAlwaysAllow: (r) => added.push(r) });
+    await gate.check(call(), new AbortController().signal);
+    await gate.check({ ...call(), callId: 'c2' }, new AbortController().signal);
+    expect(asked).toBe(1);
+    expect(added).toEqual([{ tool: 'python_execute', match: 'print(1)', decision: 'allow' }]);
+    // A different call still asks.
+    await gate.check(call({ code: 'print(2)' }), new AbortController().signal);
+    expect(asked).toBe(2);
+  });
+});
+
+describe('QueuedHumanPorts', () => {
+  it('keeps approvals and questions listable until resolved by requestId', async () => {
+    const ports = new QueuedHumanPorts();
+    const changes: number[] = [];
+    ports.onChange((list) => changes.push(list.length));
+    const a = ports.request({ requestId: 'r1', callId: 'c1', tool: 'bash', args: { command: 'ls' }, argsHash: 'h', reasons: ['why'] });
+    const q = ports.ask({ question: 'Name?', requestId: 'q1' });
+    const e = ports.ask({ question: 'Fill this', server: 'srv', schema: { type: 'object' } });
+    const list = ports.pending();
+    expect(list.map((p) => p.kind)).toEqual(['approval', 'question', 'elicitation']);
+    expect(list[0]).toMatchObject({ requestId: 'r1', callId: 'c1', tool: 'bash', reasons: ['why'] });
+    expect(ports.resolveApproval('nope', 'allow')).toBe(false);
+    expect(ports.answerQuestion('r1', { action: 'accept', text: 'x' })).toBe(false); // wrong kind
+    expect(ports.resolveApproval('r1', 'allow', true)).toBe(true);
+    expect(await a).toEqual({ decision: 'allow', always: true, by: 'human' });
+    expect(ports.answerQuestion('q1', { action: 'accept', text: 'Ada' })).toBe(true);
+    expect(await q).toEqual({ action: 'accept', text: 'Ada' });
+    ports.cancelAll();
+    expect(await e).toEqual({ action: 'cancel' });
+    expect(ports.pending()).toEqual([]);
+    expect(changes).toEqual([1, 2, 3, 2, 1, 0]);
+  });
+
+  it('an aborted signal removes the request (deny / cancel)', async () => {
+    const ports = new QueuedHumanPorts();
+    const ctrl = new AbortController();
+    const a = ports.request({ requestId: 'r', callId: 'c', tool: 't', args: {}, argsHash: 'h', reasons: [] }, ctrl.signal);
+    ctrl.abort();
+    expect(await a).toEqual({ decision: 'deny', by: 'cancelled' });
+    expect(ports.pending()).toEqual([]);
+  });
+});
