@@ -187,7 +187,9 @@ export class ExtensionHost {
     this.watcher = new ExtensionWatcher(
       (dir) => {
         const job = rootDirs.has(dir) ? this.rescan() : this.reloadChangedFolder(dir);
-        job.catch((err: unknown) => this.sink(`[extensions] reload after a file change failed: ${messageOf(err)}`, 'error'));
+        job.catch((err: unknown) => {
+          if (!this.disposed) this.sink(`[extensions] reload after a file change failed: ${messageOf(err)}`, 'error');
+        });
       },
       opts.debounceMs ?? 250,
       // In a root, any folder but skipped ones matters; in an extension folder, only code and manifests.
