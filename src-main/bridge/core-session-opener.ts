@@ -15,6 +15,8 @@ export interface CoreSessionOpenerOptions {
   env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
   /** Extra session options (ports) per opened session. */
   ports: () => { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort };
+  /** Told about every session opened (the workbench panes follow the current one). */
+  onOpen?: (session: GlassboxSession) => void;
 }
 
 /** Opens real core sessions (GlassboxSession) for the bridge. */
@@ -27,6 +29,7 @@ export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener
       ...(sessionId ? { sessionId } : {}),
       ...sessionOptions,
     });
+    opts.onOpen?.(session);
     return { session: asBridgeSession(session), dialogs };
   };
 }

@@ -1,6 +1,7 @@
 import type { EventBus } from '../../core/events/event-bus';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
+import { parseMcpImport } from '../../core/mcp/mcp-config-import';
 import type { ToolCollection } from '../../core/tools/tool-collection';
 import { resultToModelText, toResultRecord } from '../../core/tools/tool-result';
 import type { ToolRunner } from '../../core/tools/tool-runner';
@@ -185,7 +186,7 @@ export class WorkbenchBridge {
       if (required) throw new BridgeError('FAILED', 'MCP servers are not available in this session.');
       return null;
     }
-    return new McpPageHost(mcp, this.opts.env ?? process.env, this.opts.parseMcpImport);
+    return new McpPageHost(mcp, this.opts.env ?? process.env, this.opts.parseMcpImport ?? ((text) => parseMcpImport(text, 'the imported config').servers));
   }
 
   private terminalHost(): TerminalHost | null {
