@@ -9,7 +9,6 @@ import {
   ofType,
   parseJsonLines,
   readSessionLines,
-  requestText,
   runJson,
   sessionFile,
   spawnGlassbox,

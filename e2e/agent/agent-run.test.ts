@@ -58,7 +58,7 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     }
     const ends = ofType(ev, 'tool_execution_end');
     expect(ends.map((e) => e.tool)).toEqual(['str_replace_editor', 'str_replace_editor', 'bash', 'terminate']);
-    const bashEnd = ends[2] as { result: { output: string } };
+    const bashEnd = ends[2] as unknown as { result: { output: string } };
     expect(bashEnd.result.output).toContain('hello, glassbox');
     const streamed = ofType(ev, 'message_update').map((e) => e.delta).join('');
     expect(streamed).toContain('I will look at the file first.');
@@ -94,7 +94,7 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     ]);
     const r = await runJson(f, 'try things', ['--approve', 'auto']);
     expect(r.code, r.stderr).toBe(0);
-    const ends = ofType(r.events, 'tool_execution_end') as Array<{ result: { error: string | null } }>;
+    const ends = ofType(r.events, 'tool_execution_end') as unknown as Array<{ result: { error: string | null } }>;
     expect(ends).toHaveLength(3);
     expect(ends[0].result.error).toContain('malformed JSON');
     expect(ends[1].result.error).toContain("Unknown tool 'launch_rockets'");
@@ -137,7 +137,7 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     const r = await runJson(f, 'create a file', ['--approve', 'auto']);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(target)).toBe(false);
-    const end = ofType(r.events, 'tool_execution_end')[0] as { blocked?: boolean; result: { output: string } };
+    const end = ofType(r.events, 'tool_execution_end')[0] as unknown as { blocked?: boolean; result: { output: string } };
     expect(end.blocked).toBe(true);
     expect(end.result.output).toBe('[BLOCKED] creating files is not allowed here');
     expect(requestText(f, 1)).toContain('[BLOCKED] creating files is not allowed here');
