@@ -13,6 +13,8 @@ export interface ShellPort {
   readonly busy: boolean;
   onBusyChange(listener: (busy: boolean) => void): () => void;
   recentOutput(): string;
+  /** Starts the shell now (so an attached terminal shows a prompt before the first command). */
+  start?(): Promise<void>;
   /** Called when the shell process exits (after `exit`, a restart, dispose). */
   onExit?(listener: () => void): () => void;
 }
@@ -45,6 +47,7 @@ export class TerminalHost {
   /** Starts (or joins) the shell and returns its scrollback and the state. */
   async attach(): Promise<TerminalAttachment> {
     const shell = await this.ensureShell();
+    await shell.start?.();
     return { recent: shell.recentOutput(), state: this.control.state };
   }
 

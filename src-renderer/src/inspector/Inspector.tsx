@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { reportError } from '../app/bootstrap';
 import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
 import { copyText, downloadFile } from '../app/download';
+import { ReplayButton } from '../features/replay/ReplayButton';
 import { formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 import { ResultView } from '../tool-calls/ResultView';
 import { CallList } from './CallList';
@@ -44,6 +45,7 @@ function CallDetailView() {
         >
           Export JSON
         </button>
+        {call.status !== 'running' ? <ReplayButton callId={call.callId} className="" /> : null}
       </div>
       <JsonBlock title="Arguments" value={call.args} testId="inspector-args" />
       {call.approval ? <JsonBlock title="Approval" value={call.approval} /> : null}

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { useApp } from '../app/app-context';
+import { ReplayButton } from '../features/replay/ReplayButton';
 import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from './format';
 import { ResultView } from './ResultView';
 
@@ -37,6 +38,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
         >
           Inspect
         </button>
+        {call.status !== 'running' && call.status !== 'awaiting_approval' ? <ReplayButton callId={callId} /> : null}
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
       {call.status === 'running' && last ? (
