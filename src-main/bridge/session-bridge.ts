@@ -1,10 +1,10 @@
 import type { EventBus } from '../core/events/event-bus';
 import type { GlassboxEvent } from '../core/events/event-types';
-import type { BridgeHost } from './bridge-host';
+import type { BridgeHost, MethodHandlers } from './bridge-host';
 import { applyCallEvent, applyDialogEvent, createCallIndex, matchesCallFilter, summarizeCall, type CallIndex } from './call-index';
-import { BridgeError, type AgentState, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary } from './contract';
+import { BridgeError, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary } from './contract';
 import { noticeForRunError } from './run-error-notice';
-import type { SessionCatalog } from './session-catalog';
+import { isValidSessionId, type SessionStore } from '../core/session/session-store';
 import type { SettingsStore } from './settings-store';
 
 /**
@@ -20,11 +20,19 @@ export interface BridgeSessionPort {
   dispose(): Promise<void>;
 }
 
-/** Answers pending approval / human-input requests by id (the core's queued human ports). Returns false when the id is unknown. */
+/**
+ * Answers pending approval / human-input requests by id (the core's QueuedHumanPorts). Answers
+ * return false when the id is not waiting. `pending`/`onChange`, when given, are the source of
+ * truth for the dialog list; otherwise it is derived from the session's events.
+ */
 export interface DialogAnswerPort {
   answerApproval(requestId: string, decision: 'allow' | 'deny', always: boolean): boolean;
   answerQuestion(requestId: string, answer: string): boolean;
   answerElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): boolean;
+  pending?(): PendingDialog[];
+  onChange?(listener: (pending: PendingDialog[]) => void): () => void;
+  /** Cancels everything waiting (session closing). */
+  cancelAll?(): void;
 }
 
 /** An opened core session with the port that answers its dialogs. */
@@ -39,7 +47,8 @@ export type SessionOpener = (sessionId?: string) => Promise<OpenedSession>;
 export interface SessionBridgeOptions {
   host: BridgeHost;
   open: SessionOpener;
-  catalog: SessionCatalog;
+  /** The saved sessions (the core's SessionStore over $GLASSBOX_HOME/sessions). */
+  store: SessionStore;
   settings: SettingsStore;
 }
 
@@ -58,19 +67,23 @@ export class SessionBridge {
   private task: string | undefined;
   private lastEnd: AgentState['lastEnd'];
   private runPromise: Promise<unknown> | null = null;
+  /** Settings changed since the current core session was built. */
+  private stale = false;
   private readonly offHandlers: () => void;
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: SessionBridgeOptions) {
-    this.offHandlers = opts.host.registerAll({
+    const handlers: MethodHandlers = {
       'agent.send': (text) => this.send(text),
       'agent.cancel': () => this.cancel(),
       'agent.state': () => this.state(),
-      'sessions.list': (query) => opts.catalog.list(query),
+      'sessions.list': (query) => this.list(query),
       'sessions.current': () => this.snapshot(),
       'sessions.open': (id) => this.openSaved(id),
       'sessions.new': () => this.newSession(),
       'sessions.rename': (id, title) => {
-        opts.catalog.rename(id, title);
+        this.requireSaved(id);
+        opts.store.rename(id, title.trim().slice(0, 200) || 'Untitled session');
         this.emitList();
         return { ok: true };
       },
@@ -79,7 +92,8 @@ export class SessionBridge {
           if (this.current.session.running) throw new BridgeError('BUSY', 'Stop the run before deleting its session.');
           await this.newSession();
         }
-        opts.catalog.delete(id);
+        this.requireSaved(id);
+        opts.store.delete(id);
         this.emitList();
         return { ok: true };
       },
@@ -102,16 +116,40 @@ export class SessionBridge {
       'settings.get': () => opts.settings.get(),
       'settings.set': (patch) => {
         const view = opts.settings.set(patch);
+        // Sessions read config when built: the next send reopens this one with the new settings.
+        this.stale = true;
         opts.host.emit('settings.changed', view);
         return view;
       },
-    });
+    };
+    // Calls that arrive while the first session is still being built wait for it.
+    const gated: MethodHandlers = {};
+    for (const [m, h] of Object.entries(handlers) as Array<[MethodName, (...a: unknown[]) => unknown]>) {
+      (gated as Record<string, unknown>)[m] = async (...a: unknown[]) => {
+        await this.ready;
+        return h(...a);
+      };
+    }
+    this.offHandlers = opts.host.registerAll(gated);
   }
 
-  /** Opens the first session (a fresh one, or a saved one by id). */
-  async start(sessionId?: string): Promise<void> {
-    if (sessionId) await this.openSaved(sessionId);
-    else await this.attach(await this.opts.open(), []);
+  /**
+   * Opens the first session (a fresh one, or a saved one by id). Calls made meanwhile wait for
+   * it, so a host can start serving (and print its URL) before the session is built.
+   */
+  start(sessionId?: string): Promise<void> {
+    const first = (async () => {
+      if (sessionId) {
+        this.requireSaved(sessionId);
+        await this.attach(await this.opts.open(sessionId), this.opts.store.load(sessionId).events);
+      } else await this.attach(await this.opts.open(), []);
+    })();
+    this.ready = first.catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      this.opts.host.emit('app.notice', { level: 'error', code: 'SESSION_FAILED', message: `The session could not start: ${message}`, hint: 'Fix the problem (often the config file) and restart Glassbox.' });
+      throw err;
+    });
+    return this.ready;
   }
 
   /** The current session's id. */
@@ -123,6 +161,15 @@ export class SessionBridge {
   async dispose(): Promise<void> {
     this.offHandlers();
     await this.detach();
+  }
+
+  private list(query?: string): SessionSummary[] {
+    const q = query?.trim().toLowerCase();
+    return this.opts.store.list().filter((s) => !q || s.title.toLowerCase().includes(q) || s.id.toLowerCase().includes(q));
+  }
+
+  private requireSaved(id: string): void {
+    if (!isValidSessionId(id) || !this.opts.store.exists(id)) throw new BridgeError('NOT_FOUND', `No saved session ${id.slice(0, 80)}.`);
   }
 
   private port(): DialogAnswerPort {
@@ -148,7 +195,7 @@ export class SessionBridge {
 
   private summary(): SessionSummary {
     const id = this.current?.session.id ?? '';
-    const saved = id ? safe(() => this.opts.catalog.summaryOf(id)) : null;
+    const saved = id ? safe(() => this.opts.store.summary(id)) : null;
     const first = this.events.find((e) => e.type === 'agent_start');
     return {
       id,
@@ -164,10 +211,11 @@ export class SessionBridge {
   }
 
   private async send(text: string): Promise<AgentState> {
-    const cur = this.current;
-    if (!cur) throw new BridgeError('FAILED', 'No session is open.');
-    if (cur.session.running || this.runPromise) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
+    if (!this.current) throw new BridgeError('FAILED', 'No session is open.');
+    if (this.current.session.running || this.runPromise) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
     if (!text.trim()) throw new BridgeError('BAD_ARGS', 'Type a message first.');
+    if (this.stale) await this.rebuild();
+    const cur = this.current;
     this.task = text;
     this.lastEnd = undefined;
     const run = Promise.resolve()
@@ -198,6 +246,22 @@ export class SessionBridge {
     return this.state();
   }
 
+  /** Rebuilds the current core session from its file (same id, same conversation) so new settings apply. */
+  private async rebuild(): Promise<void> {
+    const cur = this.current!;
+    this.stale = false;
+    this.offBus?.();
+    this.offBus = null;
+    this.current = null;
+    cur.dialogs.cancelAll?.();
+    await cur.session.dispose();
+    const opened = await this.opts.open(cur.session.id).catch(() => this.opts.open());
+    const events = this.events;
+    const snapshotKept = opened.session.id === cur.session.id;
+    await this.attach(opened, snapshotKept ? events : []);
+    if (!snapshotKept) this.opts.host.emit('sessions.switched', this.snapshot());
+  }
+
   private async newSession(): Promise<SessionSnapshot> {
     if (this.current?.session.running) throw new BridgeError('BUSY', 'Stop the run before starting a new session.');
     await this.detach();
@@ -210,8 +274,8 @@ export class SessionBridge {
   private async openSaved(id: string): Promise<SessionSnapshot> {
     if (this.current?.session.id === id) return this.snapshot();
     if (this.current?.session.running) throw new BridgeError('BUSY', 'Stop the run before opening another session.');
-    const events = this.opts.catalog.read(id);
-    if (!events) throw new BridgeError('NOT_FOUND', `No saved session ${id}.`);
+    this.requireSaved(id);
+    const events = this.opts.store.load(id).events;
     await this.detach();
     await this.attach(await this.opts.open(id), events);
     const snap = this.snapshot();
@@ -221,6 +285,7 @@ export class SessionBridge {
 
   private async attach(opened: OpenedSession, events: GlassboxEvent[]): Promise<void> {
     this.current = opened;
+    this.stale = false;
     this.events = [];
     this.calls = createCallIndex();
     this.pending = [];
@@ -228,8 +293,15 @@ export class SessionBridge {
     this.lastEnd = undefined;
     for (const e of events) this.record(e, false);
     // Dialogs of a session loaded from disk cannot be answered any more.
-    this.pending = [];
-    this.offBus = opened.session.bus.subscribe('*', (e) => this.record(e, true));
+    this.pending = opened.dialogs.pending?.() ?? [];
+    const offBus = opened.session.bus.subscribe('*', (e) => this.record(e, true));
+    const offDialogs = opened.dialogs.onChange?.((p) => {
+      if (this.current === opened) this.setPending(p);
+    });
+    this.offBus = () => {
+      offBus();
+      offDialogs?.();
+    };
   }
 
   private async detach(): Promise<void> {
@@ -238,6 +310,7 @@ export class SessionBridge {
     const cur = this.current;
     this.current = null;
     if (cur) {
+      cur.dialogs.cancelAll?.();
       if (cur.session.running) await cur.session.cancel();
       await cur.session.dispose();
     }
@@ -247,7 +320,8 @@ export class SessionBridge {
     this.events.push(e);
     applyCallEvent(this.calls, e);
     const before = this.pending;
-    this.pending = applyDialogEvent(this.pending, e);
+    // With a queue port, the queue is the truth (its onChange reports); else derive from events.
+    if (!this.current?.dialogs.onChange) this.pending = applyDialogEvent(this.pending, e);
     if (e.type === 'agent_start') this.task = e.task;
     if (e.type === 'agent_end') {
       this.lastEnd = { reason: e.reason, ...(e.error ? { error: e.error } : {}) };
@@ -265,14 +339,12 @@ export class SessionBridge {
   }
 
   private emitList(): void {
-    this.opts.host.emit('sessions.changed', safe(() => this.opts.catalog.list()) ?? []);
+    this.opts.host.emit('sessions.changed', safe(() => this.list()) ?? []);
   }
 
   private exportSession(id: string): ExportedFile {
-    let text = this.opts.catalog.readText(id);
-    if (text === null && this.current?.session.id === id) text = this.events.map((e) => JSON.stringify(e)).join('\n') + '\n';
-    if (text === null) throw new BridgeError('NOT_FOUND', `No saved session ${id}.`);
-    return { fileName: `glassbox-${id}.jsonl`, mimeType: 'application/x-ndjson', text };
+    if (isValidSessionId(id) && this.opts.store.exists(id)) return this.opts.store.export(id);
+    throw new BridgeError('NOT_FOUND', `No saved session ${id.slice(0, 80)}.`);
   }
 
   private exportCalls(callId: string | undefined, filter: Parameters<typeof matchesCallFilter>[1]): ExportedFile {
@@ -286,13 +358,16 @@ export class SessionBridge {
   }
 }
 
-/** The `match` of an "always allow" rule: the bash command or the path, else any call of the tool. */
+/**
+ * The `match` of a persisted "always allow" rule: exactly this bash command or path (glob
+ * characters in it made single-character wildcards, as the core's gate does for its own rule),
+ * else any call of the tool.
+ */
 export function ruleMatchFor(tool: string, args: unknown): string | undefined {
   if (!args || typeof args !== 'object') return undefined;
   const a = args as Record<string, unknown>;
-  if (tool === 'bash' && typeof a.command === 'string') return a.command;
-  if (typeof a.path === 'string') return a.path;
-  return undefined;
+  const target = tool === 'bash' && typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : undefined;
+  return target?.replace(/[*?]/g, '?');
 }
 
 function safe<T>(f: () => T): T | null {

@@ -1,20 +1,24 @@
+import { QueuedHumanPorts } from '../core/approvals/queued-human-ports';
 import type { SessionOptions } from '../core/session/glassbox-session';
-import type { BridgeHost } from './bridge-host';
 import type { DialogAnswerPort } from './session-bridge';
 
 /**
- * The human-facing ports of a session shown in a window (Electron or web): approvals and
- * questions wait, by request id, until the UI answers through the bridge.
- * Wired to the core's QueuedHumanPorts (src-main/core/approvals/) once it lands; until then no
- * request can be answered and the core's own defaults apply.
+ * The human-facing ports of a session shown in a window (Electron or web): the core's
+ * QueuedHumanPorts keep every approval and question, by request id, until the UI answers
+ * through the bridge — so a reloaded page lists them again.
  */
-export function createWindowPorts(_bridge: BridgeHost): { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort } {
+export function createWindowPorts(): { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort } {
+  const ports = new QueuedHumanPorts();
   return {
-    sessionOptions: {},
+    sessionOptions: { humanInput: ports, approvalPort: ports, watchExtensions: true },
     dialogs: {
-      answerApproval: () => false,
-      answerQuestion: () => false,
-      answerElicitation: () => false,
+      answerApproval: (requestId, decision, always) => ports.resolveApproval(requestId, decision, always, 'human'),
+      answerQuestion: (requestId, answer) => ports.answerQuestion(requestId, { action: 'accept', text: answer }),
+      answerElicitation: (requestId, action, content) =>
+        ports.answerQuestion(requestId, { action, ...(action === 'accept' && content ? { content } : {}) }),
+      pending: () => ports.pending(),
+      onChange: (listener) => ports.onChange(listener),
+      cancelAll: () => ports.cancelAll(),
     },
   };
 }

@@ -6,7 +6,7 @@ import { app, BrowserWindow, session, shell } from 'electron';
 import { BridgeHost } from '../bridge/bridge-host';
 import { coreSessionOpener } from '../bridge/core-session-opener';
 import { SessionBridge } from '../bridge/session-bridge';
-import { SessionCatalog } from '../bridge/session-catalog';
+import { SessionStore } from '../core/session/session-store';
 import { SettingsStore } from '../bridge/settings-store';
 import { createWindowPorts } from '../bridge/window-ports';
 import { glassboxPaths } from '../core/config/paths';
@@ -86,7 +86,7 @@ async function start(): Promise<void> {
   const bridge = new BridgeHost();
   const sessions = new SessionBridge({
     host: bridge,
-    catalog: new SessionCatalog(paths.sessions),
+    store: new SessionStore(paths.sessions),
     settings: new SettingsStore(paths.config, keys, process.env),
     open: coreSessionOpener({
       workspace: workspaceFromArgv(process.argv),
@@ -95,10 +95,11 @@ async function start(): Promise<void> {
         const key = keys.read();
         return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
       },
-      ports: () => createWindowPorts(bridge),
+      ports: () => createWindowPorts(),
     }),
   });
-  await sessions.start();
+  // The window opens at once; bridge calls wait until the session is built.
+  sessions.start().catch((err: unknown) => console.error('[glassbox] session failed to start:', err));
   createWindow(bridge);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(bridge);

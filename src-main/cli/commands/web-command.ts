@@ -3,8 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BridgeHost } from '../../bridge/bridge-host';
 import { SessionBridge } from '../../bridge/session-bridge';
-import { SessionCatalog } from '../../bridge/session-catalog';
+import { SessionStore } from '../../core/session/session-store';
 import { ConfigFileKeyStore, SettingsStore } from '../../bridge/settings-store';
+import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { WebHost } from '../../web/web-host';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
@@ -84,16 +85,22 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   const workspace = resolve(io.cwd, args.workspace ?? '.');
   if (!existsSync(workspace)) throw new UsageError(`workspace does not exist: ${workspace}`);
   const paths = glassboxPaths(io.env);
+  // A malformed config is a usage error (exit 2) before anything is served.
+  loadConfig(paths, workspace);
+  const store = new SessionStore(paths.sessions);
+  if (args.session && !store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
   const bridge = new BridgeHost();
   const settings = new SettingsStore(paths.config, new ConfigFileKeyStore(paths.config), io.env);
   const sessions = new SessionBridge({
     host: bridge,
-    catalog: new SessionCatalog(paths.sessions),
+    store,
     settings,
-    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts(bridge) }),
+    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts() }),
   });
-  await sessions.start(args.session);
   const web = new WebHost({ bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
+  // Serve (and print the URL) while the session is still being built: calls wait for it.
+  const starting = sessions.start(args.session);
+  starting.catch((err: unknown) => println(io.stderr, `glassbox web: the session could not start: ${(err as Error)?.message ?? String(err)}`));
   const { url } = await web.start();
   println(io.stdout, `Glassbox UI: ${url}`);
   println(io.stderr, `Workspace: ${workspace}\nPress Ctrl+C to stop.`);

@@ -1,0 +1,95 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../fixtures/scripted-model-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startGlassbox, tempGlassbox } from '../helpers/cli';
+
+/** Where screenshots go (gitignored test artifacts). */
+export const SHOTS = join(ROOT, 'test-results', 'ui');
+
+/** A running `glassbox web` with a scripted model behind it. */
+export interface WebFixture {
+  url: string;
+  origin: string;
+  token: string;
+  home: string;
+  workspace: string;
+  model: ScriptedModelServer;
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  close(): Promise<number | null>;
+}
+
+/** Starts a scripted model and `glassbox web --port 0` pointed at it; `config` goes to $GLASSBOX_HOME/config.json. */
+export async function startWeb(script: ScriptedTurn[], config?: Record<string, unknown>, extraArgs: string[] = []): Promise<WebFixture> {
+  const t = tempGlassbox();
+  mkdirSync(t.workspace, { recursive: true });
+  mkdirSync(t.home, { recursive: true });
+  if (config) writeFileSync(join(t.home, 'config.json'), JSON.stringify(config, null, 2));
+  const model = await startScriptedModelServer(script);
+  const env: NodeJS.ProcessEnv = {
+    ...t.env,
+    GLASSBOX_LLM_PROVIDER: 'openai',
+    GLASSBOX_LLM_BASE_URL: model.openaiBaseURL,
+    GLASSBOX_LLM_MODEL: 'scripted',
+    GLASSBOX_LLM_API_KEY: 'sk-ui-test',
+    GLASSBOX_LLM_MAX_RETRIES: '1',
+  };
+  delete env.OPENAI_API_KEY;
+  delete env.ANTHROPIC_API_KEY;
+  const { child, firstLine, output } = await startGlassbox(['web', '--port', '0', '--workspace', t.workspace, ...extraArgs], { env, cwd: t.workspace, timeoutMs: 60_000 });
+  const m = /^Glassbox UI: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+))$/.exec(firstLine);
+  if (!m) throw new Error(`unexpected first line: ${firstLine}`);
+  const url = m[1]!;
+  return {
+    url,
+    origin: new URL(url).origin,
+    token: m[3]!,
+    home: t.home,
+    workspace: t.workspace,
+    model,
+    child,
+    output,
+    async close() {
+      const code = await new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', (c) => {
+          clearTimeout(timer);
+          resolve(c);
+        });
+        child.kill('SIGTERM');
+      });
+      await model.close();
+      return code;
+    },
+  };
+}
+
+/** Debian Chromium through playwright-core (never a downloaded browser). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Opens the printed URL and waits for the app to be ready. */
+export async function openApp(browser: Browser, web: WebFixture): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(web.url);
+  await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** Types a task and sends it with Enter, as a user would. */
+export async function sendTask(page: Page, text: string): Promise<void> {
+  const box = page.getByTestId('composer-input');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** A screenshot artifact under test-results/ui. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
