@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
 
 /** The model settings after config, project config and environment are merged (SPEC §2–3). */
@@ -17,7 +18,7 @@ export function isLoopbackURL(url: string | undefined): boolean {
   if (!url) return false;
   try {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\./.test(host) || host === '0.0.0.0';
+    return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
   } catch {
     return false;
   }

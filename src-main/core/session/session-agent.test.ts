@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../../../e2e/fixtures/scripted-model-server';
+import { ConfigError } from '../config/config';
+import type { GlassboxEvent } from '../events/event-types';
+import { GlassboxSession } from './glassbox-session';
+import { QueuedHumanPorts } from '../approvals/queued-human-ports';
+
+// GlassboxSession as the UI uses it: send, running, cancel, resume — against the real scripted
+// model over HTTP.
+
+const open: Array<{ close(): Promise<void> } | { dispose(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const o of open.splice(0).reverse()) await ('close' in o ? o.close() : o.dispose());
+});
+
+async function setup(script: ScriptedTurn[]): Promise<{ model: ScriptedModelServer; env: NodeJS.ProcessEnv; workspace: string; home: string }> {
+  const base = mkdtempSync(join(tmpdir(), 'gb-session-'));
+  const home = join(base, 'home');
+  const workspace = join(base, 'ws');
+  mkdirSync(workspace, { recursive: true });
+  const model = await startScriptedModelServer(script);
+  open.push(model);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, GLASSBOX_HOME: home, GLASSBOX_LLM_BASE_URL: model.openaiBaseURL, GLASSBOX_LLM_MODEL: 'scripted', GLASSBOX_LLM_API_KEY: 'k-session-test', GLASSBOX_DISABLE_BROWSER: '1' };
+  return { model, env, workspace, home };
+}
+
+describe('GlassboxSession agent', () => {
+  it('continues one conversation turn after turn; one run at a time', async () => {
+    const { model, env, workspace } = await setup([{ text: 'Hi Ada.', chunkDelayMs: 30 }, { text: 'Your name is Ada.' }]);
+    const s = await GlassboxSession.create({ workspace, env, withExtensions: false });
+    open.push(s);
+    const first = s.send('My name is Ada.');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(s.running).toBe(true);
+    await expect(s.send('again')).rejects.toThrow(/already in progress/);
+    expect((await first).finalText).toBe('Hi Ada.');
+    expect(s.running).toBe(false);
+    const second = await s.send('What is my name?');
+    expect(second).toMatchObject({ reason: 'finished', finalText: 'Your name is Ada.' });
+    expect(JSON.stringify(model.requests[1].body.messages)).toContain('My name is Ada.');
+    expect(s.store.list()[0]).toMatchObject({ id: s.id, title: 'My name is Ada.' });
+  });
+
+  it('cancel() aborts the model stream and ends with agent_end cancelled', async () => {
+    const { env, workspace } = await setup([{ text: 'slow '.repeat(50), chunkDelayMs: 500 }]);
+    const s = await GlassboxSession.create({ workspace, env, withExtensions: false });
+    open.push(s);
+    const events: GlassboxEvent[] = [];
+    s.bus.subscribe('*', (e) => void events.push(e));
+    const run = s.send('talk');
+    await new Promise((r) => setTimeout(r, 700));
+    await s.cancel();
+    expect((await run).reason).toBe('cancelled');
+    expect(s.running).toBe(false);
+    expect(events[events.length - 1]).toMatchObject({ type: 'agent_end', reason: 'cancelled' });
+  });
+
+  it('cancel() during a long bash command kills the process', async () => {
+    const marker = `${Math.floor(Math.random() * 900) + 100}.75`;
+    const { env, workspace } = await setup([{ toolCalls: [{ name: 'bash', arguments: { command: `sleep ${marker}` } }] }, { text: 'never' }]);
+    const s = await GlassboxSession.create({ workspace, env, withExtensions: false, approveMode: 'auto' });
+    open.push(s);
+    const run = s.send('sleep');
+    const running = (): boolean => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(`sleep ${marker}`);
+    const t0 = Date.now();
+    while (!running()) {
+      if (Date.now() - t0 > 20_000) throw new Error('sleep never started (is the bash tool registered?)');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await s.cancel();
+    expect((await run).reason).toBe('cancelled');
+    const t1 = Date.now();
+    while (running()) {
+      if (Date.now() - t1 > 10_000) throw new Error('sleep survived the cancel');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('approvals through QueuedHumanPorts: the UI sees the request and resolves it', async () => {
+    const { env, workspace } = await setup([]);
+    const target = join(workspace, 'ok.txt');
+    const { model } = { model: await startScriptedModelServer([{ toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'create', path: target, file_text: 'x' } }] }, { text: 'made it' }]) };
+    open.push(model);
+    const ports = new QueuedHumanPorts();
+    const s = await GlassboxSession.create({ workspace, env: { ...env, GLASSBOX_LLM_BASE_URL: model.openaiBaseURL }, withExtensions: false, approveMode: 'ask', approvalPort: ports, humanInput: ports });
+    open.push(s);
+    const run = s.send('make a file');
+    const t0 = Date.now();
+    while (ports.pending().length === 0) {
+      if (Date.now() - t0 > 10_000) throw new Error('no approval request');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const [req] = ports.pending();
+    expect(req).toMatchObject({ kind: 'approval', tool: 'str_replace_editor', args: { path: target } });
+    expect(existsSync(target)).toBe(false);
+    ports.resolveApproval(req.requestId, 'allow');
+    expect((await run).finalText).toBe('made it');
+    expect(existsSync(target)).toBe(true);
+  });
+
+  it('resumes a saved session by id: same file, seq continues, conversation rebuilt', async () => {
+    const { model, env, workspace } = await setup([{ text: 'noted: blue' }, { text: 'you said blue' }]);
+    const a = await GlassboxSession.create({ workspace, env, withExtensions: false });
+    await a.send('remember blue');
+    const lastSeq = a.bus.lastSeq;
+    await a.dispose();
+    const b = await GlassboxSession.create({ workspace, env, withExtensions: false, sessionId: a.id });
+    open.push(b);
+    expect(b.agent.messages.map((m) => m.content)).toEqual(['remember blue', 'noted: blue']);
+    await b.send('what colour?');
+    expect(b.store.load(a.id).events[lastSeq].seq).toBe(lastSeq + 1);
+    expect(JSON.stringify(model.requests[1].body.messages)).toContain('remember blue');
+  });
+
+  it('send() throws ConfigError before starting when no model is configured', async () => {
+    const { env, workspace } = await setup([]);
+    const s = await GlassboxSession.create({ workspace, env: { ...env, GLASSBOX_LLM_MODEL: '' }, withExtensions: false });
+    open.push(s);
+    await expect(s.send('x')).rejects.toThrow(ConfigError);
+    expect(s.running).toBe(false);
+    expect(s.store.exists(s.id)).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../events/event-bus';
+import { readSessionFile } from './session-file';
+import { isValidSessionId, SessionStore } from './session-store';
+import { collectSecrets, REDACTED, SecretRedactor } from './secret-redactor';
+import { TraceWriter } from './trace-writer';
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'gb-store-'));
+}
+
+function writeSession(dir: string, id: string, task: string, extra = 0): void {
+  const bus = new EventBus(id);
+  const w = new TraceWriter(join(dir, `${id}.jsonl`)).attach(bus);
+  bus.emit({ type: 'agent_start', task });
+  for (let i = 0; i < extra; i++) bus.emit({ type: 'turn_start', step: i + 1 });
+  bus.emit({ type: 'agent_end', reason: 'finished' });
+  w.close();
+}
+
+describe('SessionStore', () => {
+  it('lists sessions with title, times and event count; rename, export, delete', async () => {
+    const dir = tempDir();
+    const store = new SessionStore(dir);
+    writeSession(dir, 'one', 'first task\nwith details', 1);
+    await new Promise((r) => setTimeout(r, 5));
+    writeSession(dir, 'two', 'second task', 3);
+    const list = store.list();
+    expect(list.map((s) => s.id)).toEqual(['two', 'one']);
+    expect(list[1]).toMatchObject({ id: 'one', title: 'first task', eventCount: 3 });
+    expect(list[0].eventCount).toBe(5);
+    expect(list[0].updatedAt).toBeGreaterThanOrEqual(list[0].createdAt);
+
+    store.rename('one', '  Renamed  ');
+    expect(store.summary('one')?.title).toBe('Renamed');
+    expect(store.list().find((s) => s.id === 'one')?.title).toBe('Renamed');
+
+    const ex = store.export('two');
+    expect(ex.fileName).toBe('glassbox-session-two.jsonl');
+    expect(ex.text.trim().split('\n')).toHaveLength(5);
+
+    store.delete('one');
+    expect(store.exists('one')).toBe(false);
+    expect(store.list().map((s) => s.id)).toEqual(['two']);
+    expect(() => store.load('one')).toThrow(/no session/);
+  });
+
+  it('rejects ids that could escape the folder', () => {
+    expect(isValidSessionId('abc-123_x.y')).toBe(true);
+    for (const bad of ['../etc/passwd', 'a/b', '', '.hidden', 'a..b']) expect(isValidSessionId(bad)).toBe(false);
+    expect(() => new SessionStore(tempDir()).pathOf('../x')).toThrow();
+  });
+
+  it('a torn last line is skipped with a warning; other bad lines are reported by number', () => {
+    const dir = tempDir();
+    writeSession(dir, 's', 'task', 2);
+    const path = join(dir, 's.jsonl');
+    appendFileSync(path, '{"seq":5,"ts":1,"sess');
+    const r = readSessionFile(path);
+    expect(r.events).toHaveLength(4);
+    expect(r.skipped).toBe(1);
+    expect(r.warnings[0]).toMatch(/torn last line/);
+
+    writeFileSync(path, '{"seq":1,"ts":1,"session":"s","type":"turn_start","step":1}\nGARBAGE\n{"seq":2,"ts":1,"session":"s","type":"turn_end","step":1}\n');
+    const r2 = readSessionFile(path);
+    expect(r2.events).toHaveLength(2);
+    expect(r2.warnings[0]).toMatch(/:2: skipped an unreadable line/);
+  });
+});
+
+describe('secret redaction', () => {
+  it('collects API keys and MCP header/env values (expanded), and redacts them in trace lines', () => {
+    const env = { OPENAI_API_KEY: 'sk-openai-abcdef', TOKEN: 'tok-123456789', DBPASS: 'hunter2hunter2' };
+    const secrets = collectSecrets(
+      {
+        llm: { apiKey: '${env:OPENAI_API_KEY}' },
+        mcpServers: {
+          remote: { url: 'http://x', headers: { Authorization: 'Bearer ${env:TOKEN}' } },
+          db: { command: 'db', env: { PASSWORD: '${DBPASS}', MISSING: '${env:NOT_SET_ANYWHERE}' } },
+        },
+      },
+      env,
+    );
+    expect(secrets).toEqual(expect.arrayContaining(['sk-openai-abcdef', 'Bearer tok-123456789', 'tok-123456789', 'hunter2hunter2']));
+    const dir = tempDir();
+    const bus = new EventBus('s');
+    const w = new TraceWriter(join(dir, 's.jsonl'), new SecretRedactor(secrets)).attach(bus);
+    bus.emit({ type: 'tool_execution_start', callId: 'c', tool: 'bash', args: { command: 'curl -H "Authorization: Bearer tok-123456789" x; echo hunter2hunter2' }, source: 'builtin' });
+    bus.emit({ type: 'log', level: 'info', source: 't', message: 'key is sk-openai-abcdef' });
+    w.close();
+    const text = readSessionFile(join(dir, 's.jsonl')).events.map((e) => JSON.stringify(e)).join('\n');
+    expect(text).not.toMatch(/tok-123456789|hunter2hunter2|sk-openai-abcdef/);
+    expect(text.split(REDACTED).length - 1).toBe(3);
+  });
+
+  it('redacts JSON-escaped forms too', () => {
+    const r = new SecretRedactor(['pa"ss\\word']);
+    expect(r.redact(JSON.stringify({ x: 'pa"ss\\word' }))).toBe(`{"x":"${REDACTED}"}`);
+  });
+});
