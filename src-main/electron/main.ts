@@ -6,6 +6,7 @@ import { app, BrowserWindow, session, shell } from 'electron';
 import { BridgeHost } from '../bridge/bridge-host';
 import { coreSessionOpener } from '../bridge/core-session-opener';
 import { SessionBridge } from '../bridge/session-bridge';
+import { WorkbenchBridge } from '../bridge/workbench/workbench-bridge';
 import { SessionStore } from '../core/session/session-store';
 import { SettingsStore } from '../bridge/settings-store';
 import { createWindowPorts } from '../bridge/window-ports';
@@ -84,9 +85,12 @@ async function start(): Promise<void> {
   const paths = glassboxPaths(process.env);
   const keys = new SafeKeyStore(paths.state);
   const bridge = new BridgeHost();
+  const sessionStore = new SessionStore(paths.sessions);
+  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
+  const workbench = new WorkbenchBridge({ host: bridge, sessions: sessionStore, env: process.env });
   const sessions = new SessionBridge({
     host: bridge,
-    store: new SessionStore(paths.sessions),
+    store: sessionStore,
     settings: new SettingsStore(paths.config, keys, process.env),
     open: coreSessionOpener({
       workspace: workspaceFromArgv(process.argv),
@@ -96,6 +100,7 @@ async function start(): Promise<void> {
         return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
       },
       ports: () => createWindowPorts(),
+      onOpen: (s) => workbench.setSession(s),
     }),
   });
   // The window opens at once; bridge calls wait until the session is built.

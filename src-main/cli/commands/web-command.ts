@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BridgeHost } from '../../bridge/bridge-host';
 import { SessionBridge } from '../../bridge/session-bridge';
+import { WorkbenchBridge } from '../../bridge/workbench/workbench-bridge';
 import { SessionStore } from '../../core/session/session-store';
 import { ConfigFileKeyStore, SettingsStore } from '../../bridge/settings-store';
 import { loadConfig } from '../../core/config/config';
@@ -91,11 +92,13 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   if (args.session && !store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
   const bridge = new BridgeHost();
   const settings = new SettingsStore(paths.config, new ConfigFileKeyStore(paths.config), io.env);
+  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
+  const workbench = new WorkbenchBridge({ host: bridge, sessions: store, env: io.env });
   const sessions = new SessionBridge({
     host: bridge,
     store,
     settings,
-    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts() }),
+    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts(), onOpen: (s) => workbench.setSession(s) }),
   });
   const web = new WebHost({ bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
   // Serve (and print the URL) while the session is still being built: calls wait for it.
