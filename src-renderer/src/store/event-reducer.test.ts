@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { EventInput, GlassboxEvent } from '../../../src-main/core/events/event-types';
+import { buildChat } from './chat-reducer';
+import { emptySessionData, fromSnapshot, reduceEvent, type SessionData } from './event-reducer';
+
+let seq = 0;
+function ev(input: EventInput, session = 's1'): GlassboxEvent {
+  seq++;
+  return { seq, ts: 1000 + seq, session, ...input } as GlassboxEvent;
+}
+
+function run(events: GlassboxEvent[], start: SessionData = { ...emptySessionData(), sessionId: 's1' }): SessionData {
+  let d = start;
+  for (const e of events) d = { ...d, ...reduceEvent(d, e) };
+  return d;
+}
+
+const A = 'assistant' as const;
+
+describe('reduceEvent', () => {
+  it('streams assistant text into one message and shows the user task first', () => {
+    const d = run([
+      ev({ type: 'agent_start', task: 'list files' }),
+      ev({ type: 'message_start', messageId: 'm1', role: A }),
+      ev({ type: 'message_update', messageId: 'm1', role: A, delta: 'Hel' }),
+      ev({ type: 'message_update', messageId: 'm1', role: A, delta: 'lo' }),
+    ]);
+    expect(d.chat.items.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(d.chat.items[1]).toMatchObject({ text: 'Hello', streaming: true });
+    expect(d.agent.running).toBe(true);
+    expect(d.title).toBe('list files');
+    const done = run([ev({ type: 'message_end', messageId: 'm1', role: A, content: 'Hello!' })], d);
+    expect(done.chat.items[1]).toMatchObject({ text: 'Hello!', streaming: false });
+  });
+
+  it('tracks a tool call from start through progress to its result', () => {
+    const d = run([
+      ev({ type: 'tool_execution_start', callId: 'c1', tool: 'bash', args: { command: 'ls' }, source: 'builtin' }),
+      ev({ type: 'tool_execution_update', callId: 'c1', kind: 'progress', progress: 1, total: 2 }),
+    ]);
+    expect(d.chat.items).toMatchObject([{ kind: 'call', callId: 'c1' }]);
+    const running = d.calls.byId.get('c1')!;
+    expect(running.status).toBe('running');
+    expect(running.updates).toHaveLength(1);
+    const v = d.callsVersion;
+    const end = run([ev({ type: 'tool_execution_end', callId: 'c1', tool: 'bash', result: { output: 'a\nb', error: null, images: [], system: null }, durationMs: 12 })], d);
+    const call = end.calls.byId.get('c1')!;
+    expect(call).toMatchObject({ status: 'ok', durationMs: 12, result: { output: 'a\nb' } });
+    expect(call).not.toBe(running); // a new object, so cards re-render
+    expect(end.callsVersion).toBeGreaterThan(v);
+  });
+
+  it('marks blocked, failed and denied calls', () => {
+    const d = run([
+      ev({ type: 'tool_execution_start', callId: 'b', tool: 'bash', args: {}, source: 'builtin' }),
+      ev({ type: 'tool_execution_end', callId: 'b', tool: 'bash', result: { output: '[BLOCKED] no', error: null, images: [], system: null }, durationMs: 0, blocked: true }),
+      ev({ type: 'tool_execution_start', callId: 'e', tool: 'mcp_x_y', args: {}, source: 'mcp:x' }),
+      ev({ type: 'tool_execution_end', callId: 'e', tool: 'mcp_x_y', result: { output: null, error: 'boom', images: [], system: null }, durationMs: 3 }),
+      ev({ type: 'tool_execution_start', callId: 'd', tool: 'bash', args: { command: 'rm -rf /' }, source: 'builtin' }),
+      ev({ type: 'approval_requested', requestId: 'r1', callId: 'd', tool: 'bash', args: { command: 'rm -rf /' }, reasons: ['dangerous'] }),
+    ]);
+    expect(d.calls.byId.get('b')!.status).toBe('blocked');
+    expect(d.calls.byId.get('e')!.status).toBe('error');
+    expect(d.calls.byId.get('d')!.status).toBe('awaiting_approval');
+    expect(d.pending).toMatchObject([{ kind: 'approval', requestId: 'r1', reasons: ['dangerous'] }]);
+    const denied = run([
+      ev({ type: 'approval_resolved', requestId: 'r1', callId: 'd', decision: 'deny', by: 'human' }),
+      ev({ type: 'tool_execution_end', callId: 'd', tool: 'bash', result: { output: null, error: 'Denied by the user.', images: [], system: null }, durationMs: 1 }),
+    ], d);
+    expect(denied.calls.byId.get('d')!.status).toBe('denied');
+    expect(denied.pending).toEqual([]);
+  });
+
+  it('attaches raw MCP traffic and pairs model requests with responses per step', () => {
+    const d = run([
+      ev({ type: 'model_request', step: 1, request: { messages: [1] } }),
+      ev({ type: 'model_response', step: 1, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2 } }),
+      ev({ type: 'tool_execution_start', callId: 'm', tool: 'mcp_e_echo', args: { message: 'hi' }, source: 'mcp:e' }),
+      ev({ type: 'mcp_traffic', callId: 'm', server: 'e', request: { jsonrpc: '2.0', method: 'tools/call' }, response: { jsonrpc: '2.0', result: {} } }),
+    ]);
+    expect(d.turns).toEqual([expect.objectContaining({ step: 1, request: { messages: [1] }, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2 } })]);
+    expect(d.calls.byId.get('m')!.mcpTraffic).toMatchObject({ server: 'e', request: { method: 'tools/call' } });
+  });
+
+  it('ignores events of another session and events already seen', () => {
+    const d = run([ev({ type: 'agent_start', task: 'x' })]);
+    expect(reduceEvent(d, ev({ type: 'agent_start', task: 'y' }, 'other'))).toEqual({});
+    const old = { ...d.chat.items[0] };
+    expect(reduceEvent(d, { seq: 1, ts: 0, session: 's1', type: 'agent_end', reason: 'finished' } as GlassboxEvent)).toEqual({});
+    expect(d.chat.items[0]).toEqual(old);
+  });
+
+  it('agent_end stops the run and shows why', () => {
+    const d = run([ev({ type: 'agent_start', task: 'x' }), ev({ type: 'agent_end', reason: 'cancelled' })]);
+    expect(d.agent.running).toBe(false);
+    expect(d.chat.items.at(-1)).toMatchObject({ kind: 'end', reason: 'cancelled' });
+  });
+
+  it('a snapshot rebuilds the same view as the live events did', () => {
+    const events = [
+      ev({ type: 'agent_start', task: 'go' }),
+      ev({ type: 'message_start', messageId: 'm', role: A }),
+      ev({ type: 'message_update', messageId: 'm', role: A, delta: 'ok' }),
+      ev({ type: 'message_end', messageId: 'm', role: A, content: 'ok' }),
+      ev({ type: 'tool_execution_start', callId: 'c', tool: 'bash', args: {}, source: 'builtin' }),
+      ev({ type: 'tool_execution_end', callId: 'c', tool: 'bash', result: { output: 'o', error: null, images: [], system: null }, durationMs: 1 }),
+      ev({ type: 'agent_end', reason: 'finished' }),
+    ];
+    const live = run(events);
+    const snap = fromSnapshot({ summary: { id: 's1', title: 'go', createdAt: 0, updatedAt: 0, eventCount: events.length }, events, state: { sessionId: 's1', running: false } });
+    expect(snap.chat.items).toEqual(live.chat.items);
+    expect([...snap.calls.byId.values()]).toEqual([...live.calls.byId.values()]);
+    expect(snap.lastSeq).toBe(live.lastSeq);
+  });
+
+  it('builds a 100,000-event session in one pass', () => {
+    const events: GlassboxEvent[] = [];
+    for (let i = 0; i < 25_000; i++) {
+      events.push(ev({ type: 'tool_execution_start', callId: `c${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' }));
+      events.push(ev({ type: 'tool_execution_end', callId: `c${i}`, tool: 'bash', result: { output: String(i), error: null, images: [], system: null }, durationMs: 1 }));
+      events.push(ev({ type: 'message_start', messageId: `m${i}`, role: A }));
+      events.push(ev({ type: 'message_end', messageId: `m${i}`, role: A, content: `step ${i}` }));
+    }
+    const t0 = performance.now();
+    const chat = buildChat(events);
+    expect(chat.items).toHaveLength(50_000);
+    // Generous: a quadratic rebuild would take minutes.
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+});
