@@ -15,18 +15,37 @@
  * so an interrupt that arrives late can never break a frame.
  */
 export const PYTHON_DRIVER = String.raw`
-import ast, builtins, io, json, linecache, os, signal, sys, traceback
+import ast, builtins, io, json, linecache, os, signal, sys, threading, time, traceback
 
 _chan_in = os.fdopen(3, 'rb')
 _chan_out_fd = 4
 _executing = False
 _current = None
 
+_main_thread = threading.main_thread()
+_main_sending = False
+_pending_interrupt = False
+_lock = threading.RLock()
+
 def _send(msg):
+    # Whole frames only: the lock keeps the flusher thread's frames apart from the main
+    # thread's, and an interrupt arriving mid-write is held until the frame is out.
+    global _main_sending, _pending_interrupt
     data = (json.dumps(msg) + '\n').encode('utf-8', 'replace')
-    while data:
-        n = os.write(_chan_out_fd, data)
-        data = data[n:]
+    on_main = threading.current_thread() is _main_thread
+    with _lock:
+        if on_main:
+            _main_sending = True
+        try:
+            while data:
+                n = os.write(_chan_out_fd, data)
+                data = data[n:]
+        finally:
+            if on_main:
+                _main_sending = False
+    if on_main and _pending_interrupt and _executing:
+        _pending_interrupt = False
+        raise KeyboardInterrupt
 
 class _Writer(io.TextIOBase):
     """sys.stdout / sys.stderr while a cell runs: buffered, flushed in order on fd 4."""
@@ -35,6 +54,7 @@ class _Writer(io.TextIOBase):
         self._fd = fd
         self._buf = []
         self._size = 0
+        self._last = 0.0
     @property
     def encoding(self):
         return 'utf-8'
@@ -53,15 +73,21 @@ class _Writer(io.TextIOBase):
             raise TypeError('write() argument must be str, not ' + type(s).__name__)
         if not s:
             return 0
-        other = _stderr if self is _stdout else _stdout
-        other.flush()
-        self._buf.append(s)
-        self._size += len(s)
-        # Flush per line: a subprocess or C code writing to the raw fd next comes after it.
-        if self._size >= 8192 or '\n' in s:
-            self.flush()
+        with _lock:
+            other = _stderr if self is _stdout else _stdout
+            other._flush_locked()
+            self._buf.append(s)
+            self._size += len(s)
+            # Batched (one frame per line is slow for big loops), but never held long: see
+            # _flusher for quiet periods and _audit for subprocesses writing to the raw fds.
+            if self._size >= 8192 or ('\n' in s and time.monotonic() - self._last >= 0.05):
+                self._flush_locked()
         return len(s)
     def flush(self):
+        with _lock:
+            self._flush_locked()
+    def _flush_locked(self):
+        self._last = time.monotonic()
         if self._buf and _current is not None:
             data = ''.join(self._buf)
             self._buf = []
@@ -71,9 +97,41 @@ class _Writer(io.TextIOBase):
 _stdout = _Writer('stdout', 1)
 _stderr = _Writer('stderr', 2)
 
+def _flush_all():
+    with _lock:
+        _stdout._flush_locked()
+        _stderr._flush_locked()
+
+def _flusher():
+    # Output of a cell that prints and then works for a while shows up within ~0.1 s.
+    while True:
+        time.sleep(0.1)
+        try:
+            _flush_all()
+        except Exception:
+            pass
+
+threading.Thread(target=_flusher, name='glassbox-flusher', daemon=True).start()
+
+_RAW_WRITERS = ('subprocess.Popen', 'os.system', 'os.fork', 'os.forkpty', 'os.exec', 'os.posix_spawn', 'os.spawn')
+
+def _audit(event, args):
+    # Anything about to write to fds 1/2 directly comes after what print() buffered so far.
+    if event in _RAW_WRITERS and _current is not None:
+        try:
+            _flush_all()
+        except Exception:
+            pass
+
+sys.addaudithook(_audit)
+
 def _on_sigint(signum, frame):
+    global _pending_interrupt
     if _executing:
-        raise KeyboardInterrupt
+        if _main_sending:
+            _pending_interrupt = True
+        else:
+            raise KeyboardInterrupt
     # Outside user code (between cells, while sending a frame): ignore.
 
 signal.signal(signal.SIGINT, _on_sigint)
@@ -108,6 +166,8 @@ def _run(code):
     except Exception as e:
         # The cell does not parse (SyntaxError, or ValueError for NUL bytes): the message and caret are the whole story (no driver frames).
         return None, ''.join(traceback.format_exception_only(type(e), e)), False
+    global _pending_interrupt
+    _pending_interrupt = False
     try:
         _executing = True
         try:
@@ -141,8 +201,7 @@ def _main():
             req = json.loads(line)
             _current = req['id']
             value, error, interrupted = _run(req.get('code', ''))
-            _stdout.flush()
-            _stderr.flush()
+            _flush_all()
             try:
                 sys.__stdout__.flush()
                 sys.__stderr__.flush()

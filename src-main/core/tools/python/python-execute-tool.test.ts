@@ -182,3 +182,32 @@ describe('clipMiddle', () => {
     expect(clipped).toBe('xxxxxx\n[... 90 characters (0 lines) omitted ...]\nxxxx');
   });
 });
+
+describe('python_execute live output', () => {
+  it('streams what is printed while the code still runs, batched into few events', async () => {
+    const tool = new PythonExecuteTool({ workspace: tmpdir() });
+    tools.push(tool);
+    const updates: Array<{ at: number; message: string }> = [];
+    const ctx: ToolContext = {
+      signal: new AbortController().signal,
+      workspace: tmpdir(),
+      home: tmpdir(),
+      callId: 'live',
+      emit: (e) => {
+        if (e.type === 'tool_execution_update' && e.callId === 'live') updates.push({ at: Date.now(), message: e.message ?? '' });
+      },
+    };
+    await tool.execute({ code: '1' }, ctx); // start the interpreter outside the timing
+    updates.length = 0;
+    const r = await tool.execute({ code: 'import time\nfor i in range(300):\n    print("row", i)\ntime.sleep(2.5)\nprint("done")' }, ctx);
+    const end = Date.now();
+    expect(r.output).toMatch(/^row 0\n[\s\S]*row 299\ndone\n$/);
+    // The rows arrived well before the 2.5 s sleep ended…
+    const firstRows = updates.find((u) => u.message.includes('row 299'));
+    expect(firstRows).toBeDefined();
+    expect(end - (firstRows as { at: number }).at).toBeGreaterThan(1500);
+    // …in a handful of events, not one per line.
+    expect(updates.length).toBeLessThan(10);
+    expect(updates.map((u) => u.message).join('')).toBe(r.output);
+  });
+});

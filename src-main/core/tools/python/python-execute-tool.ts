@@ -25,6 +25,41 @@ export function clipMiddle(text: string, max: number): string {
 }
 
 /**
+ * Streams output to the UI as `tool_execution_update` log events while code runs: batched
+ * (at most one event per 200 ms) and capped, so a chatty loop cannot flood the session file.
+ */
+class LiveOutput {
+  private pending = '';
+  private sent = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private static readonly INTERVAL_MS = 200;
+  private static readonly MAX_CHARS = 100_000;
+
+  constructor(private readonly ctx: ToolContext) {}
+
+  add(text: string): void {
+    if (this.sent >= LiveOutput.MAX_CHARS) return;
+    this.pending += text;
+    this.timer ??= setTimeout(() => this.flush(), LiveOutput.INTERVAL_MS);
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    if (!this.pending) return;
+    let message = this.pending.slice(0, LiveOutput.MAX_CHARS - this.sent);
+    this.sent += message.length;
+    this.pending = '';
+    if (this.sent >= LiveOutput.MAX_CHARS) message += '\n[live output stopped here; the result has the rest]';
+    this.ctx.emit?.({ type: 'tool_execution_update', callId: this.ctx.callId, kind: 'log', message });
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.flush();
+  }
+}
+
+/**
  * `python_execute`: runs code in one persistent Python process per session, like a notebook.
  * Not a sandbox: the code runs with the user's rights (the seed's copied-builtins "safety" was
  * no protection, so Glassbox says so instead of pretending).
@@ -96,18 +131,19 @@ export class PythonExecuteTool implements Tool {
     }
 
     let exec: PythonExecution;
+    const live = ctx.emit ? new LiveOutput(ctx) : undefined;
     try {
       exec = await this.session.execute(code, {
         timeoutMs: timeoutSec * 1000,
         signal: ctx.signal,
-        onOutput: ctx.emit
-          ? (chunk) => ctx.emit?.({ type: 'tool_execution_update', callId: ctx.callId, kind: 'log', message: chunk.data, level: chunk.stream })
-          : undefined,
+        onOutput: live ? (chunk) => live.add(chunk.data) : undefined,
       });
       this.startedOnce = true;
     } catch (err) {
       if (err instanceof PythonUnavailableError) return errorResult(err.message);
       return errorResult(`python_execute failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      live?.close();
     }
     return this.toResult(exec, timeoutSec, notes);
   }

@@ -148,11 +148,10 @@ export class PythonSession {
       chan?.setEncoding('utf8');
       let pending = '';
       chan?.on('data', (data: string) => {
-        pending += data;
-        let nl: number;
-        while ((nl = pending.indexOf('\n')) >= 0) {
-          const line = pending.slice(0, nl);
-          pending = pending.slice(nl + 1);
+        // Split once per chunk (slicing the remainder per line would be quadratic).
+        const lines = (pending + data).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
           let frame: Frame;
           try {
             frame = JSON.parse(line) as Frame;
