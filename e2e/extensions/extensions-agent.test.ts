@@ -45,7 +45,7 @@ describe('extensions in an agent run', () => {
       { toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }] },
       { text: 'Order 42 shipped on 2024-05-01.', toolCalls: [{ name: 'terminate', arguments: { status: 'success' } }] },
     );
-    const r = await runJson(f, 'where is order 42?', ['--approve', 'auto'], 120_000);
+    const r = await runJson(f, 'where is order 42?', ['--approve', 'auto'], 240_000);
     expect(r.code, r.stderr).toBe(0);
 
     // The model was offered the extension tool with its schema.
@@ -67,5 +67,5 @@ describe('extensions in an agent run', () => {
     const recorded = readSessionLines(f, r.events[0].session).map((l) => JSON.parse(l) as unknown);
     expect(seen.length).toBeGreaterThan(5);
     expect(seen).toEqual(recorded);
-  }, 180_000);
+  }, 300_000);
 });

@@ -5,7 +5,8 @@ import { ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
  * Extensions through the real, built CLI (bin/glassbox.mjs → out/main/cli.js): each test has
- * its own $GLASSBOX_HOME and workspace. `npm test` builds first.
+ * its own $GLASSBOX_HOME and workspace. `npm test` builds first. Timeouts are generous: each
+ * CLI start takes seconds on a loaded machine and a test makes several.
  */
 let t: ReturnType<typeof tempGlassbox>;
 
@@ -79,7 +80,7 @@ exports.Guard = Guard;
   );
 }
 
-describe('glassbox extensions list', () => {
+describe('glassbox extensions list', { timeout: 240_000 }, () => {
   it('--json lists both folder kinds with status, reason and what each registered', async () => {
     installTwo();
     write(homeExt(), 'broken/plugin.yaml', 'name: [unclosed\n');
@@ -123,7 +124,7 @@ describe('glassbox extensions list', () => {
   });
 });
 
-describe('extension tools and hooks through glassbox tools', () => {
+describe('extension tools and hooks through glassbox tools', { timeout: 240_000 }, () => {
   it('calls an extension tool like a built-in, with its config section', async () => {
     installTwo();
     write(t.home, 'config.json', JSON.stringify({ extensions: { greeter: { greeting: 'Ahoy' } } }));
@@ -193,7 +194,7 @@ describe('extension tools and hooks through glassbox tools', () => {
   });
 });
 
-describe('the shipped examples', () => {
+describe('the shipped examples', { timeout: 300_000 }, () => {
   it('audit-log and notes work when copied into $GLASSBOX_HOME/extensions', async () => {
     cpSync(join(ROOT, 'resources', 'examples', 'extensions'), homeExt(), { recursive: true });
     const listed = await glassbox(['extensions', 'list', '--json']);

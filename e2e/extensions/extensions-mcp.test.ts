@@ -66,5 +66,5 @@ describe('extension tools through glassbox mcp serve', () => {
 
     const blocked = await client.callTool({ name: 'greet', arguments: { who: 'Mallory' } });
     expect(textOf(blocked)).toContain('[BLOCKED] greeter: not Mallory');
-  }, 120_000);
+  }, 240_000);
 });

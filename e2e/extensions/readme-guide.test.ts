@@ -23,7 +23,7 @@ function shellBlocks(section: string): string[] {
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
 }
 
-describe('README: write your first extension in five minutes', () => {
+describe('README: write your first extension in five minutes', { timeout: 420_000 }, () => {
   it('runs as written and prints what it says', () => {
     const blocks = shellBlocks(guideSection());
     expect(blocks.length).toBeGreaterThanOrEqual(3);
@@ -43,7 +43,7 @@ describe('README: write your first extension in five minutes', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${shims}:${process.env.PATH ?? ''}`, GLASSBOX_DISABLE_BROWSER: '1' };
     delete env.GLASSBOX_HOME;
 
-    const run = spawnSync('bash', ['-c', script], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
+    const run = spawnSync('bash', ['-c', script], { cwd: ROOT, env, encoding: 'utf8', timeout: 400_000 });
     const out = run.stdout;
     let from = 0;
     for (const text of expected) {

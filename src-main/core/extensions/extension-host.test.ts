@@ -377,7 +377,7 @@ export default { onLoad(api) {
   });
 });
 
-describe('ExtensionHost: unload and reload', () => {
+describe('ExtensionHost: unload and reload', { timeout: 120_000 }, () => {
   const EVERYTHING = `export default {
   onLoad(api) {
     api.registerTool({ name: 'mine', description: 'd', execute: () => 'v1' });

@@ -40,7 +40,7 @@ afterEach(async () => {
   }
 });
 
-describe('GlassboxSession with extensions', () => {
+describe('GlassboxSession with extensions', { timeout: 120_000 }, () => {
   it('loads user and workspace extensions at create and hands them the same event objects the bus emits', async () => {
     const s = setup();
     writeExt(join(s.home, 'extensions', 'recorder'), RECORDER);

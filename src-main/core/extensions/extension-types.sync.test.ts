@@ -33,7 +33,8 @@ function typeErrors(source: string): string[] {
     });
 }
 
-describe('resources/glassbox-extension.d.ts', () => {
+// Each check builds a TypeScript program: seconds on a loaded machine.
+describe('resources/glassbox-extension.d.ts', { timeout: 180_000 }, () => {
   it('stays interchangeable with the core extension types (update the .d.ts when this fails)', () => {
     const errors = typeErrors(`
 import type * as P from ${JSON.stringify(PUBLIC)};
