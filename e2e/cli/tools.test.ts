@@ -9,6 +9,8 @@ import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
  * each test with its own $GLASSBOX_HOME and workspace. `npm test` builds first.
  */
 let t: ReturnType<typeof tempGlassbox>;
+/** Each test spawns the CLI one or more times; the machine may be busy. */
+const SLOW = 120_000;
 
 beforeEach(() => {
   t = tempGlassbox();
@@ -42,14 +44,14 @@ describe('glassbox tools list', () => {
     expect(editor!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     // Built-ins register first.
     expect(listing[0]!.name).toBe('str_replace_editor');
-  });
+  }, SLOW);
 
   it('prints a human listing', async () => {
     const r = await tools(['list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^str_replace_editor\s+\[builtin\]\s+Custom editing tool/m);
     expect(r.stdout).toContain('command*: string');
-  });
+  }, SLOW);
 
   it('reports a name clash on stderr and in the human listing; the built-in keeps the name', async () => {
     const dir = join(t.workspace, '.glassbox', 'extensions', 'impostor');
@@ -64,7 +66,7 @@ describe('glassbox tools list', () => {
     expect(r.stdout).toContain('Name clashes (the first registered keeps the name):');
     expect(r.stdout).toMatch(/^str_replace_editor\s+\[builtin\]/m);
     expect(r.stdout).not.toContain('impostor\n');
-  });
+  }, SLOW);
 
   it('exits 2 with path:line:column for a malformed config and leaves the file unchanged', async () => {
     mkdirSync(t.home, { recursive: true });
@@ -78,7 +80,7 @@ describe('glassbox tools list', () => {
     expect(r.stderr).not.toContain('sk-do-not-print');
     expect(readFileSync(cfg, 'utf8')).toBe(text);
     expect(readdirSync(t.home).filter((f) => f.includes('config'))).toEqual(['config.json']);
-  });
+  }, SLOW);
 
   it('reports a malformed project config too', async () => {
     mkdirSync(join(t.workspace, '.glassbox'), { recursive: true });
@@ -87,7 +89,7 @@ describe('glassbox tools list', () => {
     const r = await tools(['list', '--workspace', t.workspace]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${cfg}:1:39`);
-  });
+  }, SLOW);
 });
 
 describe('glassbox tools call', () => {
@@ -102,7 +104,7 @@ describe('glassbox tools call', () => {
     expect(undo.code).toBe(0);
     expect(undo.stdout).toContain(`Last edit to ${file} undone successfully.`);
     expect(existsSync(file)).toBe(false);
-  });
+  }, SLOW);
 
   it('undoes a str_replace from an earlier process and prints --json', async () => {
     const file = join(t.workspace, 'a.py');
@@ -124,7 +126,7 @@ describe('glassbox tools call', () => {
     const again = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'undo_edit', path: file })]);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe(`Error: No edit history found for ${file}.\n`);
-  });
+  }, SLOW);
 
   it('exits 1 when the tool returns an error, printing it as the model sees it', async () => {
     const file = join(t.workspace, 'x.txt');
@@ -133,14 +135,14 @@ describe('glassbox tools call', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(`Error: No replacement was performed, old_str \`beta\` did not appear verbatim in ${file}.\n`);
     expect(readFileSync(file, 'utf8')).toBe('alpha');
-  });
+  }, SLOW);
 
   it('exits 1 for arguments that fail the schema', async () => {
     const r = await tools(['call', 'str_replace_editor', '--json', '--args', '{"command":"explode","path":"/tmp"}']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as { result: { error: string } };
     expect(report.result.error).toBe(`Invalid arguments for str_replace_editor:\n'command' must be one of "view", "create", "str_replace", "insert", "undo_edit"`);
-  });
+  }, SLOW);
 
   it('exits 2 for an unknown tool, naming the available ones', async () => {
     const r = await tools(['call', 'no_such_tool', '--args', '{}']);
@@ -148,7 +150,7 @@ describe('glassbox tools call', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain("unknown tool 'no_such_tool'");
     expect(r.stderr).toContain('str_replace_editor');
-  });
+  }, SLOW);
 
   it('exits 2 with the parse error for bad --args JSON, running nothing', async () => {
     const file = join(t.workspace, 'never.txt');
@@ -156,18 +158,30 @@ describe('glassbox tools call', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--args is not valid JSON: .*JSON/);
     expect(existsSync(file)).toBe(false);
-  });
+  }, SLOW);
 
   it('exits 2 for usage errors', async () => {
-    expect((await tools(['call'])).code).toBe(2);
-    expect((await tools(['call', 'str_replace_editor', '--args', '[1]'])).stderr).toContain('--args must be a JSON object');
-    expect((await tools(['call', 'str_replace_editor', '--approve', 'sometimes'])).code).toBe(2);
-    expect((await tools(['call', 'str_replace_editor', '--bogus'])).code).toBe(2);
-    expect((await tools(['frobnicate'])).code).toBe(2);
-    const help = await tools(['--help']);
+    const [noName, notObject, badMode, badFlag, badSub, help] = await Promise.all([
+      tools(['call']),
+      tools(['call', 'str_replace_editor', '--args', '[1]']),
+      tools(['call', 'str_replace_editor', '--approve', 'sometimes']),
+      tools(['call', 'str_replace_editor', '--bogus']),
+      tools(['frobnicate']),
+      tools(['--help']),
+    ]);
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toContain('missing tool NAME');
+    expect(notObject.code).toBe(2);
+    expect(notObject.stderr).toContain('--args must be a JSON object');
+    expect(badMode.code).toBe(2);
+    expect(badMode.stderr).toContain('--approve must be one of ask, auto, deny');
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toContain("Unknown option '--bogus'");
+    expect(badSub.code).toBe(2);
+    expect(badSub.stderr).toContain("unknown subcommand 'frobnicate'");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('glassbox tools call NAME');
-  });
+  }, SLOW);
 });
 
 describe('glassbox tools call --approve', () => {
@@ -182,14 +196,14 @@ describe('glassbox tools call --approve', () => {
     expect(report.result.output).toMatch(/^\[BLOCKED\] /);
     expect(report.result.error).toBeNull();
     expect(existsSync(file)).toBe(false);
-  });
+  }, SLOW);
 
   it('auto lets an edit inside the workspace run', async () => {
     const file = join(t.workspace, 'auto.txt');
     const r = await tools(['call', 'str_replace_editor', '--approve', 'auto', '--args', createArgs(file)]);
     expect(r.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('x');
-  });
+  }, SLOW);
 
   it('ask without a terminal denies with a reason the model can act on', async () => {
     // Outside the workspace, so the policy has to ask.
@@ -198,7 +212,7 @@ describe('glassbox tools call --approve', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('[BLOCKED] Approval was required but `glassbox tools call` is not attached to a terminal');
     expect(existsSync(file)).toBe(false);
-  });
+  }, SLOW);
 
   it('ask on a real terminal prompts, and "y" lets the call run', async () => {
     const outside = join(base(), 'outside-approved.txt');
@@ -225,7 +239,7 @@ describe('glassbox tools call --approve', () => {
     expect(screen).toContain(`File created successfully at: ${outside}`);
     expect(code).toBe(0);
     expect(readFileSync(outside, 'utf8')).toBe('x');
-  }, 90_000);
+  }, SLOW);
 });
 
 /** The per-test temp folder holding home and workspace (outside the workspace). */
@@ -251,5 +265,5 @@ describe('glassbox tools with an MCP server', () => {
     const report = JSON.parse(call.stdout) as { result: { output: string; error: string | null } };
     expect(report.result.error).toBeNull();
     expect(report.result.output).toContain('hello over stdio');
-  }, 120_000);
+  }, SLOW);
 });
