@@ -15,8 +15,10 @@ function guideSection(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('### Write your first extension in five minutes');
   expect(start, 'README has the five-minute guide').toBeGreaterThanOrEqual(0);
-  const next = readme.indexOf('\n#', start + 10);
-  return readme.slice(start, next < 0 ? undefined : next);
+  // Up to the next heading of the same or a higher level (a `# comment` in a code block is not one).
+  const rest = readme.slice(start + 10);
+  const next = rest.search(/\n#{2,3} /);
+  return readme.slice(start, next < 0 ? undefined : start + 10 + next);
 }
 
 function shellBlocks(section: string): string[] {
