@@ -41,6 +41,7 @@ export function DiffView({ original, modified, path, language, testId }: DiffVie
   const editor = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
   const [monaco, setMonaco] = useState<MonacoApi | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [lang, setLang] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -80,16 +81,18 @@ export function DiffView({ original, modified, path, language, testId }: DiffVie
   useEffect(() => {
     const d = editor.current;
     if (!monaco || !d) return;
-    const lang = language ?? languageForPath(path, monaco.languages.getLanguages());
+    const id = language ?? languageForPath(path, monaco.languages.getLanguages());
     const old = d.getModel();
-    d.setModel({ original: monaco.editor.createModel(original, lang), modified: monaco.editor.createModel(modified, lang) });
+    const next = { original: monaco.editor.createModel(original, id), modified: monaco.editor.createModel(modified, id) };
+    d.setModel(next);
+    setLang(next.modified.getLanguageId());
     old?.original.dispose();
     old?.modified.dispose();
   }, [monaco, original, modified, path, language]);
 
   if (failed) return <div className="wb-error">The diff editor failed to load: {failed}</div>;
   return (
-    <div className="wb-diff" ref={host} data-testid={testId ?? 'diff-view'} data-ready={monaco ? 'true' : 'false'}>
+    <div className="wb-diff" ref={host} data-testid={testId ?? 'diff-view'} data-ready={monaco ? 'true' : 'false'} data-language={lang ?? ''}>
       {monaco ? null : <div className="muted pad">Loading editor…</div>}
     </div>
   );

@@ -1,0 +1,40 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { ROOT } from '../helpers/cli';
+
+/** Screenshot artifacts of the workbench panes (gitignored). */
+export const PANE_SHOTS = join(ROOT, 'test-results', 'panes');
+/** The few screenshots the README shows (committed). */
+export const DOC_SHOTS = join(ROOT, 'docs', 'screenshots');
+
+/** Saves a screenshot under test-results/panes; `doc` also copies it to docs/screenshots for the README. */
+export async function paneShot(page: Page, name: string, doc = false): Promise<void> {
+  mkdirSync(PANE_SHOTS, { recursive: true });
+  const path = join(PANE_SHOTS, `${name}.png`);
+  await page.screenshot({ path });
+  if (doc && process.env.GLASSBOX_UPDATE_DOC_SHOTS === '1') {
+    mkdirSync(DOC_SHOTS, { recursive: true });
+    copyFileSync(path, join(DOC_SHOTS, `${name}.png`));
+  }
+}
+
+/** Opens a right-hand tab (edits, terminal, replay, timeline, mcp, extensions, inspector). */
+export async function openTab(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`tab-${id}`).click();
+}
+
+/** Visible text of a Monaco editor or diff editor, with its non-breaking spaces made plain. */
+export async function monacoText(editor: Locator): Promise<string> {
+  const text = await editor.locator('.view-lines').allInnerTexts();
+  return text.join('\n').replace(/\u00a0/g, ' ');
+}
+
+/** Waits until the current run has ended (the chat shows its end). */
+export async function waitRunEnd(page: Page, count = 1): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await page.getByTestId('run-end').count()) < count) {
+    if (Date.now() > deadline) throw new Error(`run ${count} did not end in time`);
+    await page.waitForTimeout(200);
+  }
+}
