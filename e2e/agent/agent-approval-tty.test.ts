@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BIN } from '../helpers/cli';
 import { agentFixture, readSessionLines, waitFor, type AgentFixture } from './agent-harness';
 
 // `--approve ask` on a real terminal (node-pty): the human answers the prompt.
+
+// Each case spawns the CLI several times; on a loaded 2-core machine one start can take 10 s+.
+vi.setConfig({ testTimeout: 300_000 });
 
 const fixtures: AgentFixture[] = [];
 afterEach(async () => {
@@ -25,11 +28,11 @@ async function runOnTty(f: AgentFixture, task: string, answers: { when: string; 
   try {
     let seen = 0;
     for (const a of answers) {
-      await waitFor(() => output.split(a.when).length - 1 > seen, `prompt "${a.when}"`, 30_000);
+      await waitFor(() => output.split(a.when).length - 1 > seen, `prompt "${a.when}"`);
       seen++;
       term.write(a.type);
     }
-    const code = await Promise.race([exited, new Promise<number>((_, rej) => setTimeout(() => rej(new Error(`no exit; output:\n${output}`)), 30_000))]);
+    const code = await Promise.race([exited, new Promise<number>((_, rej) => setTimeout(() => rej(new Error(`no exit; output:\n${output}`)), 200_000))]);
     return { code, output };
   } finally {
     try {

@@ -49,8 +49,11 @@ export function parseJsonLines(text: string): JsonEvent[] {
     .map((l) => JSON.parse(l) as JsonEvent);
 }
 
+/** Generous limit for one CLI run: the machine running the suite may be heavily loaded. */
+export const CLI_TIMEOUT_MS = 200_000;
+
 /** Runs `glassbox run --json TASK ARGS` in the fixture's workspace. */
-export async function runJson(f: AgentFixture, task: string, args: string[] = [], timeoutMs = 60_000): Promise<CliRun & { events: JsonEvent[] }> {
+export async function runJson(f: AgentFixture, task: string, args: string[] = [], timeoutMs = 200_000): Promise<CliRun & { events: JsonEvent[] }> {
   const r = await runGlassbox(['run', task, '--json', '--workspace', f.workspace, ...args], { env: f.env, cwd: f.workspace, timeoutMs });
   let events: JsonEvent[];
   try {
@@ -88,7 +91,7 @@ export function spawnGlassbox(args: string[], f: AgentFixture): { child: ChildPr
 }
 
 /** Waits until `check` is true (polling), or fails with `what`. */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);

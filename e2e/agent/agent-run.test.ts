@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runGlassbox } from '../helpers/cli';
 import {
   agentFixture,
@@ -10,11 +10,15 @@ import {
   runJson,
   TEST_KEY,
   WIRES,
+  CLI_TIMEOUT_MS,
   type AgentFixture,
 } from './agent-harness';
 
 // End to end: the real `glassbox run` against a scripted model over HTTP, in both wire formats.
 // Needs `npm run build` first (npm test builds).
+
+// Each case spawns the CLI several times; on a loaded 2-core machine one start can take 10 s+.
+vi.setConfig({ testTimeout: 300_000 });
 
 const fixtures: AgentFixture[] = [];
 async function fixture(...a: Parameters<typeof agentFixture>): Promise<AgentFixture> {
@@ -79,7 +83,7 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
 
   it('ends with a final answer on stdout when the model calls no tool', async () => {
     const f = await fixture(wire, [{ text: 'The answer is 42.' }]);
-    const r = await runGlassbox(['run', 'what is the answer?', '--workspace', f.workspace], { env: f.env, cwd: f.workspace });
+    const r = await runGlassbox(['run', 'what is the answer?', '--workspace', f.workspace], { env: f.env, cwd: f.workspace, timeoutMs: CLI_TIMEOUT_MS });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('The answer is 42.\n');
     expect(r.stderr).toContain('finished');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../../../e2e/fixtures/scripted-model-server';
 import { ConfigError } from '../config/config';
 import type { GlassboxEvent } from '../events/event-types';
@@ -11,6 +11,9 @@ import { QueuedHumanPorts } from '../approvals/queued-human-ports';
 
 // GlassboxSession as the UI uses it: send, running, cancel, resume — against the real scripted
 // model over HTTP.
+
+// Real processes and HTTP on a loaded machine: be generous.
+vi.setConfig({ testTimeout: 180_000 });
 
 const open: Array<{ close(): Promise<void> } | { dispose(): Promise<void> }> = [];
 afterEach(async () => {
@@ -68,14 +71,14 @@ describe('GlassboxSession agent', () => {
     const running = (): boolean => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(`sleep ${marker}`);
     const t0 = Date.now();
     while (!running()) {
-      if (Date.now() - t0 > 20_000) throw new Error('sleep never started (is the bash tool registered?)');
+      if (Date.now() - t0 > 90_000) throw new Error('sleep never started (is the bash tool registered?)');
       await new Promise((r) => setTimeout(r, 100));
     }
     await s.cancel();
     expect((await run).reason).toBe('cancelled');
     const t1 = Date.now();
     while (running()) {
-      if (Date.now() - t1 > 10_000) throw new Error('sleep survived the cancel');
+      if (Date.now() - t1 > 30_000) throw new Error('sleep survived the cancel');
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -91,7 +94,7 @@ describe('GlassboxSession agent', () => {
     const run = s.send('make a file');
     const t0 = Date.now();
     while (ports.pending().length === 0) {
-      if (Date.now() - t0 > 10_000) throw new Error('no approval request');
+      if (Date.now() - t0 > 90_000) throw new Error('no approval request');
       await new Promise((r) => setTimeout(r, 20));
     }
     const [req] = ports.pending();
