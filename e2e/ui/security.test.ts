@@ -114,7 +114,10 @@ describe('the page', () => {
     expect(await msg.innerText()).toContain('done.');
     expect(await msg.locator('script, [onerror]').count()).toBe(0);
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => [(window as unknown as Record<string, unknown>).__pwned, (window as unknown as Record<string, unknown>).__pwned2, (window as unknown as Record<string, unknown>).__pwned3])).toEqual([
+    expect(await page.evaluate(() => {
+      const g = globalThis as Record<string, unknown>;
+      return [g.__pwned, g.__pwned2, g.__pwned3];
+    })).toEqual([
       undefined,
       undefined,
       undefined,
