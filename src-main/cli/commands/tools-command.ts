@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
-import { GlassboxSession, type SessionOptions } from '../../core/session/glassbox-session';
+import type { GlassboxSession, SessionOptions } from '../../core/session/glassbox-session';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../core/tools/tool-result';
@@ -78,6 +78,15 @@ function describeConflict(c: ToolConflict): string {
   return `tool name clash: '${c.name}' from ${c.rejected} was not registered; ${c.kept} keeps the name`;
 }
 
+/**
+ * Builds a session. The session module pulls in every SDK (LLM, MCP, parsers), so it is loaded
+ * only once the arguments are known to be good: usage errors and --help answer at once.
+ */
+async function createSession(options: SessionOptions): Promise<GlassboxSession> {
+  const { GlassboxSession: Session } = await import('../../core/session/glassbox-session');
+  return Session.create(options);
+}
+
 function warnConflicts(session: GlassboxSession, io: CliIO): void {
   for (const c of session.tools.conflicts) println(io.stderr, `warning: ${describeConflict(c)}`);
 }
@@ -93,7 +102,7 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
     return EXIT.OK;
   }
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
-  const session = await GlassboxSession.create({ workspace: workspaceOf(values.workspace, io), env: io.env });
+  const session = await createSession({ workspace: workspaceOf(values.workspace, io), env: io.env });
   try {
     warnConflicts(session, io);
     const listing: ToolListing[] = session.tools.list().map((t) => ({
@@ -188,10 +197,10 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
 
   // Built-in and extension tools need no MCP servers; start them only when the tool is not
   // found without them (built-ins win name clashes, so the answer cannot change).
-  let session = await GlassboxSession.create({ ...options, withMcp: false });
+  let session = await createSession({ ...options, withMcp: false });
   if (!session.tools.has(name)) {
     await session.dispose();
-    session = await GlassboxSession.create(options);
+    session = await createSession(options);
   }
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
