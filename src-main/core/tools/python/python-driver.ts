@@ -102,10 +102,15 @@ def _flush_all():
         _stdout._flush_locked()
         _stderr._flush_locked()
 
+_parent = os.getppid()
+
 def _flusher():
     # Output of a cell that prints and then works for a while shows up within ~0.1 s.
     while True:
         time.sleep(0.1)
+        if os.getppid() != _parent:
+            # Glassbox died (even by SIGKILL) while a cell ran: do not linger as an orphan.
+            os.killpg(0, signal.SIGKILL) if os.getpgrp() == os.getpid() else os._exit(1)
         try:
             _flush_all()
         except Exception:

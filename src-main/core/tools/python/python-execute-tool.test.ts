@@ -211,3 +211,40 @@ describe('python_execute live output', () => {
     expect(updates.map((u) => u.message).join('')).toBe(r.output);
   });
 });
+
+describe('python_execute when Glassbox dies', () => {
+  it('the interpreter (and its children) exit even if the host is killed with SIGKILL mid-run', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'gb-py-orphan-'));
+    const script = join(dir, 'host.ts');
+    const toolPath = resolve(__dirname, 'python-execute-tool.ts');
+    writeFileSync(
+      script,
+      `import { PythonExecuteTool } from ${JSON.stringify(toolPath)};
+const t = new PythonExecuteTool({ workspace: ${JSON.stringify(dir)} });
+void t.execute({ code: 'import os, subprocess, time\\nc = subprocess.Popen(["sleep", "300"])\\nprint(os.getpid(), c.pid, flush=True)\\nwhile True:\\n    time.sleep(0.05)', timeout: 600 },
+  { signal: new AbortController().signal, workspace: '/tmp', home: '/tmp', callId: 'x', emit: (e) => { if (e.type === 'tool_execution_update') process.stdout.write('PIDS ' + e.message); } });
+setInterval(() => {}, 1000);
+`,
+    );
+    const host = spawn(process.execPath, ['--import', 'jiti/register', script], { cwd: resolve(__dirname, '../../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const pids = await new Promise<number[]>((res, rej) => {
+      let out = '';
+      const t = setTimeout(() => rej(new Error(`no pids: ${out}`)), 25_000);
+      host.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /PIDS (\d+) (\d+)/.exec(out);
+        if (m) {
+          clearTimeout(t);
+          res([Number(m[1]), Number(m[2])]);
+        }
+      });
+    });
+    expect(alive(pids[0])).toBe(true);
+    host.kill('SIGKILL');
+    expect(await waitDead(pids[0], 10_000)).toBe(true);
+    expect(await waitDead(pids[1], 10_000)).toBe(true);
+  }, 60_000);
+});
