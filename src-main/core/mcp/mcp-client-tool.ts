@@ -6,11 +6,18 @@ import type { McpServerConnection } from './mcp-server-connection';
 
 /**
  * The schema the model and the validator see. `$schema` is dropped: servers announce drafts
- * (2020-12) our validator does not load, and it tells the model nothing.
+ * (2020-12) our validator does not load, and it tells the model nothing. A property with a
+ * `default` is not required: zod 4 lists defaulted fields as required (e.g. Playwright MCP's
+ * screenshot `scale`), though the server fills them in itself.
  */
 export function remoteInputSchema(remote: RemoteTool): JsonSchema {
   const { $schema: _ignored, ...rest } = (remote.inputSchema ?? { type: 'object' }) as JsonSchema;
-  return { type: 'object', ...rest };
+  const schema: JsonSchema = { type: 'object', ...rest };
+  const props = schema.properties as Record<string, { default?: unknown }> | undefined;
+  if (Array.isArray(schema.required) && props) {
+    schema.required = (schema.required as string[]).filter((k) => !(props[k] && typeof props[k] === 'object' && 'default' in props[k]));
+  }
+  return schema;
 }
 
 /**
