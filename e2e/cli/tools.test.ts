@@ -120,6 +120,13 @@ describe('glassbox tools call', () => {
     expect(report.result).toEqual({ output: expect.stringContaining(`The file ${file} has been edited.`), error: null, images: [], system: null });
     expect(readFileSync(file, 'utf8')).toBe('def f():\n\treturn 2\n');
 
+    // The call went through the session like an agent call: its trace holds both events.
+    const traces = readdirSync(join(t.home, 'sessions')).map((f) => readFileSync(join(t.home, 'sessions', f), 'utf8'));
+    const events = traces.flatMap((x) => x.trim().split('\n')).map((l) => JSON.parse(l) as { type: string; callId?: string; result?: { metadata?: { before?: string } } });
+    const mine = events.filter((e) => e.callId === report.callId);
+    expect(mine.map((e) => e.type)).toEqual(['tool_execution_start', 'tool_execution_end']);
+    expect(mine[1]!.result?.metadata?.before).toBe('def f():\n\treturn 1\n');
+
     const undo = await tools(['call', 'str_replace_editor', '--args', JSON.stringify({ command: 'undo_edit', path: file })]);
     expect(undo.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('def f():\n\treturn 1\n');
