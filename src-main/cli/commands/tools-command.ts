@@ -127,10 +127,11 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
 export function formatListing(listing: ToolListing[], conflicts: readonly ToolConflict[]): string {
   if (listing.length === 0) return 'No tools.';
   const width = Math.max(...listing.map((t) => t.name.length));
+  const sourceWidth = Math.max(...listing.map((t) => t.source.length)) + 2;
   const lines: string[] = [];
   for (const t of listing) {
     const summary = t.description.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
-    lines.push(`${t.name.padEnd(width)}  [${t.source}]  ${summary}`);
+    lines.push(`${t.name.padEnd(width)}  ${`[${t.source}]`.padEnd(sourceWidth)}  ${summary}`);
     const props = (t.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
     const required = new Set(Array.isArray(t.inputSchema.required) ? (t.inputSchema.required as string[]) : []);
     const params = Object.entries(props).map(([name, p]) => `${name}${required.has(name) ? '*' : ''}${p && typeof p.type === 'string' ? `: ${p.type}` : ''}`);
