@@ -40,9 +40,9 @@ describe('formatListing', () => {
   it('shows name, source, first description line and arguments (* = required)', () => {
     expect(formatListing(listing, [])).toBe(
       [
-        'str_replace_editor  [builtin]   Custom editing tool',
+        'str_replace_editor  [builtin]  Custom editing tool',
         '                    args: command*: string, view_range: array, any',
-        'mcp_fs_read         [mcp:fs]  Reads',
+        'mcp_fs_read         [mcp:fs]   Reads',
         '',
         '2 tool(s); * = required argument.',
       ].join('\n'),
