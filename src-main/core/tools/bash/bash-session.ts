@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { IPty } from 'node-pty';
 import {
   ANY_633,
@@ -27,6 +29,12 @@ const TAIL_CHARS = 512 * 1024;
 const RECENT_OUTPUT_CHARS = 256 * 1024;
 /** How long bash may take to start and report ready. */
 const READY_TIMEOUT_MS = 15_000;
+/**
+ * Commands longer than this are written to a temp file and sourced: readline redraws
+ * pasted text as it goes (about 25 ms per KB), sourcing keeps the same semantics
+ * (cd, variables, functions, exit) at file speed.
+ */
+const LARGE_COMMAND_CHARS = 16 * 1024;
 const PROMPT_START = '\x1b]633;A\x07';
 const PROMPT_END = '\x1b]633;B\x07';
 const ANY_OUTPUT_START = '\x1b]633;C;';
@@ -83,7 +91,11 @@ interface ActiveCommand {
   started: boolean;
   pre: string;
   head: string | undefined;
-  out: string;
+  /** Output since the head (or all of it), as received: joined only when needed. */
+  parts: string[];
+  partsLength: number;
+  /** The last characters seen, so a marker split across chunks is still found. */
+  carry: string;
   dropped: number;
   interrupted?: 'timeout' | 'cancelled';
   waitingForInput: boolean;
@@ -212,6 +224,7 @@ export class BashSession {
     const pty = this.pty;
     if (!pty) throw new Error('the shell could not be started');
     this.setBusy(true);
+    let scriptFile: string | undefined;
     try {
       const timeoutMs = options.timeoutMs ?? DEFAULT_BASH_TIMEOUT_MS;
       const deadline = started + timeoutMs;
@@ -231,6 +244,11 @@ export class BashSession {
         };
       }
       const nonce = randomBytes(8).toString('hex');
+      let typed = sanitizeCommand(command);
+      if (typed.length > LARGE_COMMAND_CHARS) {
+        scriptFile = writeCommandFile(typed);
+        typed = `. '${scriptFile}'`;
+      }
       const end = await new Promise<{ exitCode: number | null; shellExited: boolean; active: ActiveCommand }>((resolve) => {
         const active: ActiveCommand = {
           pty,
@@ -240,7 +258,9 @@ export class BashSession {
           started: false,
           pre: '',
           head: undefined,
-          out: '',
+          parts: [],
+          partsLength: 0,
+          carry: '',
           dropped: 0,
           waitingForInput: false,
           timers: [],
@@ -259,15 +279,16 @@ export class BashSession {
         const clear = this.userTyped ? '\x05\x15' : '';
         this.userTyped = false;
         this.atPrompt = false;
-        pty.write(`${clear}${nonce}${TAKE_NONCE_KEY}${PASTE_START}${sanitizeCommand(command)}${PASTE_END}\r`);
+        pty.write(`${clear}${nonce}${TAKE_NONCE_KEY}${PASTE_START}${typed}${PASTE_END}\r`);
       });
       const { active } = end;
+      const rest = active.parts.join('');
       let output: string;
       if (active.head !== undefined) {
         const marker = `\n[... ${active.dropped.toLocaleString('en-US')} characters of raw output dropped: more than ${Math.round((HEAD_CHARS + TAIL_CHARS) / 1024)} KB ...]\n`;
-        output = (await this.render(active.head)) + marker + (await this.render(active.out));
+        output = (await this.render(active.head)) + marker + (await this.render(rest));
       } else {
-        output = await this.render(active.out);
+        output = await this.render(rest);
       }
       return {
         output,
@@ -281,6 +302,7 @@ export class BashSession {
         durationMs: Date.now() - started,
       };
     } finally {
+      if (scriptFile) rmSync(dirname(scriptFile), { recursive: true, force: true });
       this.setBusy(false);
     }
   }
@@ -432,7 +454,7 @@ export class BashSession {
         // printed after readline accepted the line is the output.
         const before = a.pre.slice(0, m.index);
         const j = before.lastIndexOf(PASTE_MODE_OFF);
-        a.out = j >= 0 ? before.slice(j + PASTE_MODE_OFF.length) : '';
+        a.parts = [j >= 0 ? before.slice(j + PASTE_MODE_OFF.length) : ''];
         this.atPrompt = true;
         a.finish(parseExitCode(m[1]), false);
       }
@@ -442,25 +464,41 @@ export class BashSession {
   }
 
   private appendOutput(a: ActiveCommand, chunk: string): void {
-    const from = Math.max(0, a.out.length - 64);
-    a.out += chunk;
-    const m = a.endPattern.exec(a.out.slice(from));
+    // Only the carry plus the new chunk is searched: output can be megabytes.
+    const window = a.carry + chunk;
+    const m = a.endPattern.exec(window);
     if (m) {
-      a.out = a.out.slice(0, from + m.index);
+      const cut = m.index - a.carry.length;
+      if (cut >= 0) a.parts.push(chunk.slice(0, cut));
+      else {
+        // The marker began in earlier chunks: take those characters back out.
+        let remove = -cut;
+        while (remove > 0 && a.parts.length) {
+          const last = a.parts.pop()!;
+          if (last.length > remove) a.parts.push(last.slice(0, last.length - remove));
+          remove -= Math.min(remove, last.length);
+        }
+      }
       this.atPrompt = true;
       a.finish(parseExitCode(m[1]), false);
       return;
     }
-    if (a.out.length > HEAD_CHARS + TAIL_CHARS + 64 * 1024) {
+    a.parts.push(chunk);
+    a.partsLength += chunk.length;
+    a.carry = window.slice(-64);
+    if (a.partsLength > HEAD_CHARS + TAIL_CHARS + 64 * 1024) {
+      let out = a.parts.join('');
       if (a.head === undefined) {
-        a.head = a.out.slice(0, HEAD_CHARS);
-        a.out = a.out.slice(HEAD_CHARS);
+        a.head = out.slice(0, HEAD_CHARS);
+        out = out.slice(HEAD_CHARS);
       }
-      const drop = a.out.length - TAIL_CHARS;
+      const drop = out.length - TAIL_CHARS;
       if (drop > 0) {
         a.dropped += drop;
-        a.out = a.out.slice(drop);
+        out = out.slice(drop);
       }
+      a.parts = [out];
+      a.partsLength = out.length;
     }
   }
 
@@ -571,6 +609,14 @@ function parseExitCode(text: string | undefined): number | null {
 /** Bracketed-paste text must not end the paste early; line ends become `\n`. */
 function sanitizeCommand(command: string): string {
   return command.replace(/\x1b\[20[01]~/g, '').replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+}
+
+/** Writes a long command to a private temp file (0600 in a 0700 folder) for `.` to run. */
+function writeCommandFile(command: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'glassbox-cmd-'));
+  const file = join(dir, 'command.sh');
+  writeFileSync(file, command + '\n', { mode: 0o600 });
+  return file;
 }
 
 function stripAnsi(s: string): string {
