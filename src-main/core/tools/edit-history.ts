@@ -17,6 +17,8 @@ interface StoredHistory {
 
 /** Oldest entries are dropped past this many per file, so the store cannot grow without end. */
 export const MAX_HISTORY_PER_FILE = 50;
+/** …or past this much stored text per file (the newest step is always kept). */
+export const MAX_HISTORY_CHARS_PER_FILE = 32 * 1024 * 1024;
 
 /**
  * The editor's undo stacks, one JSON file per edited path under
@@ -36,6 +38,8 @@ export class EditHistory {
     const stored = this.load(path);
     stored.entries.push(entry);
     if (stored.entries.length > MAX_HISTORY_PER_FILE) stored.entries.splice(0, stored.entries.length - MAX_HISTORY_PER_FILE);
+    let chars = stored.entries.reduce((n, e) => n + (e.before?.length ?? 0), 0);
+    while (stored.entries.length > 1 && chars > MAX_HISTORY_CHARS_PER_FILE) chars -= stored.entries.shift()!.before?.length ?? 0;
     this.save(stored);
   }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EditHistory, MAX_HISTORY_PER_FILE } from './edit-history';
+import { EditHistory, MAX_HISTORY_CHARS_PER_FILE, MAX_HISTORY_PER_FILE } from './edit-history';
 import { LocalFileOperator } from './file-operator';
 import { MAX_METADATA_BYTES, MAX_RESPONSE_LEN, StrReplaceEditor, TRUNCATED_MESSAGE, findOccurrences, lineNumbersOf, makeOutput } from './str-replace-editor';
 import type { ToolContext } from './tool';
@@ -422,6 +422,15 @@ describe('undo_edit', () => {
     for (let i = 0; i < MAX_HISTORY_PER_FILE + 5; i++) h.push('/x', { command: 'insert', before: String(i), ts: i });
     expect(h.size('/x')).toBe(MAX_HISTORY_PER_FILE);
     expect(h.pop('/x')?.before).toBe(String(MAX_HISTORY_PER_FILE + 4));
+  });
+
+  it('drops the oldest steps past MAX_HISTORY_CHARS_PER_FILE but always keeps the newest', () => {
+    const h = EditHistory.forHome(home);
+    const third = 'a'.repeat(Math.ceil(MAX_HISTORY_CHARS_PER_FILE / 3) + 1);
+    for (let i = 0; i < 3; i++) h.push('/big', { command: 'insert', before: `${i}${third}`, ts: i });
+    expect(h.size('/big')).toBe(2);
+    h.push('/huge', { command: 'insert', before: 'b'.repeat(MAX_HISTORY_CHARS_PER_FILE + 1), ts: 0 });
+    expect(h.size('/huge')).toBe(1);
   });
 
   it('ignores a damaged history file instead of failing', async () => {
