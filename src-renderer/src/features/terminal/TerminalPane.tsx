@@ -73,7 +73,7 @@ export function TerminalPane() {
     const input = t.onData((data) => {
       const s = stateRef.current;
       if (s.owner !== 'user') {
-        setNote(terminalBanner(s).text);
+        setNote(`Not sent: ${terminalBanner(s).text}`);
         return;
       }
       api.terminal.write(data).then(
