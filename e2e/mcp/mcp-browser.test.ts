@@ -19,7 +19,7 @@ describe('default browser server (@playwright/mcp with Debian Chromium)', () => 
   });
 
   it('is added unprefixed, navigates a local page and returns a screenshot image', async () => {
-    const env = { ...process.env, CHROMIUM_PATH };
+    const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH };
     delete env.GLASSBOX_DISABLE_BROWSER;
     const m = makeManager({}, env);
     try {

@@ -9,7 +9,6 @@ import { createGlassboxMcpServer, selectServedTools } from '../../core/mcp/glass
 import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-import';
 import { McpHttpHost } from '../../core/mcp/mcp-http-host';
 import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
-import { GlassboxSession } from '../../core/session/glassbox-session';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
@@ -158,6 +157,8 @@ async function serve(argv: string[], io: CliIO): Promise<number> {
     .map((s) => s.trim())
     .filter(Boolean);
   const workspace = workspaceOf(values.workspace, io);
+  // Loaded here so `mcp list` and `mcp import` do not pay for the whole session (agent, shells…).
+  const { GlassboxSession } = await import('../../core/session/glassbox-session');
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,
