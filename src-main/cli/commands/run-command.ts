@@ -4,6 +4,7 @@ import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
 import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
+import { collectSecrets, SecretRedactor } from '../../core/session/secret-redactor';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
@@ -98,6 +99,20 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // run always applies the approval policy: the flag, else config approvals.mode, else ask.
   const config = loadConfig(glassboxPaths(io.env), workspace).config;
   const approveMode = (values.approve as ApprovalMode | undefined) ?? config.approvals?.mode ?? 'ask';
+  const json = values.json === true;
+  const redactor = new SecretRedactor(collectSecrets(config, io.env));
+  const redact = (text: string): string => redactor.redact(text);
+  // Subscribed before the session is built, so --json shows every event from seq 1.
+  const printer = (e: GlassboxEvent): void => {
+    if (json) io.stdout.write(redact(JSON.stringify(e)) + '\n');
+    else {
+      const line = progressLine(e);
+      if (line) println(io.stderr, redact(line));
+    }
+    if (e.type === 'approval_resolved' && e.by === 'no-port') {
+      println(io.stderr, `glassbox run: approval needed for ${e.callId}; denied because stdin is not a TTY (use --approve auto or an allow rule)`);
+    }
+  };
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,
@@ -108,22 +123,13 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       'Approval was required but `glassbox run` is not attached to a terminal (stdin is not a TTY), so the call was denied. ' +
       'The user can rerun with --approve auto or add an allow rule (approvals.rules) to the config.',
     approveMode,
+    onEvent: (e) => printer(e),
   });
-  return runIn(session, task, { json: values.json === true, maxSteps, tty }, io);
+  return runIn(session, task, { json, maxSteps }, io);
 }
 
-async function runIn(session: GlassboxSession, task: string, opts: { json: boolean; maxSteps?: number; tty: boolean }, io: CliIO): Promise<number> {
+async function runIn(session: GlassboxSession, task: string, opts: { json: boolean; maxSteps?: number }, io: CliIO): Promise<number> {
   for (const w of session.loadWarnings) println(io.stderr, `glassbox run: warning: ${w}`);
-  const unsubscribe = session.bus.subscribe('*', (e) => {
-    if (opts.json) io.stdout.write(session.redactor.redact(JSON.stringify(e)) + '\n');
-    else {
-      const line = progressLine(e);
-      if (line) println(io.stderr, session.redactor.redact(line));
-    }
-    if (e.type === 'approval_resolved' && e.by === 'no-port') {
-      println(io.stderr, `glassbox run: approval needed for ${e.callId}; denied because stdin is not a TTY (use --approve auto or an allow rule)`);
-    }
-  });
   let interrupts = 0;
   const onSignal = (): void => {
     interrupts++;
@@ -147,7 +153,6 @@ async function runIn(session: GlassboxSession, task: string, opts: { json: boole
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    unsubscribe();
     await session.dispose();
   }
 }

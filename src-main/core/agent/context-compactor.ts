@@ -1,13 +1,29 @@
 import type { ChatMessage, LlmProvider } from '../llm/llm-types';
 
+// Messages never change once in the conversation (compaction makes new objects), so each one's
+// size is computed once: the estimate runs before every model request.
+const sizeCache = new WeakMap<ChatMessage, { chars: number; images: number }>();
+
+function messageSize(m: ChatMessage): { chars: number; images: number } {
+  let s = sizeCache.get(m);
+  if (!s) {
+    let chars = m.content.length + 8;
+    if (m.role === 'assistant') for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
+    const images = (m.role === 'tool' || m.role === 'user') && m.images ? m.images.length : 0;
+    s = { chars, images };
+    sizeCache.set(m, s);
+  }
+  return s;
+}
+
 /** Rough token estimate (≈4 characters a token; images count as a fixed amount). */
 export function estimateTokens(messages: ChatMessage[], system = ''): number {
   let chars = system.length;
   let images = 0;
   for (const m of messages) {
-    chars += m.content.length + 8;
-    if (m.role === 'assistant') for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
-    if ((m.role === 'tool' || m.role === 'user') && m.images) images += m.images.length;
+    const s = messageSize(m);
+    chars += s.chars;
+    images += s.images;
   }
   return Math.ceil(chars / 4) + images * 800;
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
+import type { GlassboxEvent } from '../events/event-types';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
@@ -46,6 +47,8 @@ export interface SessionOptions {
   resume?: boolean;
   /** Write the session file (default true). */
   record?: boolean;
+  /** Subscribed to every event from the start, so it sees the ones emitted while the session is built (MCP status, extension logs). */
+  onEvent?: (event: GlassboxEvent) => void;
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
   /** Load extensions at create (default true). */
@@ -104,6 +107,7 @@ export class GlassboxSession {
     if (resumed) this.loadWarnings.push(...resumed.warnings);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
+    if (opts.onEvent) this.bus.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id), this.redactor).attach(this.bus);
     const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : undefined);
     this.approvalGate =
