@@ -26,7 +26,6 @@ function runConformance(args: string[], timeoutMs = 240_000): Promise<{ code: nu
 /** `✓ name: N passed, 0 failed` lines of the suite's summary. */
 function summary(out: string): Map<string, { passed: number; failed: number }> {
   const m = new Map<string, { passed: number; failed: number }>();
-  // eslint-disable-next-line no-control-regex
   const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
     const r = /^[✓✗] (\S+): (\d+) passed, (\d+) failed/.exec(line.trim());
