@@ -172,6 +172,17 @@ describe('BashSession (terminal side)', () => {
     shell.write('half-typed');
     expect((await shell.run('echo agent-ok')).output).toBe('agent-ok');
 
+    // The user runs something slow in the terminal: the agent's command runs after it, unmixed.
+    shell.write('sleep 1.5; echo user-$((40+2))\r');
+    await new Promise((r) => setTimeout(r, 300));
+    const waitStart = Date.now();
+    const waited = await shell.run('echo agent-$((1+1))');
+    expect(waited.output).toBe('agent-2');
+    expect(Date.now() - waitStart).toBeGreaterThan(800);
+    const stream = seen.join('');
+    expect(stream.indexOf('user-42')).toBeGreaterThan(-1);
+    expect(stream.indexOf('user-42')).toBeLessThan(stream.lastIndexOf('agent-2'));
+
     shell.resize(60, 20);
     expect((await shell.run('stty size')).output).toBe('20 60');
     offData();

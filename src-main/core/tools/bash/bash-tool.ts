@@ -83,7 +83,12 @@ export class BashTool implements Tool {
     const classification = classify(command, ctx.workspace);
     const timeoutSec = typeof args.timeout === 'number' ? args.timeout : this.opts.config?.timeoutSeconds;
     const timeoutMs = timeoutSec !== undefined ? Math.round(timeoutSec * 1000) : DEFAULT_BASH_TIMEOUT_MS;
-    const result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+    let result: BashCommandResult;
+    try {
+      result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+    } catch (err) {
+      return { error: `could not run the command: ${err instanceof Error ? err.message : String(err)}`, metadata: { classification } };
+    }
     return toToolResult(result, {
       classification,
       timeoutMs,
