@@ -273,4 +273,19 @@ describe('glassbox tools with an MCP server', () => {
     expect(report.result.error).toBeNull();
     expect(report.result.output).toContain('hello over stdio');
   }, SLOW);
+
+  it('warns on stderr about a server that cannot start (missing variable), naming server and variable', async () => {
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ mcpServers: { needsKey: { command: process.execPath, args: ['-e', '0'], env: { KEY: '${env:GLASSBOX_TEST_UNSET_VAR}' } } } }),
+    );
+    const r = await tools(['list', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("warning: MCP server 'needsKey' is not available");
+    expect(r.stderr).toContain('GLASSBOX_TEST_UNSET_VAR is not set');
+    const names = (JSON.parse(r.stdout) as Listed[]).map((x) => x.name);
+    expect(names).toContain('str_replace_editor');
+    expect(names.some((n) => n.startsWith('mcp_needsKey'))).toBe(false);
+  }, SLOW);
 });

@@ -87,8 +87,15 @@ async function createSession(options: SessionOptions): Promise<GlassboxSession> 
   return Session.create(options);
 }
 
-function warnConflicts(session: GlassboxSession, io: CliIO): void {
+/**
+ * Problems that change which tools exist go to stderr (stdout stays the listing / result):
+ * name clashes, and MCP servers that failed to start (their tools are missing).
+ */
+function warnProblems(session: GlassboxSession, io: CliIO): void {
   for (const c of session.tools.conflicts) println(io.stderr, `warning: ${describeConflict(c)}`);
+  for (const s of session.mcp.servers()) {
+    if (s.status === 'error') println(io.stderr, `warning: MCP server '${s.id}' is not available, so its tools are missing: ${s.lastError ?? 'failed'}`);
+  }
 }
 
 async function listTools(argv: string[], io: CliIO): Promise<number> {
@@ -104,7 +111,7 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
   const session = await createSession({ workspace: workspaceOf(values.workspace, io), env: io.env });
   try {
-    warnConflicts(session, io);
+    warnProblems(session, io);
     const listing: ToolListing[] = session.tools.list().map((t) => ({
       name: t.name,
       source: t.source ?? 'builtin',
@@ -208,7 +215,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    warnConflicts(session, io);
+    warnProblems(session, io);
     if (!session.tools.has(name)) {
       const names = session.tools.names();
       throw new UsageError(`unknown tool '${name}'. Available tools: ${names.length ? names.join(', ') : '(none)'}`);
