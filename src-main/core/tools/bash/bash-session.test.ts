@@ -211,6 +211,15 @@ describe('BashSession (shell lifetime)', () => {
     expect((await shell.run('echo again')).freshShellNote).toBeUndefined();
   });
 
+  it('a command that replaces the shell (exec bash) ends in the timeout and the shell is replaced', async () => {
+    const r = await shell.run('exec bash --norc --noprofile', { timeoutMs: 1000 });
+    expect(r.timedOut).toBe(true);
+    expect(r.shellExited).toBe(true);
+    const next = await shell.run('echo recovered');
+    expect(next.output).toBe('recovered');
+    expect(next.freshShellNote).toMatch(/killed.*fresh shell/);
+  });
+
   it('restart() gives a fresh shell on request', async () => {
     await shell.run('export KEEP=1');
     const oldPid = shell.pid;
