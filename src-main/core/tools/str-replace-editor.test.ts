@@ -313,6 +313,15 @@ describe('str_replace', () => {
     expect(readFileSync(p, 'utf8')).toBe('abc');
   });
 
+  it('matches a multi-line old_str written with \\n in a CRLF file and keeps CRLF', async () => {
+    const p = file('w.txt', 'one\r\ntwo\r\nthree\r\n');
+    const r = await run({ command: 'str_replace', path: p, old_str: 'one\ntwo', new_str: 'uno\ndos' });
+    expect(r.error).toBeUndefined();
+    expect(readFileSync(p, 'utf8')).toBe('uno\r\ndos\r\nthree\r\n');
+    const miss = await run({ command: 'str_replace', path: p, old_str: 'dos\nfour', new_str: 'x' });
+    expect(miss.error).toBe(`No replacement was performed, old_str \`dos\nfour\` did not appear verbatim in ${p}.`);
+  });
+
   it('keeps CRLF line endings that are not part of the edit', async () => {
     const p = file('w.txt', 'one\r\ntwo\r\nthree\r\n');
     await run({ command: 'str_replace', path: p, old_str: 'two', new_str: '2' });

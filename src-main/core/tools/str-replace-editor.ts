@@ -328,7 +328,18 @@ export class StrReplaceEditor implements Tool {
     if (oldStr === '') {
       throw new EditorError(`No replacement was performed, old_str is empty. Give the exact text in ${path} to replace.`);
     }
-    const offsets = findOccurrences(content, oldStr);
+    let offsets = findOccurrences(content, oldStr);
+    if (offsets.length === 0 && oldStr.includes('\n') && !oldStr.includes('\r') && content.includes('\r\n')) {
+      // Models write `\n`; a CRLF file would never match a multi-line old_str. Match it with the
+      // file's own line endings and write new_str with them too, so the file stays consistent.
+      const crlfOld = oldStr.replace(/\n/g, '\r\n');
+      const crlfOffsets = findOccurrences(content, crlfOld);
+      if (crlfOffsets.length > 0) {
+        oldStr = crlfOld;
+        newStr = newStr.replace(/\r?\n/g, '\r\n');
+        offsets = crlfOffsets;
+      }
+    }
     if (offsets.length === 0) {
       throw new EditorError(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`);
     }
