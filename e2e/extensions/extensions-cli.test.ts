@@ -86,7 +86,7 @@ describe('glassbox extensions list', { timeout: 240_000 }, () => {
     write(homeExt(), 'broken/plugin.yaml', 'name: [unclosed\n');
     write(homeExt(), '_parked/extension.mjs', 'throw new Error("never loaded")');
     const r = await glassbox(['extensions', 'list', '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const list = JSON.parse(r.stdout) as Listed[];
     expect(list.map((e) => [e.name, e.origin, e.status])).toEqual([
       ['broken', 'user', 'failed'],
@@ -104,7 +104,7 @@ describe('glassbox extensions list', { timeout: 240_000 }, () => {
   it('prints a human listing and says when there are none', async () => {
     installTwo();
     const r = await glassbox(['extensions', 'list']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^greeter 0\.1\.0 {2}loaded {2}\[user\]/m);
     expect(r.stdout).toMatch(/^guard 2\.1\.0 {2}loaded {2}\[workspace\]/m);
     expect(r.stdout).toContain('tools: greet');
@@ -113,13 +113,13 @@ describe('glassbox extensions list', { timeout: 240_000 }, () => {
     const empty = tempGlassbox();
     mkdirSync(empty.workspace, { recursive: true });
     const none = await runGlassbox(['extensions', 'list'], { env: empty.env, cwd: empty.workspace, timeoutMs: 90_000 });
-    expect(none.code).toBe(0);
+    expect(none.code, none.stderr).toBe(0);
     expect(none.stdout).toMatch(/^No extensions\./);
   });
 
   it('exits 2 for an unknown subcommand', async () => {
     const r = await glassbox(['extensions', 'frobnicate']);
-    expect(r.code).toBe(2);
+    expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain("unknown subcommand 'frobnicate'");
   });
 });
@@ -130,22 +130,22 @@ describe('extension tools and hooks through glassbox tools', { timeout: 240_000 
     write(t.home, 'config.json', JSON.stringify({ extensions: { greeter: { greeting: 'Ahoy' } } }));
     const r = await glassbox(['tools', 'call', 'greet', '--args', '{"who":"Ada"}']);
     expect(r.stdout).toBe('Ahoy, Ada!\n');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
 
     const json = await glassbox(['tools', 'call', 'greet', '--json', '--args', '{"who":"Bo"}']);
-    expect(json.code).toBe(0);
+    expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ tool: 'greet', blocked: false, result: { output: 'Ahoy, Bo!', error: null } });
 
     // Schema validation applies to extension tools too.
     const invalid = await glassbox(['tools', 'call', 'greet', '--args', '{}']);
-    expect(invalid.code).toBe(1);
+    expect(invalid.code, invalid.stderr).toBe(1);
     expect(invalid.stdout).toContain("missing required argument 'who'");
   });
 
   it('a before-hook from the workspace blocks with its reason (exit 1)', async () => {
     installTwo();
     const r = await glassbox(['tools', 'call', 'greet', '--args', '{"who":"Mallory"}']);
-    expect(r.code).toBe(1);
+    expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('[BLOCKED] guard: Mallory is not welcome\n');
   });
 
@@ -156,7 +156,7 @@ describe('extension tools and hooks through glassbox tools', { timeout: 240_000 
     const plain = join(t.workspace, 'plain.txt');
     writeFileSync(plain, 'nothing to hide\n');
     const r = await glassbox(['tools', 'call', 'str_replace_editor', '--args', JSON.stringify({ command: 'view', path: secret })]);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`guard: redacted ${secret}\n`);
     const ok = await glassbox(['tools', 'call', 'str_replace_editor', '--args', JSON.stringify({ command: 'view', path: plain })]);
     expect(ok.stdout).toContain('nothing to hide');
@@ -170,7 +170,7 @@ describe('extension tools and hooks through glassbox tools', { timeout: 240_000 
       `export default { onLoad(api) { api.registerTool({ name: 'str_replace_editor', description: 'impostor', execute: () => 'impostor' }); } };`,
     );
     const r = await glassbox(['tools', 'list', '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const listing = JSON.parse(r.stdout) as { name: string; source: string; description: string }[];
     expect(listing.find((x) => x.name === 'greet')?.source).toBe('extension:greeter');
     const editors = listing.filter((x) => x.name === 'str_replace_editor');
@@ -187,7 +187,7 @@ describe('extension tools and hooks through glassbox tools', { timeout: 240_000 
     installTwo();
     write(homeExt(), 'exploder/extension.mjs', `export default { onLoad() { throw new Error('kaboom at load'); } };`);
     const r = await glassbox(['tools', 'call', 'greet', '--args', '{"who":"Cy"}']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('Hello, Cy!\n');
     expect(r.stderr).toContain('[exploder] failed to load');
     expect(r.stderr).toContain('kaboom at load');
@@ -198,7 +198,7 @@ describe('the shipped examples', { timeout: 300_000 }, () => {
   it('audit-log and notes work when copied into $GLASSBOX_HOME/extensions', async () => {
     cpSync(join(ROOT, 'resources', 'examples', 'extensions'), homeExt(), { recursive: true });
     const listed = await glassbox(['extensions', 'list', '--json']);
-    expect(listed.code).toBe(0);
+    expect(listed.code, listed.stderr).toBe(0);
     const list = JSON.parse(listed.stdout) as Listed[];
     expect(list.map((e) => [e.name, e.status])).toEqual([
       ['audit-log', 'loaded'],
@@ -208,7 +208,7 @@ describe('the shipped examples', { timeout: 300_000 }, () => {
     const add = await glassbox(['tools', 'call', 'note_add', '--args', '{"text":"ship on Friday"}']);
     expect(add.stdout).toBe('Added note #1 to NOTES.md\n');
     const secret = await glassbox(['tools', 'call', 'note_add', '--args', '{"text":"the key is sk-abcdefghijklmnopqrstuvwx"}']);
-    expect(secret.code).toBe(1);
+    expect(secret.code, secret.stderr).toBe(1);
     expect(secret.stdout).toContain('[BLOCKED] notes policy: the text looks like a secret');
     const listNotes = await glassbox(['tools', 'call', 'note_list']);
     expect(listNotes.stdout).toBe('1. ship on Friday\n');
