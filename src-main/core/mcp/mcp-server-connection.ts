@@ -478,10 +478,16 @@ export class McpServerConnection {
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
     this.running.set(ctx.callId, { ctx });
+    // A per-call signal: the SDK never removes its abort listener, and a run's signal is shared
+    // by all of its calls, so linking directly would pile up listeners for the whole run.
+    const callAbort = new AbortController();
+    const onAbort = () => callAbort.abort(ctx.signal.reason);
+    if (ctx.signal.aborted) callAbort.abort(ctx.signal.reason);
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
     try {
       this.pendingTrafficCallId = ctx.callId;
       const result = await client.callTool({ name, arguments: args }, undefined, {
-        signal: ctx.signal,
+        signal: callAbort.signal,
         timeout: this.timeoutMs,
         resetTimeoutOnProgress: true,
         // Progress is reported from observeIncoming; asking for it makes the SDK send a
@@ -501,6 +507,7 @@ export class McpServerConnection {
       }
       return errorResult(`MCP server '${this.id}' failed ${name}: ${errMessage(err)}`);
     } finally {
+      ctx.signal.removeEventListener('abort', onAbort);
       if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;
       this.running.delete(ctx.callId);
       for (const [id, t] of this.trafficById) if (t.callId === ctx.callId) this.trafficById.delete(id);
