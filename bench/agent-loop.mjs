@@ -38,9 +38,8 @@ function rig(withTrace) {
 async function agentRun(withTrace) {
   const { bus, runner, trace, dir } = rig(withTrace);
   let n = 0;
-  const model = new InProcessScriptedModel([() => (n++ < STEPS - 1 ? { text: '', toolCalls: [{ id: `c${n}`, name: 'noop', arguments: `{"n":${n}}` }] } : { text: 'done' })]);
-  // The model keeps every request for tests; the bench must not measure that.
-  model.requests.push = () => 0;
+  // record=false: the test model's request log is not what we measure.
+  const model = new InProcessScriptedModel([() => (n++ < STEPS - 1 ? { text: '', toolCalls: [{ id: `c${n}`, name: 'noop', arguments: `{"n":${n}}` }] } : { text: 'done' })], false);
   const agent = new ToolCallAgent({
     provider: model, runner, bus, systemPrompt: 'bench', maxSteps: STEPS + 1,
     compactor: new ContextCompactor({ budgetTokens: 1_000_000 }),

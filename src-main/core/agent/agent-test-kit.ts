@@ -17,11 +17,15 @@ export class InProcessScriptedModel implements LlmProvider {
   readonly requests: LlmRequest[] = [];
   private i = 0;
 
-  constructor(private readonly turns: Array<Partial<LlmTurn> | ((req: LlmRequest) => Partial<LlmTurn>)>) {}
+  constructor(
+    private readonly turns: Array<Partial<LlmTurn> | ((req: LlmRequest) => Partial<LlmTurn>)>,
+    /** Keep every request (tests); the benchmark turns it off. */
+    private readonly record = true,
+  ) {}
 
   async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
     // Keep a copy: the agent's message array grows after the call.
-    this.requests.push({ ...req, messages: [...req.messages] });
+    if (this.record) this.requests.push({ ...req, messages: [...req.messages] });
     const t = this.turns[Math.min(this.i++, this.turns.length - 1)];
     const turn = typeof t === 'function' ? t(req) : t;
     if (turn.text) handlers.onText?.(turn.text);

@@ -1,19 +1,13 @@
 import type { ChatMessage, LlmProvider } from '../llm/llm-types';
 
-// Messages never change once in the conversation (compaction makes new objects), so each one's
-// size is computed once: the estimate runs before every model request.
-const sizeCache = new WeakMap<ChatMessage, { chars: number; images: number }>();
+function messageChars(m: ChatMessage): number {
+  let chars = m.content.length + 8;
+  if (m.role === 'assistant') for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
+  return chars;
+}
 
-function messageSize(m: ChatMessage): { chars: number; images: number } {
-  let s = sizeCache.get(m);
-  if (!s) {
-    let chars = m.content.length + 8;
-    if (m.role === 'assistant') for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
-    const images = (m.role === 'tool' || m.role === 'user') && m.images ? m.images.length : 0;
-    s = { chars, images };
-    sizeCache.set(m, s);
-  }
-  return s;
+function messageImages(m: ChatMessage): number {
+  return (m.role === 'tool' || m.role === 'user') && m.images ? m.images.length : 0;
 }
 
 /** Rough token estimate (≈4 characters a token; images count as a fixed amount). */
@@ -21,9 +15,8 @@ export function estimateTokens(messages: ChatMessage[], system = ''): number {
   let chars = system.length;
   let images = 0;
   for (const m of messages) {
-    const s = messageSize(m);
-    chars += s.chars;
-    images += s.images;
+    chars += messageChars(m);
+    images += messageImages(m);
   }
   return Math.ceil(chars / 4) + images * 800;
 }
@@ -68,8 +61,18 @@ export class ContextCompactor {
     return this.opts.budgetTokens;
   }
 
+  // The check runs before every model request; the conversation only grows between
+  // compactions, so sum the new messages onto the last total instead of walking it all.
+  private memo: { messages: ChatMessage[]; length: number; chars: number; images: number } | null = null;
+
   needsCompaction(messages: ChatMessage[], system = ''): boolean {
-    return estimateTokens(messages, system) > this.opts.budgetTokens;
+    let m = this.memo;
+    if (!m || m.messages !== messages || m.length > messages.length) m = this.memo = { messages, length: 0, chars: 0, images: 0 };
+    for (; m.length < messages.length; m.length++) {
+      m.chars += messageChars(messages[m.length]);
+      m.images += messageImages(messages[m.length]);
+    }
+    return Math.ceil((m.chars + system.length) / 4) + m.images * 800 > this.opts.budgetTokens;
   }
 
   async compact(messages: ChatMessage[], system = '', signal?: AbortSignal): Promise<CompactionResult> {
