@@ -230,7 +230,7 @@ export class BashSession {
       const deadline = started + timeoutMs;
       // Someone may be running a command in the shared terminal: wait for the prompt.
       if (!this.atPrompt) await this.waitForPrompt(deadline, options.signal);
-      if (!this.atPrompt || !this.pty) {
+      if (!this.atPrompt || this.pty !== pty) {
         const cancelled = options.signal?.aborted === true;
         return {
           ...base,
