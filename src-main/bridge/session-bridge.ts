@@ -67,6 +67,8 @@ export class SessionBridge {
   private task: string | undefined;
   private lastEnd: AgentState['lastEnd'];
   private runPromise: Promise<unknown> | null = null;
+  /** The saved title of the current session (undefined: not read yet; null: none). */
+  private savedTitle: string | null | undefined;
   /** Settings changed since the current core session was built. */
   private stale = false;
   private readonly offHandlers: () => void;
@@ -84,6 +86,7 @@ export class SessionBridge {
       'sessions.rename': (id, title) => {
         this.requireSaved(id);
         opts.store.rename(id, title.trim().slice(0, 200) || 'Untitled session');
+        if (id === this.current?.session.id) this.savedTitle = undefined;
         this.emitList();
         return { ok: true };
       },
@@ -195,7 +198,9 @@ export class SessionBridge {
 
   private summary(): SessionSummary {
     const id = this.current?.session.id ?? '';
-    const saved = id ? safe(() => this.opts.store.summary(id)) : null;
+    // The store's summary parses the whole file: read it once per session, not per snapshot.
+    if (id && this.savedTitle === undefined) this.savedTitle = (safe(() => this.opts.store.summary(id))?.title ?? null);
+    const saved = this.savedTitle ? { title: this.savedTitle } : null;
     const first = this.events.find((e) => e.type === 'agent_start');
     return {
       id,
@@ -226,6 +231,7 @@ export class SessionBridge {
       })
       .finally(() => {
         if (this.runPromise === run) this.runPromise = null;
+        this.savedTitle = undefined;
         this.opts.host.emit('agent.state', this.state());
         this.emitList();
       });
@@ -286,6 +292,7 @@ export class SessionBridge {
   private async attach(opened: OpenedSession, events: GlassboxEvent[]): Promise<void> {
     this.current = opened;
     this.stale = false;
+    this.savedTitle = undefined;
     this.events = [];
     this.calls = createCallIndex();
     this.pending = [];

@@ -32,11 +32,12 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
   ];
   // Load the snapshot the moment it arrives: events after it then apply on top (seq dedups).
   s.loadSnapshot(await api.sessions.current(), []);
-  const [pending, settings, sessions] = await Promise.all([api.dialogs.pending(), api.settings.get(), api.sessions.list()]);
+  const [pending, settings] = await Promise.all([api.dialogs.pending(), api.settings.get()]);
   s.setPending(pending);
   s.setSettings(settings);
-  s.setSessions(sessions);
   s.setConnection('open');
+  // The saved-sessions list can be slow with big sessions: it must not hold up the first render.
+  void api.sessions.list().then((l) => store.getState().setSessions(l), (err: unknown) => reportError(store, 'Sessions', err));
   if (!settings.model) {
     s.pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
   }

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// bench/ui.mjs — the window under load (issue 7). Needs `npm run build` first.
+//
+// 1. A session of 10,000 tool calls opened in Debian Chromium through a real `glassbox web`:
+//    time to first render (navigation → the first tool card painted) and p95 frame time while
+//    scrolling the conversation. Targets: ≤ 500 ms and ≤ 16.7 ms.
+// 2. Opening a 100,000-event session file vs a bare JSON.parse of its lines, side by side in
+//    one process: the core's loader (SessionStore.load) and the renderer's rebuild of the view
+//    (fromSnapshot) each as a ratio to the bare parse. Target ≤ 1.5×.
+//
+// Usage: node bench/ui.mjs [--calls 10000] [--events 100000]
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createJiti } from 'jiti';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, def) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+};
+const CALLS = arg('--calls', 10_000);
+const EVENTS = arg('--events', 100_000);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** A realistic session: per step a model turn (start/update/end) and one bash call (start/end). */
+function sessionEvents(id, steps) {
+  const out = [];
+  let seq = 0;
+  let ts = Date.now() - steps * 10;
+  const push = (e) => out.push({ seq: ++seq, ts: ts++, session: id, ...e });
+  push({ type: 'agent_start', task: `benchmark session with ${steps} tool calls` });
+  for (let i = 0; i < steps; i++) {
+    const messageId = `m${i}`;
+    push({ type: 'turn_start', step: i + 1 });
+    push({ type: 'message_start', messageId, role: 'assistant' });
+    push({ type: 'message_update', messageId, role: 'assistant', delta: `Step ${i}: listing the files again.` });
+    push({ type: 'message_end', messageId, role: 'assistant', content: `Step ${i}: listing the files again.`, toolCalls: [{ id: `call_${i}`, name: 'bash', arguments: `{"command":"ls -la dir${i}"}` }] });
+    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `ls -la dir${i}` }, source: 'builtin' });
+    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `total 8\ndrwxr-xr-x 2 u u 4096 file-${i}.txt\n`, error: null, images: [], system: null }, durationMs: 3 + (i % 7) });
+    push({ type: 'turn_end', step: i + 1 });
+  }
+  push({ type: 'agent_end', reason: 'finished' });
+  return out;
+}
+
+function pct(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function uiBench() {
+  const base = mkdtempSync(join(tmpdir(), 'glassbox-bench-ui-'));
+  const home = join(base, 'home');
+  const ws = join(base, 'ws');
+  mkdirSync(join(home, 'sessions'), { recursive: true });
+  mkdirSync(ws, { recursive: true });
+  const id = 'bench-10k';
+  const events = sessionEvents(id, CALLS);
+  writeFileSync(join(home, 'sessions', `${id}.jsonl`), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  const env = { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1', GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_MODEL: 'none', GLASSBOX_LLM_BASE_URL: 'http://127.0.0.1:9/v1', GLASSBOX_LLM_API_KEY: 'x' };
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'glassbox.mjs'), 'web', '--port', '0', '--workspace', ws, '--session', id], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = /Glassbox UI: (\S+)/.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (c) => reject(new Error(`glassbox web exited ${c}`)));
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Warm-up visit: the session is built on the host on first use; measure the window, not that.
+    await page.goto(url);
+    await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
+    const runs = [];
+    for (let r = 0; r < 3; r++) {
+      await page.reload();
+      await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
+      // navigationStart → first card painted (next frame after it exists).
+      runs.push(await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => res(performance.now())))));
+    }
+    const cards = await page.getByTestId('tool-call-card').count();
+    const callCount = await page.getByTestId('call-count').innerText();
+    // Scroll the conversation from the bottom to the top, 400 px per frame; record frame times.
+    const frames = await page.evaluate(
+      () =>
+        new Promise((res) => {
+          const el = document.querySelector('[data-testid="chat"]');
+          const times = [];
+          let last = performance.now();
+          el.scrollTop = el.scrollHeight;
+          let n = 0;
+          const step = () => {
+            const now = performance.now();
+            times.push(now - last);
+            last = now;
+            el.scrollTop -= 400;
+            if (++n < 600 && el.scrollTop > 0) requestAnimationFrame(step);
+            else res(times.slice(1));
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    return { firstRender: pct(runs, 50), runs, p95: pct(frames, 95), p50: pct(frames, 50), frames: frames.length, cardsInDom: cards, callCount };
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+  }
+}
+
+async function loadBench() {
+  const jiti = createJiti(import.meta.url);
+  const { readSessionFile } = await jiti.import(join(ROOT, 'src-main/core/session/session-file.ts'));
+  const { fromSnapshot } = await jiti.import(join(ROOT, 'src-renderer/src/store/event-reducer.ts'));
+  const dir = mkdtempSync(join(tmpdir(), 'glassbox-bench-load-'));
+  const id = 'bench-100k';
+  const events = sessionEvents(id, Math.ceil(EVENTS / 7)).slice(0, EVENTS);
+  const path = join(dir, `${id}.jsonl`);
+  const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+  writeFileSync(path, text);
+  const { readFileSync } = await import('node:fs');
+  const bare = () => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const load = () => readSessionFile(path).events;
+  const time = (f) => {
+    const t0 = performance.now();
+    const v = f();
+    return [performance.now() - t0, v];
+  };
+  const results = { bare: [], load: [], rebuild: [] };
+  // Interleaved, several rounds, medians: the machine is shared.
+  for (let i = 0; i < 7; i++) {
+    const [b, parsed] = time(bare);
+    const [l] = time(load);
+    const [r] = time(() => fromSnapshot({ summary: { id, title: 't', createdAt: 0, updatedAt: 0, eventCount: parsed.length }, events: parsed, state: { sessionId: id, running: false } }));
+    results.bare.push(b);
+    results.load.push(l);
+    results.rebuild.push(r);
+  }
+  return { events: events.length, mb: text.length / 1e6, bare: pct(results.bare, 50), load: pct(results.load, 50), rebuild: pct(results.rebuild, 50) };
+}
+
+const f = (n) => n.toFixed(1);
+const load = await loadBench();
+console.log(`Opening a ${load.events.toLocaleString()}-event session file (${load.mb.toFixed(1)} MB), medians of 7:`);
+console.log(`  bare JSON.parse of its lines     ${f(load.bare)} ms   1.00×`);
+console.log(`  core loader (readSessionFile)    ${f(load.load)} ms   ${(load.load / load.bare).toFixed(2)}×   (target ≤ 1.5×)`);
+console.log(`  renderer rebuild (fromSnapshot)  ${f(load.rebuild)} ms   ${(load.rebuild / load.bare).toFixed(2)}× of the parse, on top of it`);
+const ui = await uiBench();
+console.log(`\n${CALLS.toLocaleString()} tool calls in Chromium (glassbox web --session):`);
+console.log(`  time to first render (median of 3)  ${f(ui.firstRender)} ms   (target ≤ 500 ms)   runs: ${ui.runs.map(f).join(', ')}`);
+console.log(`  scrolling: p95 frame ${f(ui.p95)} ms, p50 ${f(ui.p50)} ms over ${ui.frames} frames   (target p95 ≤ 16.7 ms)`);
+console.log(`  virtualized: ${ui.cardsInDom} cards in the DOM for ${ui.callCount}`);
