@@ -26,7 +26,10 @@ export const MAX_HISTORY_CHARS_PER_FILE = 32 * 1024 * 1024;
  * in memory) so `undo_edit` works after a restart or from a second `glassbox tools call`.
  */
 export class EditHistory {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly limits: { steps: number; chars: number } = { steps: MAX_HISTORY_PER_FILE, chars: MAX_HISTORY_CHARS_PER_FILE },
+  ) {}
 
   /** The store folder for a Glassbox home. */
   static forHome(home: string): EditHistory {
@@ -37,9 +40,10 @@ export class EditHistory {
   push(path: string, entry: EditHistoryEntry): void {
     const stored = this.load(path);
     stored.entries.push(entry);
-    if (stored.entries.length > MAX_HISTORY_PER_FILE) stored.entries.splice(0, stored.entries.length - MAX_HISTORY_PER_FILE);
+    const { steps, chars: maxChars } = this.limits;
+    if (stored.entries.length > steps) stored.entries.splice(0, stored.entries.length - steps);
     let chars = stored.entries.reduce((n, e) => n + (e.before?.length ?? 0), 0);
-    while (stored.entries.length > 1 && chars > MAX_HISTORY_CHARS_PER_FILE) chars -= stored.entries.shift()!.before?.length ?? 0;
+    while (stored.entries.length > 1 && chars > maxChars) chars -= stored.entries.shift()!.before?.length ?? 0;
     this.save(stored);
   }
 

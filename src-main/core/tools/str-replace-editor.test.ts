@@ -433,12 +433,13 @@ describe('undo_edit', () => {
     expect(h.pop('/x')?.before).toBe(String(MAX_HISTORY_PER_FILE + 4));
   });
 
-  it('drops the oldest steps past MAX_HISTORY_CHARS_PER_FILE but always keeps the newest', () => {
-    const h = EditHistory.forHome(home);
-    const third = 'a'.repeat(Math.ceil(MAX_HISTORY_CHARS_PER_FILE / 3) + 1);
-    for (let i = 0; i < 3; i++) h.push('/big', { command: 'insert', before: `${i}${third}`, ts: i });
+  it('drops the oldest steps past the size limit but always keeps the newest', () => {
+    expect(MAX_HISTORY_CHARS_PER_FILE).toBe(32 * 1024 * 1024);
+    const h = new EditHistory(join(home, 'small'), { steps: 50, chars: 100 });
+    for (let i = 0; i < 3; i++) h.push('/big', { command: 'insert', before: `${i}`.padEnd(40, 'x'), ts: i });
     expect(h.size('/big')).toBe(2);
-    h.push('/huge', { command: 'insert', before: 'b'.repeat(MAX_HISTORY_CHARS_PER_FILE + 1), ts: 0 });
+    expect(h.pop('/big')?.before?.startsWith('2')).toBe(true);
+    h.push('/huge', { command: 'insert', before: 'b'.repeat(101), ts: 0 });
     expect(h.size('/huge')).toBe(1);
   });
 
