@@ -175,3 +175,26 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     expect(r.stderr).toContain('not a TTY');
   });
 });
+
+describe('glassbox run exit codes', () => {
+  it('3 at max steps; 2 for usage and config errors, with the reason on stderr', async () => {
+    const loop = { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'view', path: '/tmp' } }] };
+    const f = await fixture('openai', [loop, loop, loop, { text: 'never' }]);
+    const r = await runJson(f, 'loop forever', ['--max-steps', '2', '--approve', 'auto']);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.events[r.events.length - 1]).toMatchObject({ type: 'agent_end', reason: 'max_steps' });
+    expect(ofType(r.events, 'turn_start')).toHaveLength(2);
+    expect(f.model.requests).toHaveLength(2);
+
+    const noModel = await runGlassbox(['run', 'hi', '--workspace', f.workspace], { env: { ...f.env, GLASSBOX_LLM_MODEL: '' }, cwd: f.workspace, timeoutMs: CLI_TIMEOUT_MS });
+    expect(noModel.code).toBe(2);
+    expect(noModel.stderr).toContain('GLASSBOX_LLM_MODEL');
+    const badFlag = await runGlassbox(['run', 'hi', '--approve', 'sometimes'], { env: f.env, cwd: f.workspace, timeoutMs: CLI_TIMEOUT_MS });
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toContain('--approve must be one of ask, auto, deny');
+    const noSession = await runGlassbox(['run', 'hi', '--session', 'does-not-exist'], { env: f.env, cwd: f.workspace, timeoutMs: CLI_TIMEOUT_MS });
+    expect(noSession.code).toBe(2);
+    expect(noSession.stderr).toContain("no saved session 'does-not-exist'");
+    expect(f.model.requests).toHaveLength(2); // none of the failed starts reached the model
+  });
+});
