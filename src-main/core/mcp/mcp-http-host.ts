@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McpEventStore } from './mcp-event-store';
 import { allowedHostnames, checkBearerToken, checkHostHeader, checkOriginHeader } from './mcp-http-guards';
 
 /** Largest request body accepted. */
@@ -113,6 +114,9 @@ export class McpHttpHost {
       const server = this.opts.createServer();
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        // Resumable SSE streams: priming events, Last-Event-ID replay, a retry hint for clients.
+        eventStore: new McpEventStore(),
+        retryInterval: 1_000,
         onsessioninitialized: (id) => {
           this.sessions.set(id, { transport, server });
         },
