@@ -185,6 +185,12 @@ describe('BashSession (terminal side)', () => {
 
     shell.resize(60, 20);
     expect((await shell.run('stty size')).output).toBe('20 60');
+    // Scrollback for a late terminal is bounded (~256 KB) and holds the latest output.
+    await shell.run('seq 1 100000');
+    const recent = shell.recentOutput();
+    expect(recent.length).toBeLessThanOrEqual(256 * 1024);
+    expect(recent.length).toBeGreaterThan(200 * 1024);
+    expect(recent).toContain('99999\r\n100000\r\n');
     offData();
     offBusy();
     await shell.run('echo after-dispose');
