@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { loadConfig, type GlassboxConfig } from '../config/config';
+import { loadConfig, updateConfigFile, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../events/event-types';
@@ -123,6 +123,14 @@ export class GlassboxSession {
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
             classify: (command, ws) => classify(command, ws),
             noPortReason: opts.noApprovalPortReason,
+            // "Always" is a standing decision: keep it in the user's config (approvals.rules).
+            onAlwaysAllow: (rule) => {
+              try {
+                updateConfigFile(this.paths.config, (c) => ({ ...c, approvals: { ...c.approvals, rules: [...(c.approvals?.rules ?? []), rule] } }));
+              } catch (err) {
+                this.bus.emit({ type: 'log', level: 'warn', source: 'approvals', message: `could not save the rule to ${this.paths.config}: ${(err as Error).message}` });
+              }
+            },
           });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,6 +103,33 @@ describe('GlassboxSession agent', () => {
     ports.resolveApproval(req.requestId, 'allow');
     expect((await run).finalText).toBe('made it');
     expect(existsSync(target)).toBe(true);
+  });
+
+  it('"always" keeps the rule in the user config, so the same call is not asked again', async () => {
+    const { env, workspace, home } = await setup([]);
+    const target = join(workspace, 'a.txt');
+    const create = { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'view', path: workspace } }, { name: 'python_execute', arguments: { code: 'print(6*7)' } }] };
+    const model = await startScriptedModelServer([create, { text: 'first' }, { toolCalls: [{ name: 'python_execute', arguments: { code: 'print(6*7)' } }] }, { text: 'second' }]);
+    open.push(model);
+    const ports = new QueuedHumanPorts();
+    const s = await GlassboxSession.create({ workspace, env: { ...env, GLASSBOX_LLM_BASE_URL: model.openaiBaseURL }, withExtensions: false, approveMode: 'ask', approvalPort: ports });
+    open.push(s);
+    const run = s.send('compute');
+    const t0 = Date.now();
+    while (ports.pending().length === 0) {
+      if (Date.now() - t0 > 90_000) throw new Error('no approval request');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(ports.pending()).toHaveLength(1); // the view ran without asking
+    ports.resolveApproval(ports.pending()[0].requestId, 'allow', true);
+    expect((await run).finalText).toBe('first');
+    const saved = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { approvals: { rules: unknown[] } };
+    expect(saved.approvals.rules).toEqual([{ tool: 'python_execute', match: 'print(6?7)', decision: 'allow' }]);
+    const second = s.send('again');
+    expect((await second).finalText).toBe('second');
+    expect(existsSync(target)).toBe(false);
+    const asked = s.store.load(s.id).events.filter((e) => e.type === 'approval_requested');
+    expect(asked).toHaveLength(1);
   });
 
   it('resumes a saved session by id: same file, seq continues, conversation rebuilt', async () => {

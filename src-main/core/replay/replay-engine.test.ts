@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { agentRig, testTool } from '../agent/agent-test-kit';
+import type { GlassboxEvent } from '../events/event-types';
+import { diffResults, recordedCalls, replayCall, replaySession } from './replay-engine';
+
+function recordedSession(): GlassboxEvent[] {
+  let seq = 0;
+  const base = (): { seq: number; ts: number; session: string } => ({ seq: ++seq, ts: 1, session: 's' });
+  return [
+    { ...base(), type: 'tool_execution_start', callId: 'c1', tool: 'echo', args: { text: 'hi' }, source: 'builtin' },
+    { ...base(), type: 'tool_execution_end', callId: 'c1', tool: 'echo', result: { output: 'echo hi', error: null, images: [], system: null, metadata: { t: 1 } }, durationMs: 3 },
+    { ...base(), type: 'tool_execution_start', callId: 'c2', tool: 'echo', args: { text: 'there' }, source: 'builtin' },
+    { ...base(), type: 'tool_execution_end', callId: 'c2', tool: 'echo', result: { output: 'echo THERE', error: null, images: [], system: null }, durationMs: 3 },
+    // an earlier replay: not a recorded call of its own
+    { ...base(), type: 'tool_execution_start', callId: 'r1', tool: 'echo', args: { text: 'x' }, source: 'builtin', replayOf: 'c1' },
+    { ...base(), type: 'tool_execution_end', callId: 'r1', tool: 'echo', result: { output: 'echo x', error: null, images: [], system: null }, durationMs: 3, replayOf: 'c1' },
+    // killed before it ended
+    { ...base(), type: 'tool_execution_start', callId: 'c3', tool: 'echo', args: { text: 'late' }, source: 'builtin' },
+  ];
+}
+
+describe('replay engine', () => {
+  it('lists the original calls with their results (replays left out, unfinished calls have none)', () => {
+    const calls = recordedCalls(recordedSession());
+    expect(calls.map((c) => [c.callId, c.result?.output ?? null])).toEqual([
+      ['c1', 'echo hi'],
+      ['c2', 'echo THERE'],
+      ['c3', null],
+    ]);
+  });
+
+  it('re-runs calls through the runner (replayOf on its events) and compares, ignoring metadata', async () => {
+    const { runner, events } = agentRig([testTool('echo', { output: (a) => `echo ${String(a.text)}` })]);
+    const out = await replaySession({ runner }, recordedSession());
+    expect(out.map((o) => [o.replayOf, o.equal])).toEqual([
+      ['c1', true],
+      ['c2', false],
+      ['c3', false],
+    ]);
+    expect(out[1].diff).toContain('-echo THERE');
+    expect(out[1].diff).toContain('+echo there');
+    expect(out[2].diff).toContain('(no result was recorded)');
+    const starts = events.filter((e) => e.type === 'tool_execution_start');
+    expect(starts.every((e) => e.type === 'tool_execution_start' && e.replayOf)).toBe(true);
+    expect(out[0].callId).not.toBe('c1');
+  });
+
+  it('replays one call with edited args', async () => {
+    const { runner } = agentRig([testTool('echo', { output: (a) => `echo ${String(a.text)}` })]);
+    const [o] = await replaySession({ runner }, recordedSession(), { callId: 'c1', args: { text: 'edited' } });
+    expect(o).toMatchObject({ replayOf: 'c1', args: { text: 'edited' }, equal: false, result: { output: 'echo edited' } });
+    await expect(replaySession({ runner }, recordedSession(), { callId: 'nope' })).rejects.toThrow(/no recorded call 'nope'/);
+    const same = await replayCall({ runner }, recordedCalls(recordedSession())[0]);
+    expect(same).toMatchObject({ equal: true, diff: '' });
+  });
+
+  it('diffs errors and images too', () => {
+    const a = { output: null, error: 'boom', images: [{ data: 'AAAA', mimeType: 'image/png' }], system: null };
+    expect(diffResults(a, { ...a }).equal).toBe(true);
+    expect(diffResults(a, { ...a, images: [{ data: 'BBBB', mimeType: 'image/png' }] }).equal).toBe(false);
+    expect(diffResults(a, { ...a, error: 'bang' }).diff).toContain('+bang');
+  });
+});
