@@ -147,6 +147,33 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     expect(requestText(f, 1)).toContain('[BLOCKED] creating files is not allowed here');
   });
 
+  it('images from a tool result reach the model, each wire format in its own way', async () => {
+    const f = await fixture(wire, []);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const ext = join(f.home, 'extensions', 'camera');
+    mkdirSync(ext, { recursive: true });
+    writeFileSync(
+      join(ext, 'extension.mjs'),
+      `export default { onLoad(api) { api.registerTool({ name: 'snap', description: 'takes a picture', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true }, async execute() { return { output: 'here is the picture', images: [{ data: '${png}', mimeType: 'image/png' }] }; } }); } };\n`,
+    );
+    f.model.push({ toolCalls: [{ name: 'snap', arguments: {} }] }, { text: 'a single pixel' });
+    const r = await runJson(f, 'take a picture', ['--approve', 'auto']);
+    expect(r.code, r.stderr).toBe(0);
+    const messages = f.model.requests[1].body.messages as Array<{ role: string; content: unknown }>;
+    if (wire === 'openai') {
+      // tool message with the text, then a user message carrying the image
+      const i = messages.findIndex((m) => m.role === 'tool');
+      expect(messages[i].content).toBe('here is the picture');
+      expect(JSON.stringify(messages[i + 1])).toContain(`data:image/png;base64,${png}`);
+      expect(messages[i + 1].role).toBe('user');
+    } else {
+      const last = messages[messages.length - 1] as { role: string; content: Array<{ type: string; content?: Array<{ type: string; source?: { data: string } }> }> };
+      const result = last.content.find((b) => b.type === 'tool_result');
+      expect(result?.content?.map((b) => b.type)).toEqual(['text', 'image']);
+      expect(result?.content?.[1].source?.data).toBe(png);
+    }
+  });
+
   it('approvals: a rule allows one edit, an unanswerable ask (no TTY) denies the other', async () => {
     const f = await fixture(wire, []);
     const allowed = join(f.workspace, 'allowed.txt');
