@@ -16,6 +16,10 @@ import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/browser/widget/diffEditor/diffEditor.contribution';
 import 'monaco-editor/editor/browser/coreCommands';
+// The JSON service's worker manager pulls in more contributions (code lens, drop into editor);
+// these register the services those need.
+import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache';
+import 'monaco-editor/editor/common/services/treeViewsDndService';
 import 'monaco-editor/languages/definitions/typescript/register';
 import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/python/register';

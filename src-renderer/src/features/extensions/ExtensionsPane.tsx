@@ -29,7 +29,8 @@ export function ExtensionsPane() {
     setBusy(name ?? '*');
     setError(null);
     try {
-      setList(await api.extensions.reload(name));
+      // Optional args are left out, not sent as undefined (JSON turns that into null).
+      setList(await (name === undefined ? api.extensions.reload() : api.extensions.reload(name)));
     } catch (err) {
       setError((err as Error).message);
     } finally {

@@ -31,7 +31,8 @@ export function JsonArgsEditor({ initial, schema, onChange, onProblems }: JsonAr
         const uri = monaco.Uri.parse(`glassbox://replay/args-${nextModel++}.json`);
         const schemas = (jsonDefaults.diagnosticsOptions.schemas ?? []).filter((s) => !s.uri.startsWith('glassbox://replay/'));
         if (schema) schemas.push({ uri: `${uri.toString()}#schema`, fileMatch: [uri.toString()], schema });
-        jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas });
+        // Schema violations as errors (the JSON service's default is a warning), so they block Run.
+        jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemaValidation: 'error', schemaRequest: 'ignore', schemas });
         const model = monaco.editor.createModel(initial, 'json', uri);
         const editor = monaco.editor.create(host.current, {
           model,

@@ -37,7 +37,8 @@ export function ReplayPane() {
     setProblems([]);
     if (!target) return;
     let alive = true;
-    api.replay.prepare(target.callId, target.sessionId).then(
+    // Optional args are left out, not sent as undefined (JSON turns that into null).
+    (target.sessionId ? api.replay.prepare(target.callId, target.sessionId) : api.replay.prepare(target.callId)).then(
       (p) => {
         if (!alive) return;
         setCall(p.call);
