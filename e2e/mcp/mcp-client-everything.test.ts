@@ -47,7 +47,7 @@ async function check(config: McpServerConfig, expectTransport: string) {
   return m;
 }
 
-describe('MCP client against server-everything', () => {
+describe('MCP client against server-everything', { timeout: 90_000 }, () => {
   it('stdio: tools, image, instructions, list_changed adds tools that are callable at once', async () => {
     const m = await check({ command: process.execPath, args: [EVERYTHING, 'stdio'] }, 'stdio');
     // server-everything registers more tools after initialize and announces them with

@@ -18,7 +18,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('MCP client against server-filesystem', () => {
+describe('MCP client against server-filesystem', { timeout: 90_000 }, () => {
   it('reads inside the allowed folder; outside is an error result', async () => {
     const m = makeManager({});
     cleanup.push(() => m.manager.close());
@@ -35,7 +35,7 @@ describe('MCP client against server-filesystem', () => {
   });
 });
 
-describe('McpManager runtime management', () => {
+describe('McpManager runtime management', { timeout: 90_000 }, () => {
   it('add / disable / enable / per-tool switch / remove are persisted and kill the process', async () => {
     const m = makeManager({});
     cleanup.push(() => m.manager.close());

@@ -20,7 +20,7 @@ function managed(config: Parameters<typeof makeManager>[0], env?: NodeJS.Process
   return m;
 }
 
-describe('MCP client lifecycle', () => {
+describe('MCP client lifecycle', { timeout: 90_000 }, () => {
   it('killing a stdio server mid-call: error result, status error, reconnect, next call works', async () => {
     const m = managed({ mcpServers: { slow } });
     await m.manager.start();
