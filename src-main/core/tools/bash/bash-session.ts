@@ -17,8 +17,8 @@ import {
 import { renderTerminalText } from './terminal-text';
 
 // node-pty is CommonJS; load it through require so the bundled CLI and vitest agree.
-const require = createRequire(import.meta.url);
-const nodePty = require('node-pty') as typeof import('node-pty');
+const requireHere = createRequire(import.meta.url);
+const nodePty = requireHere('node-pty') as typeof import('node-pty');
 
 /** Default per-command timeout. */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;

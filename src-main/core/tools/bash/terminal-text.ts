@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { Terminal as HeadlessTerminal, ITerminalInitOnlyOptions, ITerminalOptions } from '@xterm/headless';
 
 // @xterm/headless is a CommonJS bundle whose named exports Node's ESM loader cannot see.
-const require = createRequire(import.meta.url);
-const { Terminal } = require('@xterm/headless') as { Terminal: new (opts: ITerminalOptions & ITerminalInitOnlyOptions) => HeadlessTerminal };
+const requireHere = createRequire(import.meta.url);
+const { Terminal } = requireHere('@xterm/headless') as { Terminal: new (opts: ITerminalOptions & ITerminalInitOnlyOptions) => HeadlessTerminal };
 
 // Control characters that change what the screen shows beyond plain lines (a `\r` at the
 // very end is half of a `\r\n` cut at a chunk boundary).
