@@ -132,6 +132,30 @@ describe('GlassboxSession agent', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('ask_human through QueuedHumanPorts: events and the pending dialog share one requestId', async () => {
+    const { env, workspace } = await setup([{ toolCalls: [{ name: 'ask_human', arguments: { inquire: 'Which colour?' } }] }, { text: 'green it is' }]);
+    const ports = new QueuedHumanPorts();
+    const s = await GlassboxSession.create({ workspace, env, withExtensions: false, approveMode: 'auto', approvalPort: ports, humanInput: ports });
+    open.push(s);
+    const events: GlassboxEvent[] = [];
+    s.bus.subscribe('*', (e) => void events.push(e));
+    const run = s.send('ask me');
+    const t0 = Date.now();
+    while (ports.pending().length === 0) {
+      if (Date.now() - t0 > 90_000) throw new Error('no question');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const [q] = ports.pending();
+    expect(q).toMatchObject({ kind: 'question', question: 'Which colour?' });
+    const requested = events.find((e) => e.type === 'human_input_requested');
+    expect(requested).toMatchObject({ requestId: q.requestId, question: 'Which colour?' });
+    ports.answerQuestion(q.requestId, { action: 'accept', text: 'green' });
+    expect((await run).finalText).toBe('green it is');
+    expect(events.find((e) => e.type === 'human_input_resolved')).toMatchObject({ requestId: q.requestId, answer: 'green', action: 'accept' });
+    const toolEnd = events.find((e) => e.type === 'tool_execution_end');
+    expect(toolEnd && toolEnd.type === 'tool_execution_end' && toolEnd.result.output).toBe('green');
+  });
+
   it('resumes a saved session by id: same file, seq continues, conversation rebuilt', async () => {
     const { model, env, workspace } = await setup([{ text: 'noted: blue' }, { text: 'you said blue' }]);
     const a = await GlassboxSession.create({ workspace, env, withExtensions: false });
