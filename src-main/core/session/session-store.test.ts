@@ -48,6 +48,21 @@ describe('SessionStore', () => {
     expect(() => store.load('one')).toThrow(/no session/);
   });
 
+  it('leaves out files with only log lines; names task-less sessions after their first call', () => {
+    const dir = tempDir();
+    const store = new SessionStore(dir);
+    const logOnly = new EventBus('logs');
+    const w1 = new TraceWriter(join(dir, 'logs.jsonl')).attach(logOnly);
+    logOnly.emit({ type: 'mcp_server_status', server: 'x', status: 'connecting' });
+    w1.close();
+    const call = new EventBus('call');
+    const w2 = new TraceWriter(join(dir, 'call.jsonl')).attach(call);
+    call.emit({ type: 'tool_execution_start', callId: 'c', tool: 'bash', args: {}, source: 'builtin' });
+    w2.close();
+    expect(store.list().map((s) => [s.id, s.title])).toEqual([['call', 'bash call']]);
+    expect(store.summary('logs')?.eventCount).toBe(1);
+  });
+
   it('rejects ids that could escape the folder', () => {
     expect(isValidSessionId('abc-123_x.y')).toBe(true);
     for (const bad of ['../etc/passwd', 'a/b', '', '.hidden', 'a..b']) expect(isValidSessionId(bad)).toBe(false);

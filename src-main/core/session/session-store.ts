@@ -38,8 +38,18 @@ export function isValidSessionId(id: string): boolean {
 function titleFrom(events: GlassboxEvent[]): string {
   const start = events.find((e) => e.type === 'agent_start');
   const task = start && start.type === 'agent_start' ? start.task.trim().split('\n')[0] : '';
-  if (!task) return 'Untitled session';
+  if (!task) {
+    // A session without a task: `glassbox tools call` or a replay.
+    const call = events.find((e) => e.type === 'tool_execution_start');
+    if (call && call.type === 'tool_execution_start') return call.replayOf ? `replay of ${call.tool} ${call.replayOf}` : `${call.tool} call`;
+    return 'Untitled session';
+  }
   return task.length > 80 ? `${task.slice(0, 77)}…` : task;
+}
+
+/** True when a session did something worth listing (a task or a tool call), not only log lines. */
+function hasActivity(events: GlassboxEvent[]): boolean {
+  return events.some((e) => e.type === 'agent_start' || e.type === 'tool_execution_start');
 }
 
 /**
@@ -73,8 +83,13 @@ export class SessionStore {
 
   /** One session's summary, or null when it does not exist. */
   summary(id: string): SessionSummary | null {
+    return this.summarise(id, false);
+  }
+
+  private summarise(id: string, activeOnly: boolean): SessionSummary | null {
     if (!this.exists(id)) return null;
     const { events } = readSessionFile(this.pathOf(id));
+    if (activeOnly && !hasActivity(events)) return null;
     const mtime = statSync(this.pathOf(id)).mtimeMs;
     return {
       id,
@@ -85,7 +100,10 @@ export class SessionStore {
     };
   }
 
-  /** Every saved session, most recently updated first. */
+  /**
+   * Every saved session with a task or a tool call, most recently updated first (files holding only
+   * log lines — e.g. from `glassbox tools list` starting MCP servers — are left out).
+   */
   list(): SessionSummary[] {
     if (!existsSync(this.dir)) return [];
     const ids = readdirSync(this.dir)
@@ -93,7 +111,7 @@ export class SessionStore {
       .map((f) => f.slice(0, -'.jsonl'.length))
       .filter(isValidSessionId);
     return ids
-      .map((id) => this.summary(id))
+      .map((id) => this.summarise(id, true))
       .filter((s): s is SessionSummary => s !== null)
       .sort((a, b) => b.updatedAt - a.updatedAt);
   }
