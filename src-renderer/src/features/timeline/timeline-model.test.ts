@@ -14,6 +14,7 @@ const res = (output: string | null, error: string | null = null, metadata?: Reco
 const events: GlassboxEvent[] = [
   { ...base, seq: 1, ts: 1, type: 'agent_start', task: 'fix the bug' },
   { ...base, seq: 2, ts: 2, type: 'message_start', messageId: 'm1', role: 'assistant' },
+  { ...base, seq: 2.5, ts: 2, type: 'message_end', messageId: 'u1', role: 'user', content: 'fix the bug' },
   { ...base, seq: 3, ts: 3, type: 'message_update', messageId: 'm1', role: 'assistant', delta: 'Let' },
   { ...base, seq: 4, ts: 4, type: 'message_end', messageId: 'm1', role: 'assistant', content: 'Let me look.', toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }] },
   { ...base, seq: 5, ts: 5, type: 'tool_execution_start', callId: 'c1', tool: 'bash', args: { command: 'ls' }, source: 'builtin' },

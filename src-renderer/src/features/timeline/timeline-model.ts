@@ -58,12 +58,14 @@ export function buildTimeline(events: readonly GlassboxEvent[]): TimelineEntry[]
   const out: TimelineEntry[] = [];
   const starts = new Map<string, Extract<GlassboxEvent, { type: 'tool_execution_start' }>>();
   const ended = new Set<string>();
+  let lastTask: string | undefined;
   const push = (e: GlassboxEvent, category: TimelineCategory, title: string, detail: string, extra: Partial<TimelineEntry> = {}): void => {
     out.push({ index: out.length, seq: e.seq, ts: e.ts, category, title, detail, ...extra });
   };
   for (const e of events) {
     switch (e.type) {
       case 'agent_start':
+        lastTask = e.task;
         push(e, 'user', `Task: ${oneLine(e.task)}`, e.task);
         break;
       case 'agent_end':
@@ -74,7 +76,8 @@ export function buildTimeline(events: readonly GlassboxEvent[]): TimelineEntry[]
           const calls = e.toolCalls ?? [];
           const what = e.content.trim() ? oneLine(e.content) : calls.length ? `calls ${calls.map((c) => c.name).join(', ')}` : '(empty)';
           push(e, 'model', `Model: ${what}`, [e.content, ...calls.map((c) => `→ ${c.name}(${c.arguments})`)].filter(Boolean).join('\n'));
-        } else if (e.role === 'user') {
+        } else if (e.role === 'user' && e.content !== lastTask) {
+          // The task's own user message repeats the agent_start entry; other user messages show.
           push(e, 'user', `User: ${oneLine(e.content)}`, e.content);
         }
         break;
