@@ -22,7 +22,7 @@ const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everyth
 const BIN = join(ROOT, 'bin/glassbox.mjs');
 const argIdx = process.argv.indexOf('--calls');
 const CALLS = argIdx > 0 ? Number(process.argv[argIdx + 1]) : 300;
-const ROUNDS = 5;
+const ROUNDS = 7;
 const env = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' };
 
 function median(xs) {
@@ -58,16 +58,17 @@ async function sideBySide(a, b, ops) {
 
 const rows = [];
 
-// 1. Glassbox MCP tool vs raw SDK callTool on the same server process.
+// 1. Glassbox MCP tool vs raw SDK callTool on the same server process (the connection's own SDK
+// client), so the ratio is exactly what Glassbox adds: validation, result mapping, traffic
+// capture, the per-call abort link.
 {
   const { m, tools, dir } = manager({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
   await m.start();
-  const raw = new Client({ name: 'raw', version: '1' });
-  await raw.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
-  const ctx = { signal: new AbortController().signal, workspace: dir, home: dir, callId: 'bench' };
+  const raw = m.connection('everything').sdkClient;
   const viaGlassbox = async () => {
     for (let i = 0; i < CALLS; i++) {
-      const r = await tools.execute('mcp_everything_echo', { message: `m${i}` }, { ...ctx, callId: `c${i}` });
+      const ctx = { signal: new AbortController().signal, workspace: dir, home: dir, callId: `c${i}` };
+      const r = await tools.execute('mcp_everything_echo', { message: `m${i}` }, ctx);
       if (r.error) throw new Error(r.error);
     }
   };
@@ -78,7 +79,6 @@ const rows = [];
   await viaSdk();
   const { a, b } = await sideBySide(viaGlassbox, viaSdk, CALLS);
   rows.push(['Glassbox MCP tool vs raw SDK callTool (echo, stdio)', a, b, 1.15]);
-  await raw.close();
   await m.close();
 }
 

@@ -124,6 +124,11 @@ export class McpServerConnection {
     return this.child?.pid ?? undefined;
   }
 
+  /** The SDK client while connected (diagnostics and bench/mcp.mjs: raw calls on the same server). */
+  get sdkClient(): Client | undefined {
+    return this.client;
+  }
+
   /** Per-call timeout. */
   get timeoutMs(): number {
     return this.config.timeoutMs && this.config.timeoutMs > 0 ? this.config.timeoutMs : DEFAULT_MCP_TIMEOUT_MS;
