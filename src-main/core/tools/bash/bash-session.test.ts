@@ -235,4 +235,13 @@ describe('BashSession (shell lifetime)', () => {
     expect(r.output).toBe('KEEP=');
     expect(r.freshShellNote).toBeUndefined();
   });
+
+  it('the first command after each of several restarts runs in the new shell', async () => {
+    for (let i = 0; i < 8; i++) {
+      await shell.restart();
+      const r = await shell.run(`echo round-${i}`);
+      expect(r.note).toBeUndefined();
+      expect(r.output).toBe(`round-${i}`);
+    }
+  }, 120_000);
 });

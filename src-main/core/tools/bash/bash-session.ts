@@ -331,6 +331,10 @@ export class BashSession {
     });
   }
 
+  private wakePromptWaiters(): void {
+    for (const w of [...this.promptWaiters]) w();
+  }
+
   /** Starts bash if none is running; returns a note when it replaces one that went away. */
   private async ensureShell(): Promise<string | undefined> {
     if (this.disposed) throw new Error('the shell session was disposed');
@@ -402,8 +406,9 @@ export class BashSession {
             this.pty = undefined;
             this.atPrompt = false;
             if (!this.disposed) this.lostShellNote = freshShellNote(`The previous shell ${how}`);
+            // Only now: after a replacement, waiters belong to the new shell.
+            this.wakePromptWaiters();
           }
-          for (const w of [...this.promptWaiters]) w();
           if (!ready) {
             clearTimeout(timer);
             reject(new Error(`bash ${how} before it was ready: ${stripAnsi(boot).trim().slice(-500)}`));
@@ -432,7 +437,7 @@ export class BashSession {
     const lastPrompt = Math.max(scan.lastIndexOf(PROMPT_END), scan.lastIndexOf(PROMPT_START));
     if (lastPrompt > lastStart) {
       this.atPrompt = true;
-      for (const w of [...this.promptWaiters]) w();
+      this.wakePromptWaiters();
     } else if (lastStart > lastPrompt) this.atPrompt = false;
     this.markerCarry = scan.slice(-16);
   }
@@ -574,6 +579,7 @@ export class BashSession {
     this.pty = undefined;
     this.atPrompt = false;
     if (why) this.lostShellNote = freshShellNote(why);
+    this.wakePromptWaiters();
     const signalShell = (signal: NodeJS.Signals): void => {
       try {
         process.kill(pty.pid, signal);
