@@ -79,11 +79,13 @@ async function uiBench() {
     await page.goto(url);
     await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
     const runs = [];
+    const marks = [];
     for (let r = 0; r < 3; r++) {
       await page.reload();
       await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
       // navigationStart → first card painted (next frame after it exists).
       runs.push(await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => res(performance.now())))));
+      marks.push(await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('glassbox:', ''), Math.round(m.startTime)]))));
     }
     const cards = await page.getByTestId('tool-call-card').count();
     const callCount = await page.getByTestId('call-count').innerText();
@@ -107,7 +109,7 @@ async function uiBench() {
           requestAnimationFrame(step);
         }),
     );
-    return { firstRender: pct(runs, 50), runs, p95: pct(frames, 95), p50: pct(frames, 50), frames: frames.length, cardsInDom: cards, callCount };
+    return { firstRender: pct(runs, 50), runs, marks, p95: pct(frames, 95), p50: pct(frames, 50), frames: frames.length, cardsInDom: cards, callCount };
   } finally {
     await browser.close();
     child.kill('SIGTERM');
@@ -154,5 +156,6 @@ console.log(`  renderer rebuild (fromSnapshot)  ${f(load.rebuild)} ms   ${(load.
 const ui = await uiBench();
 console.log(`\n${CALLS.toLocaleString()} tool calls in Chromium (glassbox web --session):`);
 console.log(`  time to first render (median of 3)  ${f(ui.firstRender)} ms   (target ≤ 500 ms)   runs: ${ui.runs.map(f).join(', ')}`);
+console.log(`  where the time goes (ms since navigation): ${ui.marks.map((m) => JSON.stringify(m)).join(' ')}`);
 console.log(`  scrolling: p95 frame ${f(ui.p95)} ms, p50 ${f(ui.p50)} ms over ${ui.frames} frames   (target p95 ≤ 16.7 ms)`);
 console.log(`  virtualized: ${ui.cardsInDom} cards in the DOM for ${ui.callCount}`);

@@ -22,7 +22,12 @@ export interface WebFixture {
 }
 
 /** Starts a scripted model and `glassbox web --port 0` pointed at it; `config` goes to $GLASSBOX_HOME/config.json. */
-export async function startWeb(script: ScriptedTurn[], config?: Record<string, unknown>, extraArgs: string[] = []): Promise<WebFixture> {
+export async function startWeb(
+  script: ScriptedTurn[],
+  config?: Record<string, unknown>,
+  extraArgs: string[] = [],
+  opts: { llmEnv?: boolean } = {},
+): Promise<WebFixture> {
   const t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
   mkdirSync(t.home, { recursive: true });
@@ -38,6 +43,8 @@ export async function startWeb(script: ScriptedTurn[], config?: Record<string, u
   };
   delete env.OPENAI_API_KEY;
   delete env.ANTHROPIC_API_KEY;
+  // Without the env overrides, the model comes from what the user sets in Settings.
+  if (opts.llmEnv === false) for (const k of Object.keys(env)) if (k.startsWith('GLASSBOX_LLM_')) delete env[k];
   const { child, firstLine, output } = await startGlassbox(['web', '--port', '0', '--workspace', t.workspace, ...extraArgs], { env, cwd: t.workspace, timeoutMs: 60_000 });
   const m = /^Glassbox UI: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+))$/.exec(firstLine);
   if (!m) throw new Error(`unexpected first line: ${firstLine}`);

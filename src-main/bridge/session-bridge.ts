@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EventBus } from '../core/events/event-bus';
 import type { GlassboxEvent } from '../core/events/event-types';
 import type { BridgeHost, MethodHandlers } from './bridge-host';
@@ -67,6 +69,7 @@ export class SessionBridge {
   private task: string | undefined;
   private lastEnd: AgentState['lastEnd'];
   private runPromise: Promise<unknown> | null = null;
+  private readonly summaryCache = new Map<string, { key: string; summary: SessionSummary }>();
   /** The saved title of the current session (undefined: not read yet; null: none). */
   private savedTitle: string | null | undefined;
   /** Settings changed since the current core session was built. */
@@ -168,7 +171,35 @@ export class SessionBridge {
 
   private list(query?: string): SessionSummary[] {
     const q = query?.trim().toLowerCase();
-    return this.opts.store.list().filter((s) => !q || s.title.toLowerCase().includes(q) || s.id.toLowerCase().includes(q));
+    return this.cachedList().filter((s) => !q || s.title.toLowerCase().includes(q) || s.id.toLowerCase().includes(q));
+  }
+
+  /**
+   * The store's list parses every session file; a 100,000-event file takes seconds and would
+   * stall every other call. Summaries are kept until the file (or its title) changes.
+   */
+  private cachedList(): SessionSummary[] {
+    const dir = this.opts.store.dir;
+    if (!existsSync(dir)) return [];
+    const out: SessionSummary[] = [];
+    const seen = new Set<string>();
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.jsonl')) continue;
+      const id = name.slice(0, -'.jsonl'.length);
+      if (!isValidSessionId(id)) continue;
+      seen.add(id);
+      const key = [join(dir, name), join(dir, `${id}.meta.json`)].map((f) => safe(() => { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; }) ?? '-').join('|');
+      let hit = this.summaryCache.get(id);
+      if (!hit || hit.key !== key) {
+        const summary = safe(() => this.opts.store.summary(id));
+        if (!summary) continue;
+        hit = { key, summary };
+        this.summaryCache.set(id, hit);
+      }
+      out.push(hit.summary);
+    }
+    for (const id of [...this.summaryCache.keys()]) if (!seen.has(id)) this.summaryCache.delete(id);
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   private requireSaved(id: string): void {

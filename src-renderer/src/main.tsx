@@ -14,6 +14,7 @@ async function start(): Promise<void> {
     const conn = await connectApi();
     conn.onClose(() => store.getState().setConnection('closed'));
     await bootstrap(conn.api, store);
+    performance.mark('glassbox:bootstrapped');
     root.render(
       <AppContext.Provider value={{ api: conn.api, store }}>
         <App />

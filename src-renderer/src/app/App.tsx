@@ -70,6 +70,9 @@ export function App() {
   useEffect(() => {
     document.title = `${title} — Glassbox`;
   }, [title]);
+  useEffect(() => {
+    performance.mark('glassbox:app-mounted');
+  }, []);
 
   const ActivePane = PANES.find((p) => p.id === rightTab)?.Component;
   return (

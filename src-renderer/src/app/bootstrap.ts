@@ -31,15 +31,23 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
     api.app.onNotice((n) => store.getState().pushNotice(n)),
   ];
   // Load the snapshot the moment it arrives: events after it then apply on top (seq dedups).
-  s.loadSnapshot(await api.sessions.current(), []);
-  const [pending, settings] = await Promise.all([api.dialogs.pending(), api.settings.get()]);
-  s.setPending(pending);
-  s.setSettings(settings);
+  performance.mark('glassbox:connected');
+  const snapshot = await api.sessions.current();
+  performance.mark('glassbox:snapshot-received');
+  s.loadSnapshot(snapshot, []);
+  performance.mark('glassbox:snapshot-loaded');
   s.setConnection('open');
-  // The saved-sessions list can be slow with big sessions: it must not hold up the first render.
+  // Dialogs, settings and the sessions list follow; they must not hold up the first render.
+  void api.dialogs.pending().then((p) => store.getState().setPending(p), (err: unknown) => reportError(store, 'Dialogs', err));
+  void api.settings.get().then(
+    (settings) => {
+      store.getState().setSettings(settings);
+      if (!settings.model) {
+        store.getState().pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
+      }
+    },
+    (err: unknown) => reportError(store, 'Settings', err),
+  );
   void api.sessions.list().then((l) => store.getState().setSessions(l), (err: unknown) => reportError(store, 'Sessions', err));
-  if (!settings.model) {
-    s.pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
-  }
   return () => offs.forEach((off) => off());
 }
