@@ -87,6 +87,11 @@ export function classifyAnthropicError(err: unknown, signal?: AbortSignal): Atte
   return { network: false, message: err instanceof Error ? err.message : String(err) };
 }
 
+/** Output limit when config sets none: Claude 3 (not 3.5/3.7) models accept at most 4096. */
+export function defaultMaxTokens(model: string): number {
+  return /claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : 8192;
+}
+
 /** Anthropic's messages API with streaming. */
 export class AnthropicProvider implements LlmProvider {
   readonly provider = 'anthropic';
@@ -112,7 +117,7 @@ export class AnthropicProvider implements LlmProvider {
         const stream = await this.client.messages.create(
           {
             model: this.model,
-            max_tokens: this.cfg.maxTokens ?? 8192,
+            max_tokens: this.cfg.maxTokens ?? defaultMaxTokens(this.model),
             ...(system ? { system } : {}),
             messages,
             ...(req.tools.length ? { tools: toAnthropicTools(req.tools) } : {}),

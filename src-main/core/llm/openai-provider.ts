@@ -3,7 +3,7 @@ import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMess
 import type { ToolCallRecord } from '../events/event-types';
 import type { ToolImage } from '../tools/tool-result';
 import type { ResolvedLlmConfig } from './llm-config';
-import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
+import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
@@ -94,7 +94,22 @@ export class OpenAIProvider implements LlmProvider {
     this.client = new OpenAI({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
 
+  // Some OpenAI-compatible servers reject `stream_options`; learned on the first 400 about it.
+  private streamOptions = true;
+
   async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+    try {
+      return await this.completeOnce(req, handlers);
+    } catch (err) {
+      if (err instanceof LlmError && err.status === 400 && this.streamOptions && /stream_options/i.test(err.message)) {
+        this.streamOptions = false; // ask again without them (not counted as a retry)
+        return this.completeOnce(req, handlers);
+      }
+      throw err;
+    }
+  }
+
+  private async completeOnce(req: LlmRequest, handlers: LlmStreamHandlers): Promise<LlmTurn> {
     const messages = toOpenAIMessages(req.system, req.messages);
     return withRetry({
       endpoint: this.endpoint,
@@ -109,7 +124,7 @@ export class OpenAIProvider implements LlmProvider {
             messages,
             ...(req.tools.length ? { tools: req.tools } : {}),
             stream: true,
-            stream_options: { include_usage: true },
+            ...(this.streamOptions ? { stream_options: { include_usage: true } } : {}),
             ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
             ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
           },

@@ -43,3 +43,12 @@ describe('Anthropic message translation', () => {
     expect(results[2]).toEqual({ type: 'text', text: '[system note] You seem stuck' });
   });
 });
+
+describe('Anthropic output limit', () => {
+  it('defaults to 4096 for Claude 3 models, 8192 otherwise', async () => {
+    const { defaultMaxTokens } = await import('./anthropic-provider');
+    expect(defaultMaxTokens('claude-3-haiku-20240307')).toBe(4096);
+    expect(defaultMaxTokens('claude-3-5-sonnet-latest')).toBe(8192);
+    expect(defaultMaxTokens('claude-sonnet-4-5')).toBe(8192);
+  });
+});
