@@ -55,7 +55,8 @@ describe('edits pane', () => {
     await expect.poll(() => tokenClass('def')).toMatch(/mtk/);
     expect(await tokenClass('def')).not.toBe(await tokenClass('greet'));
     // Removed text is marked as removed, added as added.
-    expect(await diff.locator('.line-insert, .char-insert').count()).toBeGreaterThan(0);
+    await expect.poll(() => diff.locator('.line-insert, .char-insert').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => diff.locator('.line-delete, .char-delete').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await paneShot(page, 'edits-diff', true);
 
     // Browse back to the first edit: hello → goodbye.

@@ -69,6 +69,7 @@ describe('timeline pane', () => {
     await pane.getByTestId('timeline-scrub').fill('4');
     await expect.poll(() => pane.getByTestId('timeline-current-title').innerText()).toBe('$ echo tick >> ticks.txt · ok');
     expect(await pane.getByTestId('timeline-counts').innerText()).toContain('1 model turns · 1 tool calls (0 edits, 1 shell) · 2 approvals');
+    await paneShot(page, 'timeline', true);
 
     // Only edits: the edit as a diff.
     for (const c of ['user', 'model', 'approval', 'terminal', 'other']) await pane.getByTestId(`timeline-filter-${c}`).uncheck();
@@ -76,7 +77,7 @@ describe('timeline pane', () => {
     expect(await pane.getByTestId('timeline-current-title').innerText()).toBe(`Edit create ${notes}`);
     const diff = pane.getByTestId('timeline-diff');
     await expect.poll(() => monacoText(diff), { timeout: 30_000 }).toContain('first line');
-    await paneShot(page, 'timeline', true);
+    await paneShot(page, 'timeline-edit');
 
     // Scrubbing ran nothing: no new shell output on disk, no new model request.
     expect(readFileSync(ticks, 'utf8')).toBe('tick\n');

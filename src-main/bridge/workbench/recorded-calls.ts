@@ -30,7 +30,9 @@ export function compareResults(recorded: ToolResultRecord | null, result: ToolRe
   const a = withImages(recorded);
   const b = withImages(result);
   if (a === b) return { equal: true, diff: '' };
-  return { equal: false, diff: createTwoFilesPatch('recorded', 'replay', ensureNewline(a), ensureNewline(b), undefined, undefined, { context: 3 }) };
+  const patch = createTwoFilesPatch('recorded', 'replay', ensureNewline(a), ensureNewline(b), undefined, undefined, { context: 3 });
+  // Drop the `=====` separator line the library puts first; the ---/+++ headers say enough.
+  return { equal: false, diff: patch.replace(/^=+\n/, '') };
 }
 
 function withImages(r: ToolResultRecord | null): string {
