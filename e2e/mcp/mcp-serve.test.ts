@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -105,6 +105,28 @@ describe('glassbox mcp serve options', () => {
     const r = await runGlassbox(['mcp', 'serve', '--tools', 'nope'], { env: t.env, cwd: t.workspace });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown tool\(s\) for --tools: nope/);
+  }, 60_000);
+});
+
+describe('glassbox mcp serve approvals', () => {
+  it('a call that needs a human is blocked (isError), nothing happens; an allow rule lets it run', async () => {
+    const t = setup();
+    const target = join(t.workspace, 'made-by-mcp.txt');
+    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'ask', rules: [{ tool: 'str_replace_editor', match: '*allowed.txt', decision: 'allow' }] } }));
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve'], env: t.env as Record<string, string>, cwd: t.workspace }));
+    try {
+      const r = (await client.callTool({ name: 'str_replace_editor', arguments: { command: 'create', path: target, file_text: 'x' } })) as CallToolResult;
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(/\[BLOCKED\] glassbox mcp serve has nobody to ask/);
+      expect(existsSync(target)).toBe(false);
+      const allowed = join(t.workspace, 'allowed.txt');
+      const ok = (await client.callTool({ name: 'str_replace_editor', arguments: { command: 'create', path: allowed, file_text: 'x' } })) as CallToolResult;
+      expect(ok.isError, text(ok)).toBeFalsy();
+      expect(readFileSync(allowed, 'utf8')).toBe('x');
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });
 

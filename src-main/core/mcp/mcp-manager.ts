@@ -370,8 +370,11 @@ export class McpManager {
       s[id] = config;
     });
     await this.stopServer(id);
-    entry.config = config;
-    entry.builtIn = false;
+    // For the default browser server an entry without command/url only adjusts the default.
+    const adjustsDefault = entry.builtIn && !config.command && !config.url;
+    const base = adjustsDefault ? this.browserDefault() : undefined;
+    entry.config = base ? { ...base, ...config } : config;
+    entry.builtIn = !!base;
     await this.startServer(id);
     return this.status(id)!;
   }

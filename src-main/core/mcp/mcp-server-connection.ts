@@ -292,7 +292,8 @@ export class McpServerConnection {
     if (kind === 'stdio' && (e?.code === 'EACCES' || e?.code === 'EPERM')) return `command '${cfg.command}' is not executable (${e.code})`;
     if (err instanceof StreamableHTTPError || err instanceof SseError) {
       const status = typeof err.code === 'number' && err.code > 0 ? `HTTP ${err.code}` : 'no HTTP response';
-      return `${status} from ${cfg.url} during ${step}: ${err.message}`;
+      // The URL as written (unexpanded): an expanded ${env:…} in it could be a secret.
+      return `${status} from ${this.config.url} during ${step}: ${err.message}`;
     }
     const exit = this.exitText();
     if (kind === 'stdio' && exit) return `${exit} during ${step}${this.stderrSummary()}`;
