@@ -223,5 +223,12 @@ describe('glassbox run exit codes', () => {
     expect(noSession.code).toBe(2);
     expect(noSession.stderr).toContain("no saved session 'does-not-exist'");
     expect(f.model.requests).toHaveLength(2); // none of the failed starts reached the model
+
+    // The model gives up via terminate(failure): finished for the events, 1 for scripts.
+    const g = await fixture('openai', [{ text: 'I cannot do this.', toolCalls: [{ name: 'terminate', arguments: { status: 'failure' } }] }]);
+    const gaveUp = await runGlassbox(['run', 'impossible', '--workspace', g.workspace], { env: g.env, cwd: g.workspace, timeoutMs: CLI_TIMEOUT_MS });
+    expect(gaveUp.code).toBe(1);
+    expect(gaveUp.stdout).toBe('I cannot do this.\n');
+    expect(gaveUp.stderr).toContain('terminate status "failure"');
   });
 });

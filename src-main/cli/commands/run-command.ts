@@ -149,6 +149,11 @@ async function runIn(session: GlassboxSession, task: string, opts: { json: boole
     } else if (result.reason === 'error') {
       println(io.stderr, `glassbox run: ${result.error}`);
     }
+    if (result.reason === 'finished' && result.terminateStatus === 'failure') {
+      // The model ended the run saying it could not do the task: a failure for scripts.
+      println(io.stderr, 'glassbox run: the agent ended with terminate status "failure"');
+      return EXIT.FAILED;
+    }
     return result.reason === 'finished' ? EXIT.OK : result.reason === 'max_steps' ? EXIT.MAX_STEPS : EXIT.FAILED;
   } finally {
     process.removeListener('SIGINT', onSignal);

@@ -61,7 +61,7 @@ describe('ToolCallAgent', () => {
     const model = new InProcessScriptedModel([{ text: 'All done.', toolCalls: [call('t', 'finish'), call('o', 'other')] }, { text: 'never' }]);
     const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 's' });
     const r = await agent.run('go');
-    expect(r).toMatchObject({ reason: 'finished', finalText: 'All done.', steps: 1 });
+    expect(r).toMatchObject({ reason: 'finished', finalText: 'All done.', steps: 1, terminateStatus: 'success' });
     expect(model.requests).toHaveLength(1);
     expect(toolMessages(agent.messages).map((m) => m.toolCallId)).toEqual(['t', 'o']);
     expect(events[events.length - 1]).toMatchObject({ type: 'agent_end', reason: 'finished' });

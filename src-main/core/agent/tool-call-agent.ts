@@ -22,6 +22,8 @@ export interface AgentRunResult {
   steps: number;
   error?: string;
   usage: Required<LlmUsage>;
+  /** The status the model gave `terminate` (`success` | `failure`), when it ended that way. */
+  terminateStatus?: string;
 }
 
 export interface ToolCallAgentOptions {
@@ -194,7 +196,7 @@ export class ToolCallAgent {
         if (signal.aborted) return end('cancelled');
         if (terminated) {
           if (!finalText) finalText = resultToModelText(terminated.result);
-          return end('finished');
+          return { ...end('finished'), terminateStatus: String(terminated.result.metadata?.terminate) };
         }
       }
       return end('max_steps');
