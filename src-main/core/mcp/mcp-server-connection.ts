@@ -30,6 +30,8 @@ export const STDERR_TAIL_LINES = 200;
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 /** The least time a server gets to answer initialize and tools/list. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
+/** The most time a server gets to answer initialize and tools/list. */
+export const MAX_HANDSHAKE_TIMEOUT_MS = 30_000;
 /** Delays between reconnect attempts after a lost connection. */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
@@ -134,9 +136,12 @@ export class McpServerConnection {
     return this.config.timeoutMs && this.config.timeoutMs > 0 ? this.config.timeoutMs : DEFAULT_MCP_TIMEOUT_MS;
   }
 
-  /** Handshake timeout: a short per-call timeout must not make a slow-starting server fail. */
+  /**
+   * Handshake timeout: a short per-call timeout must not fail a slow-starting server, and a
+   * long one must not hold up every session start behind a hung server.
+   */
   get handshakeTimeoutMs(): number {
-    return Math.max(this.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS);
+    return Math.min(Math.max(this.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS), MAX_HANDSHAKE_TIMEOUT_MS);
   }
 
   private setStatus(status: McpConnectionStatus, error?: string, why?: string): void {
