@@ -129,7 +129,10 @@ describe('ToolCallAgent', () => {
     const { bus, runner } = agentRig([]);
     const model = new InProcessScriptedModel([{ text: 'first answer' }, { text: 'second answer' }]);
     const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 'base', systemMessages: () => ['Server docs: use x'] });
+    // Tools listed while the session starts are not news: the first request carries them.
+    bus.emit({ type: 'mcp_tools_changed', server: 'files', added: ['mcp_files_initial'], removed: [] });
     await agent.run('one');
+    expect(model.requests[0].messages.map((m) => m.role)).toEqual(['user']);
     bus.emit({ type: 'mcp_tools_changed', server: 'files', added: ['mcp_files_read'], removed: ['mcp_files_old'] });
     await agent.run('two');
     const msgs = model.requests[1].messages;

@@ -58,9 +58,12 @@ export class ToolCallAgent {
   private readonly pendingNotes: string[] = [];
   private readonly unsubscribe: () => void;
   private lastRequestIndex = 0;
+  private requested = false;
 
   constructor(private readonly opts: ToolCallAgentOptions) {
     this.unsubscribe = opts.bus.subscribe('mcp_tools_changed', (e) => {
+      // Before the first request the model has seen no tool list yet: it gets the current one.
+      if (!this.requested) return;
       if (e.added.length) this.pendingNotes.push(`New tools available (from MCP server ${e.server}): ${e.added.join(', ')}`);
       if (e.removed.length) this.pendingNotes.push(`Tools no longer available (from MCP server ${e.server}): ${e.removed.join(', ')}`);
     });
@@ -133,6 +136,7 @@ export class ToolCallAgent {
           },
         });
         this.lastRequestIndex = this.messages.length;
+        this.requested = true;
         bus.emit({ type: 'message_start', messageId, role: 'assistant' });
         let streamed = '';
         let turn;
