@@ -210,7 +210,11 @@ export class McpManager {
       for (const remote of conn.tools) {
         if (disabled.has(remote.name)) continue;
         const name = mcpToolName(id, remote.name, prefix);
-        if (remotes.has(name)) continue; // two remote names sanitising alike: first wins
+        if (remotes.has(name)) {
+          // Two remote names that sanitise alike: the first keeps the name, the other is reported.
+          this.opts.bus.emit({ type: 'log', level: 'warn', source: `mcp:${id}`, message: `tool '${remote.name}' of MCP server '${id}' is not available: '${remotes.get(name)!.name}' already became '${name}'` });
+          continue;
+        }
         remotes.set(name, remote);
         wanted.set(name, entry.exposed.get(name));
       }
