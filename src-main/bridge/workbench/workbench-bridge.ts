@@ -164,6 +164,9 @@ export class WorkbenchBridge {
       offMcp?.();
     };
     this.opts.host.emit('extensions.changed', (session.extensions?.list() ?? []).map(toExtensionView));
+    // Each session has its own MCP connections: the servers page follows.
+    const page = this.mcpPage();
+    if (page) this.opts.host.emit('mcp.changed', page.snapshot());
     this.opts.host.emit('terminal.state', NO_SHELL);
   }
 

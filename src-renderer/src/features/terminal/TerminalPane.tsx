@@ -60,15 +60,27 @@ export function TerminalPane() {
       }),
       api.terminal.onState((s) => setState(s)),
     ];
-    api.terminal.attach().then(
-      (a) => {
-        // The scrollback already holds what arrived while attaching.
-        t.write(a.recent);
-        attached = true;
-        early.length = 0;
-        setState(a.state);
-      },
-      (err: unknown) => setNote(`Could not attach to the shell: ${(err as Error).message}`),
+    const attach = (): void => {
+      attached = false;
+      api.terminal.attach().then(
+        (a) => {
+          // The scrollback already holds what arrived while attaching.
+          t.write(a.recent);
+          attached = true;
+          early.length = 0;
+          setState(a.state);
+        },
+        (err: unknown) => setNote(`Could not attach to the shell: ${(err as Error).message}`),
+      );
+    };
+    attach();
+    // Another session has its own shell: start over on it.
+    offs.push(
+      api.sessions.onSwitched(() => {
+        t.reset();
+        setNote(null);
+        attach();
+      }),
     );
     const input = t.onData((data) => {
       const s = stateRef.current;
