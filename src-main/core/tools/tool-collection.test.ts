@@ -63,6 +63,22 @@ describe('ToolCollection', () => {
     expect((await c.execute('t', { text: 5 }, ctx)).error).toBe("Invalid arguments for t:\n'text' must be string");
   });
 
+  it('names the full path of a nested violation', async () => {
+    const nested = tool('n', {
+      inputSchema: {
+        type: 'object',
+        properties: { opts: { type: 'object', properties: { depth: { type: 'integer' } }, required: ['depth'], additionalProperties: false } },
+      },
+    });
+    const c = new ToolCollection([nested]);
+    expect((await c.execute('n', { opts: { extra: 1 } }, ctx)).error!.split('\n')).toEqual([
+      'Invalid arguments for n:',
+      "missing required argument 'opts.depth'",
+      "unknown argument 'opts.extra'",
+    ]);
+    expect((await c.execute('n', { opts: { depth: 'deep' } }, ctx)).error).toBe("Invalid arguments for n:\n'opts.depth' must be integer");
+  });
+
   it('refuses arguments that are not an object', async () => {
     const c = new ToolCollection([tool('t')]);
     for (const bad of [null, [1], 'text', 3]) {

@@ -19,10 +19,13 @@ export function formatSchemaErrors(errors: ErrorObject[] | null | undefined): st
   if (!errors?.length) return 'invalid arguments';
   return errors
     .map((e) => {
-      const where = e.instancePath ? `'${e.instancePath.slice(1).replace(/\//g, '.')}'` : 'arguments';
-      if (e.keyword === 'required') return `missing required argument '${(e.params as { missingProperty: string }).missingProperty}'`;
+      const path = e.instancePath.slice(1).replace(/\//g, '.');
+      const where = path ? `'${path}'` : 'arguments';
+      // Nested objects name the full path (`options.depth`), not just the last key.
+      const inside = path ? `${path}.` : '';
+      if (e.keyword === 'required') return `missing required argument '${inside}${(e.params as { missingProperty: string }).missingProperty}'`;
       if (e.keyword === 'additionalProperties')
-        return `unknown argument '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+        return `unknown argument '${inside}${(e.params as { additionalProperty: string }).additionalProperty}'`;
       if (e.keyword === 'enum')
         return `${where} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
       return `${where} ${e.message ?? 'is invalid'}`;
