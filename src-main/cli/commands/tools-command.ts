@@ -204,7 +204,8 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   };
 
   // Built-in and extension tools need no MCP servers; start them only when the tool is not
-  // found without them (built-ins win name clashes, so the answer cannot change).
+  // found without them. The session registers built-ins, then extensions, then MCP tools and
+  // the first registration keeps a name, so a tool found here is the one the agent would get.
   let session = await createSession({ ...options, withMcp: false });
   if (!session.tools.has(name)) {
     await session.dispose();
