@@ -6,6 +6,7 @@ import { BIN, ROOT, runGlassbox, tempGlassbox, type CliRun } from '../helpers/cl
 
 /** The two wire formats every agent test runs against. */
 export const WIRES = ['openai', 'anthropic'] as const;
+/** One of {@link WIRES}. */
 export type Wire = (typeof WIRES)[number];
 
 /** A temp home + workspace, a scripted model and the env pointing Glassbox at it. */
@@ -17,6 +18,7 @@ export interface AgentFixture {
   wire: Wire;
 }
 
+/** The API key the tests use; it must never show up in output or session files. */
 export const TEST_KEY = 'sk-test-SECRET-0123456789';
 
 /** Starts a scripted model and prepares a fresh GLASSBOX_HOME and workspace. */
@@ -74,6 +76,7 @@ export function sessionFile(f: AgentFixture, id: string): string {
   return join(f.home, 'sessions', `${id}.jsonl`);
 }
 
+/** The non-empty lines of a session file. */
 export function readSessionLines(f: AgentFixture, id: string): string[] {
   return readFileSync(sessionFile(f, id), 'utf8').split('\n').filter((l) => l.trim());
 }

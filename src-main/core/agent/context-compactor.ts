@@ -31,6 +31,7 @@ export interface CompactionResult {
   summarised: boolean;
 }
 
+/** When to compact and how to summarise. */
 export interface CompactorOptions {
   /** Compaction starts when the estimate passes this many tokens. */
   budgetTokens: number;

@@ -26,6 +26,7 @@ export interface AgentRunResult {
   terminateStatus?: string;
 }
 
+/** What the loop works with; the session builds these. */
 export interface ToolCallAgentOptions {
   /** The model; a function is called once per run so a config error surfaces at send time. */
   provider: LlmProvider | (() => LlmProvider);

@@ -10,6 +10,7 @@ import { hashArgs } from './args-hash';
 /** Default time a human has to answer before the request counts as denied. */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 
+/** The policy's inputs and who to ask. */
 export interface PolicyApprovalGateOptions {
   mode: ApprovalMode;
   rules?: ApprovalRule[];
