@@ -1,13 +1,5 @@
 import { GlassboxSession, type SessionOptions } from '../core/session/glassbox-session';
-import { BridgeError } from './contract';
 import type { BridgeSessionPort, DialogAnswerPort, OpenedSession, SessionOpener } from './session-bridge';
-
-/** What the agent issue adds to GlassboxSession; checked at run time until every host has it. */
-interface AgentCapable {
-  send(text: string): Promise<unknown>;
-  cancel(): Promise<unknown> | unknown;
-  readonly running: boolean;
-}
 
 export interface CoreSessionOpenerOptions {
   workspace: string;
@@ -34,21 +26,16 @@ export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener
   };
 }
 
+/** The bridge's view of a core session (the session itself already has send/cancel/running). */
 function asBridgeSession(session: GlassboxSession): BridgeSessionPort {
-  const agent = session as unknown as Partial<AgentCapable>;
   return {
     id: session.id,
     bus: session.bus,
     get running() {
-      return Boolean(agent.running);
+      return session.running;
     },
-    async send(text: string) {
-      if (typeof agent.send !== 'function') throw new BridgeError('FAILED', 'This build has no agent loop yet.');
-      return agent.send.call(session, text);
-    },
-    async cancel() {
-      if (typeof agent.cancel === 'function') await agent.cancel.call(session);
-    },
+    send: (text: string) => session.send(text),
+    cancel: () => session.cancel(),
     dispose: () => session.dispose(),
   };
 }
