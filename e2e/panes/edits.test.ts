@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
-import { monacoText, openTab, paneShot, waitRunEnd } from './panes-harness';
+import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { monacoText, openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The edits pane in Debian Chromium against a real `glassbox web`: the agent's
 // str_replace_editor changes as Monaco diffs, browsed in order, undone through the tool path.
@@ -31,7 +31,7 @@ describe('edits pane', () => {
       { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'str_replace', path: file, old_str: "print('goodbye')", new_str: "print('ciao')" } }] },
       { text: 'Changed the greeting twice.' },
     );
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await sendTask(page, 'change the greeting');
     await waitRunEnd(page);
     expect(readFileSync(file, 'utf8')).toContain("print('ciao')");

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, startWeb, type WebFixture } from '../ui/ui-harness';
-import { openTab, paneShot } from './panes-harness';
+import { launchChromium, startWeb, type WebFixture } from '../ui/ui-harness';
+import { openPanesApp, openTab, paneShot } from './panes-harness';
 
 // The extensions page in Debian Chromium against a real `glassbox web` loading real extension folders.
 
@@ -41,7 +41,7 @@ describe('extensions page', () => {
     // The web host is already running: write the extensions, then reload them from the page.
     writeExtension(w.home, 'greeter', GOOD('greet_hi'));
     writeExtension(w.home, 'broken', `export default { onLoad() { throw new Error('missing API_TOKEN for broken'); } };\n`);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await openTab(page, 'extensions');
     const pane = page.getByTestId('extensions-pane');
     await pane.getByTestId('extensions-reload-all').click();

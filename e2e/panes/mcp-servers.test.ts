@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
-import { launchChromium, openApp, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
-import { openTab, paneShot, waitRunEnd } from './panes-harness';
+import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The MCP servers page in Debian Chromium against a real `glassbox web` and the real
 // @modelcontextprotocol/server-everything over stdio, with the scripted model recording
@@ -29,12 +29,12 @@ describe('MCP servers page', () => {
   it('adds server-everything through the page: connects, lists tools, shows instructions; switching them off removes them from the next model request', async () => {
     const w = await startWeb([], { approvals: { mode: 'auto' } });
     webs.push(w);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     // Every frame the page receives, to prove no secret ever reaches it.
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await page.reload();
-    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    await page.getByTestId('composer-input').waitFor({ timeout: 90_000 });
 
     await openTab(page, 'mcp');
     const pane = page.getByTestId('mcp-pane');
@@ -106,7 +106,7 @@ describe('MCP servers page', () => {
   it('imports a VS Code config by paste, restarts, disables and removes a server', async () => {
     const w = await startWeb([], { approvals: { mode: 'auto' } });
     webs.push(w);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await openTab(page, 'mcp');
     const pane = page.getByTestId('mcp-pane');
     await pane.getByTestId('mcp-import-open').click();

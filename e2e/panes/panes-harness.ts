@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { WebFixture } from '../ui/ui-harness';
 import { ROOT } from '../helpers/cli';
 
 /** Screenshot artifacts of the workbench panes (gitignored). */
@@ -37,4 +38,22 @@ export async function waitRunEnd(page: Page, count = 1): Promise<void> {
     if (Date.now() > deadline) throw new Error(`run ${count} did not end in time`);
     await page.waitForTimeout(200);
   }
+}
+
+/**
+ * Opens the printed URL and waits for the app (as ui-harness's openApp, with more patience:
+ * on this shared machine a fresh session with its shell and MCP servers can take a while).
+ * On failure the page is saved as a screenshot to say why.
+ */
+export async function openPanesApp(browser: Browser, web: WebFixture): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(web.url);
+  try {
+    await page.getByTestId('composer-input').waitFor({ timeout: 90_000 });
+  } catch (err) {
+    await paneShot(page, `open-failed-${Date.now()}`);
+    throw new Error(`the app did not open: ${(err as Error).message}\npage: ${(await page.locator('body').innerText()).slice(0, 500)}\nstderr: ${web.output().stderr.slice(-1000)}`);
+  }
+  return page;
 }

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
-import { launchChromium, openApp, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
-import { paneShot, waitRunEnd } from './panes-harness';
+import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { openPanesApp, paneShot, waitRunEnd } from './panes-harness';
 
 // Replay in Debian Chromium against a real `glassbox web` and the real server-everything:
 // a recorded MCP call re-run from its card with args edited in a schema-validated JSON editor.
@@ -31,7 +31,7 @@ describe('replay pane', () => {
       { approvals: { mode: 'auto' }, mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
     );
     webs.push(w);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await sendTask(page, 'echo something');
     await waitRunEnd(page);
     const card = page.locator('[data-testid="tool-call-card"][data-call-id="call_echo_1"]');

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
-import { openTab, paneShot, waitRunEnd } from './panes-harness';
+import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The terminal pane in Debian Chromium against a real `glassbox web`: xterm.js attached to
 // the agent's own pty (node-pty), take-over and give-back, typing held while the agent runs.
@@ -35,7 +35,7 @@ describe('terminal pane', () => {
       { approvals: { mode: 'auto' } },
     );
     webs.push(w);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await openTab(page, 'terminal');
     const pane = page.getByTestId('terminal-pane');
     await pane.waitFor();
@@ -73,7 +73,7 @@ describe('terminal pane', () => {
   it('holds the user’s typing while the agent runs a command and sends it when the command ends', async () => {
     const w = await startWeb([], { approvals: { mode: 'auto' } });
     webs.push(w);
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await openTab(page, 'terminal');
     const pane = page.getByTestId('terminal-pane');
     // Attaching starts the shell; take over while it is idle.

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
-import { monacoText, openTab, paneShot, waitRunEnd } from './panes-harness';
+import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { monacoText, openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The timeline in Debian Chromium against a real `glassbox web`: a recorded session (model
 // turns, an approval, a shell command, an edit) scrubbed without re-executing anything.
@@ -31,7 +31,7 @@ describe('timeline pane', () => {
       { toolCalls: [{ id: 'call_note', name: 'str_replace_editor', arguments: { command: 'create', path: notes, file_text: 'first line\n' } }] },
       { text: 'Counted and noted.' },
     );
-    const page = await openApp(browser, w);
+    const page = await openPanesApp(browser, w);
     await sendTask(page, 'count and note');
     await page.getByTestId('approval-dialog').waitFor({ timeout: 60_000 });
     await page.getByTestId('approve-once').click();
