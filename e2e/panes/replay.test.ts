@@ -74,6 +74,7 @@ describe('replay pane', () => {
 
     // Recorded in the session as a replay of the original call (and shown as a card).
     await expect.poll(() => page.getByTestId('tool-call-card').count(), { timeout: 30_000 }).toBe(2);
+    expect(await page.getByTestId('tool-call-card').last().getByTestId('call-replay-of').getAttribute('title')).toBe('Replay of call_echo_1');
     const sessions = join(w.home, 'sessions');
     const file = readdirSync(sessions).find((f) => f.endsWith('.jsonl'))!;
     const events = readFileSync(join(sessions, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; replayOf?: string; args?: unknown });

@@ -34,6 +34,7 @@ function CallDetailView() {
         <span className={`badge-${call.status}`}>{STATUS_LABEL[call.status]}</span>
         <span className="muted">{formatDuration(call.durationMs)}</span>
         <span className="muted">id {call.callId}</span>
+        {call.replayOf ? <span className="muted" data-testid="inspector-replay-of">replay of {call.replayOf}</span> : null}
       </div>
       <div className="detail-actions">
         <button onClick={() => void copyText(JSON.stringify(call, null, 2))} data-testid="copy-call">Copy JSON</button>
