@@ -107,6 +107,35 @@ describe('TerminalHumanInput', () => {
     expect(shown).toContain('enter a whole number');
   });
 
+  it.each([
+    ['y', { decision: 'allow', by: 'human' }],
+    ['always', { decision: 'allow', always: true, by: 'human' }],
+    ['n', { decision: 'deny', by: 'human' }],
+    ['', { decision: 'deny', by: 'human' }],
+  ])('approval answered %j at the terminal', async (typed, expected) => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const stderr = new PassThrough();
+    let shown = '';
+    stderr.on('data', (d: Buffer) => (shown += d.toString()));
+    const port = new TerminalHumanInput({ stdin, stderr });
+    const req = { requestId: 'r1', callId: 'c1', tool: 'bash', args: { command: 'rm -rf ~' }, argsHash: 'h', reasons: ['deletes your home'] };
+    const answer = port.request(req);
+    setTimeout(() => stdin.write(typed + '\n'), 30);
+    await expect(answer).resolves.toEqual(expected);
+    expect(shown).toContain('Approve bash: rm -rf ~');
+    expect(shown).toContain('why asked: deletes your home');
+  });
+
+  it('an approval without a terminal fails clearly; an aborted one is denied', async () => {
+    const req = { requestId: 'r1', callId: 'c1', tool: 'bash', args: { command: 'ls' }, argsHash: 'h', reasons: [] };
+    await expect(new TerminalHumanInput({ stdin: new PassThrough(), stderr: new PassThrough() }).request(req)).rejects.toBeInstanceOf(NoTerminalError);
+    const port = new TerminalHumanInput({ stdin: Object.assign(new PassThrough(), { isTTY: true }), stderr: new PassThrough() });
+    const ac = new AbortController();
+    const pending = port.request(req, ac.signal);
+    setTimeout(() => ac.abort(new Error('cancelled')), 30);
+    await expect(pending).resolves.toEqual({ decision: 'deny', by: 'cancelled' });
+  });
+
   it('rejects when the signal aborts while waiting', async () => {
     const stdin = Object.assign(new PassThrough(), { isTTY: true });
     const port = new TerminalHumanInput({ stdin, stderr: new PassThrough() });

@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../core/approvals/approval-types';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, JsonSchema } from '../core/tools/tool';
 
 /** Streams the terminal port talks through; the process's own by default. */
@@ -29,18 +30,42 @@ interface FieldSchema {
 }
 
 /**
- * The CLI's human-input port: asks on the terminal with readline when stdin is a TTY and fails
- * clearly when it is not (a pipe or /dev/null would otherwise hang or read garbage). Questions
- * go to stderr. Ctrl-C or Ctrl-D while asked cancels the question; an aborted signal rejects.
- * One question at a time: concurrent asks queue.
+ * The CLI's human ports: questions (ask_human, MCP elicitation) and approvals, asked on the
+ * terminal with readline when stdin is a TTY; failing clearly when it is not (a pipe or
+ * /dev/null would otherwise hang or read garbage). Prompts go to stderr so stdout stays the
+ * run's answer / JSON. Ctrl-C or Ctrl-D cancels (an approval then counts as denied); an aborted
+ * signal rejects a question and denies an approval. One prompt at a time: concurrent ones queue.
  */
-export class TerminalHumanInput implements HumanInputPort {
+export class TerminalHumanInput implements HumanInputPort, ApprovalPort {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly streams: TerminalStreams = { stdin: process.stdin, stderr: process.stderr }) {}
 
   ask(q: HumanQuestion, signal?: AbortSignal): Promise<HumanAnswer> {
-    const run = this.queue.then(() => this.askNow(q, signal));
+    return this.serialized(() => this.askNow(q, signal));
+  }
+
+  /** Asks to approve one exact call: [y]es / [n]o / [a]lways. */
+  request(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
+    return this.serialized(async () => {
+      if (!this.streams.stdin.isTTY) throw new NoTerminalError();
+      const what = req.tool === 'bash' && typeof req.args.command === 'string' ? req.args.command : JSON.stringify(req.args);
+      const why = req.reasons.length ? `\n  why asked: ${req.reasons.join('; ')}` : '';
+      let answer: string | null;
+      try {
+        answer = await this.readLine(`\nApprove ${req.tool}: ${what}${why}\n  [y]es / [n]o / [a]lways > `, signal);
+      } catch {
+        answer = null; // aborted: the run is going away, deny
+      }
+      if (answer === null) return { decision: 'deny', by: 'cancelled' };
+      const a = answer.trim().toLowerCase();
+      if (a === 'a' || a === 'always') return { decision: 'allow', always: true, by: 'human' };
+      return { decision: a === 'y' || a === 'yes' ? 'allow' : 'deny', by: 'human' };
+    });
+  }
+
+  private serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;
   }

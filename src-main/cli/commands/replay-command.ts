@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
 import { recordedCalls, replaySession } from '../../core/replay/replay-engine';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { readSessionFile } from '../../core/session/session-file';
+import { TerminalHumanInput } from '../terminal-human-input';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--json] [--workspace DIR]
@@ -67,7 +67,7 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
       ? recordedWs
       : io.cwd;
 
-  const ports = io.stdin.isTTY ? new TerminalHumanPorts(io.stdin, io.stderr) : undefined;
+  const ports = io.stdin.isTTY ? new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }) : undefined;
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
 import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
@@ -8,6 +7,7 @@ import { collectSecrets, SecretRedactor } from '../../core/session/secret-redact
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
+import { TerminalHumanInput } from '../terminal-human-input';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
@@ -94,7 +94,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const tty = io.stdin.isTTY === true;
-  const ports = tty ? new TerminalHumanPorts(io.stdin, io.stderr) : undefined;
+  const ports = tty ? new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }) : undefined;
   const workspace = resolve(io.cwd, values.workspace ?? '.');
   // run always applies the approval policy: the flag, else config approvals.mode, else ask.
   const config = loadConfig(glassboxPaths(io.env), workspace).config;

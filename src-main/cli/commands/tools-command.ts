@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TerminalHumanPorts } from '../../core/approvals/terminal-human-ports';
 import type { GlassboxSession, SessionOptions } from '../../core/session/glassbox-session';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
@@ -191,12 +190,13 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`--approve must be one of ${APPROVE_MODES.join(', ')} (got '${approve}')`);
   }
   const args = parseArgsJson(values.args);
+  const terminal = new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr });
   const options: SessionOptions = {
     workspace: workspaceOf(values.workspace, io),
     env: io.env,
-    humanInput: new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }),
+    humanInput: terminal,
     // Approval prompts need someone at a terminal; otherwise `ask` denies with this reason.
-    ...(io.stdin.isTTY ? { approvalPort: new TerminalHumanPorts(io.stdin, io.stderr) } : {}),
+    ...(io.stdin.isTTY ? { approvalPort: terminal } : {}),
     noApprovalPortReason:
       'Approval was required but `glassbox tools call` is not attached to a terminal (stdin is not a TTY), so the call was denied. ' +
       'Rerun with --approve auto, or add an allow rule (approvals.rules) to the config.',
