@@ -101,7 +101,8 @@ export class AnthropicProvider implements LlmProvider {
 
   constructor(private readonly cfg: ResolvedLlmConfig) {
     this.model = cfg.model;
-    this.endpoint = cfg.baseURL ?? 'https://api.anthropic.com';
+    // The SDK appends /v1/messages itself; accept a base URL given with /v1 too (a common slip).
+    this.endpoint = (cfg.baseURL ?? 'https://api.anthropic.com').replace(/\/v1\/?$/, '');
     this.client = new Anthropic({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
 

@@ -41,6 +41,13 @@ describe('providers over HTTP', () => {
     expect(s.requests[1].body.stream_options).toBeUndefined();
   });
 
+  it('anthropic: a base URL ending in /v1 still reaches /v1/messages', async () => {
+    const s = await serve([{ text: 'ok' }]);
+    const p = new AnthropicProvider({ provider: 'anthropic', model: 'm', apiKey: 'k', maxRetries: 0, baseURL: `${s.anthropicBaseURL}/v1` });
+    expect((await p.complete(req)).text).toBe('ok');
+    expect(s.requests[0].path).toBe('/v1/messages');
+  });
+
   it('a non-retryable status fails at once with endpoint and status', async () => {
     const s = await serve([{ status: 401, errorMessage: 'invalid x-api-key' }]);
     const p = new AnthropicProvider({ provider: 'anthropic', model: 'm', apiKey: 'k', maxRetries: 3, baseURL: s.anthropicBaseURL });
