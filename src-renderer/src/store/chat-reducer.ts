@@ -11,7 +11,10 @@ export type ChatItem =
 /** The conversation: rows plus where each streaming message sits, for O(1) appends. */
 export interface ChatState {
   items: ChatItem[];
-  /** messageId → index in items. */
+  /**
+   * messageId (and `call:<callId>`) → index in items. Updated in place (a lookup aid, like the
+   * call index) so a long session does not copy a map per event; `items` stays immutable.
+   */
   messageIndex: Map<string, number>;
 }
 
@@ -62,24 +65,20 @@ export function applyChatEvent(state: ChatState, e: GlassboxEvent): ChatState {
   const change = itemFor(state, e);
   if (!change) return state;
   const added = change.item;
-  if (change.index < 0 && added.kind === 'call' && state.items.some((it) => it.kind === 'call' && it.callId === added.callId)) return state;
+  if (change.index < 0 && added.kind === 'call' && state.messageIndex.has(`call:${added.callId}`)) return state;
   const items = state.items.slice();
-  let messageIndex = state.messageIndex;
   if (change.index >= 0) items[change.index] = change.item;
   else {
-    items.push(change.item);
-    if (change.item.kind === 'assistant') {
-      messageIndex = new Map(messageIndex);
-      messageIndex.set(change.item.messageId, items.length - 1);
-    }
+    items.push(added);
+    if (added.kind === 'assistant') state.messageIndex.set(added.messageId, items.length - 1);
+    if (added.kind === 'call') state.messageIndex.set(`call:${added.callId}`, items.length - 1);
   }
-  return { items, messageIndex };
+  return { items, messageIndex: state.messageIndex };
 }
 
 /** Builds the conversation from a whole session at once (mutably, in one pass: fast for 100k events). */
 export function buildChat(events: readonly GlassboxEvent[]): ChatState {
   const state = emptyChat();
-  const seenCalls = new Set<string>();
   for (const e of events) {
     const change = itemFor(state, e);
     if (!change) continue;
@@ -87,12 +86,13 @@ export function buildChat(events: readonly GlassboxEvent[]): ChatState {
       state.items[change.index] = change.item;
       continue;
     }
-    if (change.item.kind === 'call') {
-      if (seenCalls.has(change.item.callId)) continue;
-      seenCalls.add(change.item.callId);
+    const added = change.item;
+    if (added.kind === 'call') {
+      if (state.messageIndex.has(`call:${added.callId}`)) continue;
+      state.messageIndex.set(`call:${added.callId}`, state.items.length);
     }
-    state.items.push(change.item);
-    if (change.item.kind === 'assistant') state.messageIndex.set(change.item.messageId, state.items.length - 1);
+    state.items.push(added);
+    if (added.kind === 'assistant') state.messageIndex.set(added.messageId, state.items.length - 1);
   }
   // A session loaded from disk streams nothing any more.
   for (let i = 0; i < state.items.length; i++) {

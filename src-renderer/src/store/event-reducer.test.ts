@@ -82,6 +82,12 @@ describe('reduceEvent', () => {
     expect(d.calls.byId.get('m')!.mcpTraffic).toMatchObject({ server: 'e', request: { method: 'tools/call' } });
   });
 
+  it('a call started twice (a replay of the same id) is one card', () => {
+    const start = { type: 'tool_execution_start', callId: 'same', tool: 'bash', args: {}, source: 'builtin' } as const;
+    const d = run([ev(start), ev(start)]);
+    expect(d.chat.items.filter((i) => i.kind === 'call')).toHaveLength(1);
+  });
+
   it('ignores events of another session and events already seen', () => {
     const d = run([ev({ type: 'agent_start', task: 'x' })]);
     expect(reduceEvent(d, ev({ type: 'agent_start', task: 'y' }, 'other'))).toEqual({});
