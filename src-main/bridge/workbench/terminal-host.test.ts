@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GlassboxSession } from '../../core/session/glassbox-session';
+import { BridgeHost } from '../bridge-host';
+import { createClientApi, createTransportLink } from '../contract';
+import { createInMemoryTransportPair } from '../in-memory-transport';
+import { TERMINAL_REASONS } from './terminal-control';
+import { WorkbenchBridge } from './workbench-bridge';
+
+const waitFor = async (cond: () => boolean, ms = 20_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+let cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0)) await c();
+});
+
+describe('terminal over the bridge (real pty)', () => {
+  it('streams the agent’s shell, refuses typing until take-over, holds it while a command runs', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'gb-term-'));
+    const workspace = join(base, 'ws');
+    mkdirSync(workspace, { recursive: true });
+    const session = await GlassboxSession.create({
+      workspace,
+      env: { ...process.env, GLASSBOX_HOME: join(base, 'home'), GLASSBOX_DISABLE_BROWSER: '1' },
+      withMcp: false,
+      withExtensions: false,
+      approveMode: 'auto',
+    });
+    const host = new BridgeHost();
+    const wb = new WorkbenchBridge({ host, sessions: { load: () => { throw new Error('none'); } } });
+    wb.setSession(session);
+    const { client, host: hostEnd } = createInMemoryTransportPair();
+    host.connect(hostEnd);
+    const api = createClientApi(createTransportLink(client));
+    cleanup.push(async () => {
+      client.close();
+      wb.dispose();
+      await session.dispose();
+    });
+    let screen = '';
+    const states: string[] = [];
+    api.terminal.onData((d) => (screen += d));
+    api.terminal.onState((s) => states.push(`${s.owner}/${s.busy ? 'busy' : 'idle'}`));
+
+    const attached = await api.terminal.attach();
+    expect(attached.state).toMatchObject({ owner: 'agent', alive: true });
+
+    const run = session.runner.run({ tool: 'bash', args: { command: 'echo agent-$((20+1))' } });
+    await waitFor(() => screen.includes('agent-21'));
+    expect((await run).result.output).toContain('agent-21');
+    expect(states).toContain('agent/busy');
+
+    expect(await api.terminal.write('echo x > no.txt\r')).toMatchObject({ ok: false, reason: TERMINAL_REASONS.notTakenOver });
+    expect((await api.terminal.takeOver()).ok).toBe(true);
+    expect((await api.terminal.write('echo typed-ok > typed.txt\r')).ok).toBe(true);
+    await waitFor(() => existsSync(join(workspace, 'typed.txt')));
+    expect(readFileSync(join(workspace, 'typed.txt'), 'utf8')).toBe('typed-ok\n');
+    expect(existsSync(join(workspace, 'no.txt'))).toBe(false);
+
+    // While the agent runs a command the user's input waits, then runs after it.
+    const slow = session.runner.run({ tool: 'bash', args: { command: 'sleep 1; echo first > order.txt' } });
+    await waitFor(() => states.at(-1) === 'user/busy');
+    expect(await api.terminal.write('echo second >> order.txt\r')).toMatchObject({ ok: false, reason: TERMINAL_REASONS.held, state: { held: 25 } });
+    await slow;
+    await waitFor(() => existsSync(join(workspace, 'order.txt')) && readFileSync(join(workspace, 'order.txt'), 'utf8').includes('second'));
+    expect(readFileSync(join(workspace, 'order.txt'), 'utf8')).toBe('first\nsecond\n');
+
+    // A late attach gets the scrollback.
+    expect((await api.terminal.attach()).recent).toContain('agent-21');
+  }, 60_000);
+});
