@@ -75,6 +75,12 @@ describe('PolicyApprovalGate', () => {
     expect(asked).toBe(0);
   });
 
+  it('a port that fails (e.g. no terminal) denies, saying why', async () => {
+    const port: ApprovalPort = { request: async () => Promise.reject(new Error('stdin is not a terminal')) };
+    const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port });
+    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: false, reason: 'Denied: could not ask for approval (stdin is not a terminal).' });
+  });
+
   it('"always" adds an allow rule, so the same call is not asked again', async () => {
     let asked = 0;
     const added: unknown[] = [];

@@ -89,7 +89,15 @@ export class PolicyApprovalGate implements ApprovalGate {
     }
     resolved(answer.decision, answer.by);
     if (answer.decision === 'deny') {
-      return { allowed: false, reason: answer.by === 'timeout' ? 'Denied: no answer to the approval request in time.' : answer.by === 'cancelled' ? 'Denied: the run was cancelled while waiting for approval.' : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.` };
+      const reason =
+        answer.by === 'timeout'
+          ? 'Denied: no answer to the approval request in time.'
+          : answer.by === 'cancelled'
+            ? 'Denied: the run was cancelled while waiting for approval.'
+            : answer.by.startsWith('error: ')
+              ? `Denied: could not ask for approval (${answer.by.slice(7)}).`
+              : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.`;
+      return { allowed: false, reason };
     }
     if (answer.always) {
       const rule: ApprovalRule = { tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' };

@@ -57,6 +57,10 @@ export interface SessionOptions {
   watchExtensions?: boolean;
 }
 
+function isApprovalPort(p: unknown): p is ApprovalPort {
+  return typeof (p as { request?: unknown } | null)?.request === 'function';
+}
+
 /**
  * The composition root: wires config, tools, hooks, the event bus and the tool runner.
  * Everything else receives what it needs from here through its constructor.
@@ -117,7 +121,8 @@ export class GlassboxSession {
             mode: approveMode,
             rules: this.config.approvals?.rules ?? [],
             workspace: this.workspace,
-            port: opts.approvalPort,
+            // A host port that can do both (e.g. the CLI's terminal) answers approvals too.
+            port: opts.approvalPort ?? (isApprovalPort(opts.humanInput) ? opts.humanInput : undefined),
             bus: this.bus,
             timeoutMs: this.config.approvals?.timeoutMs,
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
