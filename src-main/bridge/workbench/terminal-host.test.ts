@@ -17,7 +17,7 @@ const waitFor = async (cond: () => boolean, ms = 20_000): Promise<void> => {
   }
 };
 
-let cleanup: Array<() => Promise<void>> = [];
+const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0)) await c();
 });
