@@ -63,6 +63,20 @@ describe('SessionStore', () => {
     expect(store.summary('logs')?.eventCount).toBe(1);
   });
 
+  it('a summary follows the file as it grows (cache keyed on size and mtime)', () => {
+    const dir = tempDir();
+    const store = new SessionStore(dir);
+    const bus = new EventBus('grow');
+    const w = new TraceWriter(join(dir, 'grow.jsonl')).attach(bus);
+    bus.emit({ type: 'agent_start', task: 'grow' });
+    expect(store.list()[0].eventCount).toBe(1);
+    bus.emit({ type: 'turn_start', step: 1 });
+    expect(store.list()[0].eventCount).toBe(2);
+    store.rename('grow', 'Grown');
+    expect(store.list()[0].title).toBe('Grown');
+    w.close();
+  });
+
   it('rejects ids that could escape the folder', () => {
     expect(isValidSessionId('abc-123_x.y')).toBe(true);
     for (const bad of ['../etc/passwd', 'a/b', '', '.hidden', 'a..b']) expect(isValidSessionId(bad)).toBe(false);

@@ -57,6 +57,10 @@ function hasActivity(events: GlassboxEvent[]): boolean {
  * (the title, when renamed). List, load, rename, delete, export.
  */
 export class SessionStore {
+  // Summaries by id, valid while the file's size and mtime (and the meta file's) are unchanged:
+  // the UI lists often, and reading every session file each time does not scale.
+  private readonly cache = new Map<string, { key: string; summary: SessionSummary | null; active: boolean }>();
+
   constructor(readonly dir: string) {}
 
   /** Path of a session's event file. Throws for an invalid id. */
@@ -88,16 +92,27 @@ export class SessionStore {
 
   private summarise(id: string, activeOnly: boolean): SessionSummary | null {
     if (!this.exists(id)) return null;
-    const { events } = readSessionFile(this.pathOf(id));
-    if (activeOnly && !hasActivity(events)) return null;
-    const mtime = statSync(this.pathOf(id)).mtimeMs;
-    return {
-      id,
-      title: this.readMeta(id).title || titleFrom(events),
-      createdAt: events[0]?.ts ?? mtime,
-      updatedAt: events[events.length - 1]?.ts ?? mtime,
-      eventCount: events.length,
-    };
+    const st = statSync(this.pathOf(id));
+    const meta = existsSync(this.metaPath(id)) ? statSync(this.metaPath(id)).mtimeMs : 0;
+    const key = `${st.size}:${st.mtimeMs}:${meta}`;
+    let hit = this.cache.get(id);
+    if (!hit || hit.key !== key) {
+      const { events } = readSessionFile(this.pathOf(id));
+      hit = {
+        key,
+        active: hasActivity(events),
+        summary: {
+          id,
+          title: this.readMeta(id).title || titleFrom(events),
+          createdAt: events[0]?.ts ?? st.mtimeMs,
+          updatedAt: events[events.length - 1]?.ts ?? st.mtimeMs,
+          eventCount: events.length,
+        },
+      };
+      this.cache.set(id, hit);
+    }
+    if (activeOnly && !hit.active) return null;
+    return hit.summary ? { ...hit.summary } : null;
   }
 
   /**
@@ -127,10 +142,12 @@ export class SessionStore {
   rename(id: string, title: string): void {
     if (!this.exists(id)) throw new Error(`no session '${id}'`);
     writeFileAtomic(this.metaPath(id), JSON.stringify({ ...this.readMeta(id), title: title.trim() }, null, 2) + '\n');
+    this.cache.delete(id); // the meta file's mtime may not tick within the same millisecond
   }
 
   /** Deletes a session's files. */
   delete(id: string): void {
+    this.cache.delete(id);
     rmSync(this.pathOf(id), { force: true });
     rmSync(this.metaPath(id), { force: true });
   }
