@@ -53,7 +53,11 @@ export interface SessionSummary {
   eventCount: number;
 }
 
-/** An open session: its meta and every event so far, so a view can rebuild itself. */
+/**
+ * An open session: its meta and its events so far, so a view can rebuild itself. Streaming
+ * deltas (`message_update`) of messages that have ended are left out: their `message_end`
+ * carries the whole text.
+ */
 export interface SessionSnapshot {
   summary: SessionSummary;
   events: GlassboxEvent[];

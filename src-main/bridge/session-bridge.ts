@@ -243,7 +243,12 @@ export class SessionBridge {
   }
 
   snapshot(): SessionSnapshot {
-    return { summary: this.summary(), events: this.events, state: this.state() };
+    // Streaming deltas of finished messages are redundant (message_end has the whole text) and
+    // are most of a real session's events: leave them out so big sessions open fast.
+    const ended = new Set<string>();
+    for (const e of this.events) if (e.type === 'message_end') ended.add(e.messageId);
+    const events = ended.size ? this.events.filter((e) => e.type !== 'message_update' || !ended.has(e.messageId)) : this.events;
+    return { summary: this.summary(), events, state: this.state() };
   }
 
   private async send(text: string): Promise<AgentState> {
