@@ -52,6 +52,10 @@ export function ChatView() {
     estimateSize: () => 96,
     overscan: 6,
     getItemKey: (i) => items[i]!.key,
+    // Render rows in the very first pass instead of waiting for the scroll box to be measured.
+    initialRect: { width: 800, height: window.innerHeight },
+    // Open long sessions at the end, where the user left off.
+    initialOffset: () => Math.max(0, items.length * 96 - window.innerHeight),
   });
   useEffect(() => {
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
