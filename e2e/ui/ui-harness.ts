@@ -31,7 +31,8 @@ export async function startWeb(
   const t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
   mkdirSync(t.home, { recursive: true });
-  if (config) writeFileSync(join(t.home, 'config.json'), JSON.stringify(config, null, 2));
+  // The window asks before every call by default; tests that are not about approvals run in `auto`.
+  writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'auto' }, ...config }, null, 2));
   const model = await startScriptedModelServer(script);
   const env: NodeJS.ProcessEnv = {
     ...t.env,

@@ -21,6 +21,9 @@ describe('validateCall', () => {
     ['enum arg inside its set', { kind: 'call', id: 4, method: 'dialogs.answerApproval', args: ['r', 'deny'] }, { ok: true }],
     ['object arg given an array', { kind: 'call', id: 5, method: 'settings.set', args: [[]] }, { ok: false, code: 'BAD_ARGS' }],
     ['object arg given null', { kind: 'call', id: 5, method: 'settings.set', args: [null] }, { ok: false, code: 'BAD_ARGS' }],
+    // JSON turns an omitted optional argument into null: it counts as absent.
+    ['optional args sent as null (JSON of undefined)', { kind: 'call', id: 6, method: 'calls.export', args: [null, { tool: 'bash' }] }, { ok: true }],
+    ['required arg sent as null', { kind: 'call', id: 6, method: 'replay.prepare', args: [null] }, { ok: false, code: 'BAD_ARGS' }],
   ];
   for (const [name, msg, want] of table) {
     it(name, () => {
@@ -29,6 +32,11 @@ describe('validateCall', () => {
       if (!r.ok) expect(r.error.code).toBe(want.code);
     });
   }
+
+  it('hands handlers undefined, not null, for an omitted optional argument', () => {
+    const r = validateCall(JSON.parse(JSON.stringify({ kind: 'call', id: 7, method: 'calls.export', args: [undefined, { tool: 'bash' }] })));
+    expect(r.ok && r.call.args).toEqual([undefined, { tool: 'bash' }]);
+  });
 
   it('checkArg says what it expected', () => {
     expect(checkArg('number', 'x')).toEqual({ ok: false, expected: 'a number' });

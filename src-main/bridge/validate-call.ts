@@ -9,6 +9,10 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function isOptional(spec: ArgSpec): boolean {
+  return typeof spec === 'object' ? spec.optional === true : spec.endsWith('?');
+}
+
 /** Whether one argument matches its spec; returns what was expected when not. */
 export function checkArg(spec: ArgSpec, value: unknown): { ok: true } | { ok: false; expected: string } {
   if (typeof spec === 'object') {
@@ -68,6 +72,8 @@ export function validateCall(message: unknown): CallCheck {
     return { ok: false, id, error: { code: 'BAD_ARGS', message: `${method}: takes at most ${specs.length} argument(s), got ${args.length}.` } };
   }
   for (let i = 0; i < specs.length; i++) {
+    // JSON has no `undefined`: an omitted optional argument arrives over WebSocket as null.
+    if (args[i] === null && isOptional(specs[i]!)) args[i] = undefined;
     const r = checkArg(specs[i]!, args[i]);
     if (!r.ok) {
       return { ok: false, id, error: { code: 'BAD_ARGS', message: `${method}: argument ${i + 1} must be ${r.expected}.` } };

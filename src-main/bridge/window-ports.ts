@@ -10,7 +10,8 @@ import type { DialogAnswerPort } from './session-bridge';
 export function createWindowPorts(): { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort } {
   const ports = new QueuedHumanPorts();
   return {
-    sessionOptions: { humanInput: ports, approvalPort: ports, watchExtensions: true },
+    // A window always has someone to answer, so approvals default to `ask` (SPEC §3's default).
+    sessionOptions: { humanInput: ports, approvalPort: ports, defaultApproveMode: 'ask', watchExtensions: true },
     dialogs: {
       answerApproval: (requestId, decision, always) => ports.resolveApproval(requestId, decision, always, 'human'),
       answerQuestion: (requestId, answer) => ports.answerQuestion(requestId, { action: 'accept', text: answer }),

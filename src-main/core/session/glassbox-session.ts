@@ -35,8 +35,13 @@ export interface SessionOptions {
   sessionId?: string;
   humanInput?: HumanInputPort;
   approvals?: ApprovalGate;
-  /** Approval mode override (`--approve`); else config `approvals.mode`, default `ask`. */
+  /** Approval mode override (`--approve`); else config `approvals.mode`, else `defaultApproveMode`. */
   approveMode?: 'ask' | 'auto' | 'deny';
+  /**
+   * The mode when neither `approveMode` nor an `approvals` config section says: windows ask
+   * (someone is there to answer); headless `tools call` runs unguarded unless `--approve`.
+   */
+  defaultApproveMode?: 'ask' | 'auto' | 'deny';
   /** Who answers approval requests (terminal prompt, UI queue); absent = `ask` denies with a clear reason. */
   approvalPort?: ApprovalPort;
   /** Said to the model when approval is needed and there is no port (e.g. "stdin is not a TTY"). */
@@ -113,7 +118,7 @@ export class GlassboxSession {
     this.bus = new EventBus(this.id, undefined, lastSeq);
     if (opts.onEvent) this.bus.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id), this.redactor).attach(this.bus);
-    const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : undefined);
+    const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
     this.approvalGate =
       opts.approvals || !approveMode
         ? null
@@ -127,6 +132,8 @@ export class GlassboxSession {
             timeoutMs: this.config.approvals?.timeoutMs,
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
             classify: (command, ws) => classify(command, ws),
+            // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
+            prepareClassify: initCommandClassifier,
             noPortReason: opts.noApprovalPortReason,
             // "Always" is a standing decision: keep it in the user's config (approvals.rules).
             onAlwaysAllow: (rule) => {
@@ -188,7 +195,6 @@ export class GlassboxSession {
   /** Builds a session. Throws ConfigError for a malformed config. */
   static async create(opts: SessionOptions = {}): Promise<GlassboxSession> {
     const session = new GlassboxSession(opts);
-    if (session.approvalGate) await initCommandClassifier();
     if (opts.withExtensions !== false) {
       await session.extensions.loadAll();
       if (opts.watchExtensions) session.extensions.watch();
