@@ -1,7 +1,15 @@
-import { createTwoFilesPatch } from 'diff';
+import { createRequire } from 'node:module';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../core/tools/tool-result';
 import type { RecordedCall } from './workbench-types';
+
+// `diff` is required on the first differing result, not at import: it costs ~0.1 s of CPU.
+const requireHere = createRequire(import.meta.url);
+let diffModule: typeof import('diff') | undefined;
+function diffLib(): typeof import('diff') {
+  diffModule ??= requireHere('diff') as typeof import('diff');
+  return diffModule;
+}
 
 /** Finds one call in a session's events: its tool, args and source from the start, its result from the end. */
 export function findRecordedCall(events: readonly GlassboxEvent[], callId: string): RecordedCall | null {
@@ -30,7 +38,7 @@ export function compareResults(recorded: ToolResultRecord | null, result: ToolRe
   const a = withImages(recorded);
   const b = withImages(result);
   if (a === b) return { equal: true, diff: '' };
-  const patch = createTwoFilesPatch('recorded', 'replay', ensureNewline(a), ensureNewline(b), undefined, undefined, { context: 3 });
+  const patch = diffLib().createTwoFilesPatch('recorded', 'replay', ensureNewline(a), ensureNewline(b), undefined, undefined, { context: 3 });
   // Drop the `=====` separator line the library puts first; the ---/+++ headers say enough.
   return { equal: false, diff: patch.replace(/^=+\n/, '') };
 }

@@ -1,13 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError, loadConfig, updateConfigFile } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { EventBus } from '../../core/events/event-bus';
-import { createGlassboxMcpServer, selectServedTools } from '../../core/mcp/glassbox-mcp-server';
 import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-import';
-import { McpHttpHost } from '../../core/mcp/mcp-http-host';
 import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
@@ -159,6 +156,10 @@ async function serve(argv: string[], io: CliIO): Promise<number> {
   const workspace = workspaceOf(values.workspace, io);
   // Loaded here so `mcp list` and `mcp import` do not pay for the whole session (agent, shells…).
   const { GlassboxSession } = await import('../../core/session/glassbox-session');
+  // The MCP server SDK too (~0.3 s of CPU): only `serve` needs it.
+  const { createGlassboxMcpServer, selectServedTools } = await import('../../core/mcp/glassbox-mcp-server');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { McpHttpHost } = await import('../../core/mcp/mcp-http-host');
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,

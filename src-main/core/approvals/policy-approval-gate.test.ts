@@ -127,4 +127,39 @@ describe('QueuedHumanPorts', () => {
     expect(await a).toEqual({ decision: 'deny', by: 'cancelled' });
     expect(ports.pending()).toEqual([]);
   });
+
+  it('loads the classifier on the first bash check only, before classifying; a failed load becomes an unknown verdict', async () => {
+    const order: string[] = [];
+    let ready = false;
+    const gate = new PolicyApprovalGate({
+      mode: 'deny',
+      workspace: '/w',
+      prepareClassify: async () => {
+        order.push('prepare');
+        await new Promise((r) => setTimeout(r, 10));
+        ready = true;
+      },
+      classify: () => {
+        order.push(`classify ready=${ready}`);
+        return { risk: 'safe', reasons: ['read-only'] };
+      },
+    });
+    expect(await gate.check(call(), new AbortController().signal)).toMatchObject({ allowed: false });
+    expect(order).toEqual([]);
+    const bash: ToolCallInfo = { callId: 'c2', tool: 'bash', args: { command: 'ls' }, source: 'builtin' };
+    expect(await gate.check(bash, new AbortController().signal)).toEqual({ allowed: true });
+    expect(order).toEqual(['prepare', 'classify ready=true']);
+
+    const failing = new PolicyApprovalGate({
+      mode: 'deny',
+      workspace: '/w',
+      prepareClassify: () => Promise.reject(new Error('no wasm')),
+      classify: () => {
+        throw new Error('grammar not loaded');
+      },
+    });
+    const denied = await failing.check(bash, new AbortController().signal);
+    expect(denied).toMatchObject({ allowed: false });
+    expect((denied as { reason: string }).reason).toContain('classifier failed: grammar not loaded');
+  });
 });

@@ -22,6 +22,12 @@ export interface PolicyApprovalGateOptions {
   /** True when the named tool only reads. */
   isReadOnly?: (tool: string) => boolean;
   classify?: (command: string, workspace: string) => CommandVerdict;
+  /**
+   * Awaited before the first bash command is classified (loads the grammar on demand, so
+   * sessions that never check a command do not pay for it). A failure leaves `classify` to
+   * report why (the verdict becomes `unknown`).
+   */
+  prepareClassify?: () => Promise<void>;
   /** Called when the human answers "always": the new allow rule (hosts may persist it). */
   onAlwaysAllow?: (rule: ApprovalRule) => void;
   /** What to tell the model when nobody can be asked. */
@@ -51,6 +57,9 @@ export class PolicyApprovalGate implements ApprovalGate {
   }
 
   async check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+    if (this.opts.prepareClassify && call.tool === 'bash' && typeof call.args.command === 'string') {
+      await this.opts.prepareClassify().catch(() => undefined);
+    }
     const verdict = evaluatePolicy({
       call,
       workspace: this.opts.workspace,

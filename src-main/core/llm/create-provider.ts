@@ -1,9 +1,40 @@
-import { AnthropicProvider } from './anthropic-provider';
 import type { ResolvedLlmConfig } from './llm-config';
-import type { LlmProvider } from './llm-types';
-import { OpenAIProvider } from './openai-provider';
+import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from './llm-types';
 
-/** Builds the provider the resolved config names. */
+/**
+ * Stands in for the real provider until the first request: the model SDKs (openai ~0.1 s,
+ * @anthropic-ai/sdk ~0.3 s of CPU to load) are imported only then, so building a session
+ * (and every CLI start) does not pay for them. Name, model and endpoint are known up front.
+ */
+class LazyProvider implements LlmProvider {
+  private real: Promise<LlmProvider> | undefined;
+
+  constructor(
+    readonly provider: string,
+    readonly model: string,
+    readonly endpoint: string,
+    private readonly load: () => Promise<LlmProvider>,
+  ) {}
+
+  async complete(req: LlmRequest, handlers?: LlmStreamHandlers): Promise<LlmTurn> {
+    this.real ??= this.load();
+    return (await this.real).complete(req, handlers);
+  }
+}
+
+/**
+ * The endpoint each provider reports, computed the way its constructor does (kept in step by
+ * create-provider.test.ts, which compares against the real providers).
+ */
+function endpointOf(cfg: ResolvedLlmConfig): string {
+  if (cfg.provider === 'anthropic') return (cfg.baseURL ?? 'https://api.anthropic.com').replace(/\/v1\/?$/, '');
+  return cfg.baseURL ?? 'https://api.openai.com/v1';
+}
+
+/** Builds the provider the resolved config names (its SDK loads on the first request). */
 export function createProvider(cfg: ResolvedLlmConfig): LlmProvider {
-  return cfg.provider === 'anthropic' ? new AnthropicProvider(cfg) : new OpenAIProvider(cfg);
+  if (cfg.provider === 'anthropic') {
+    return new LazyProvider('anthropic', cfg.model, endpointOf(cfg), async () => new (await import('./anthropic-provider')).AnthropicProvider(cfg));
+  }
+  return new LazyProvider('openai', cfg.model, endpointOf(cfg), async () => new (await import('./openai-provider')).OpenAIProvider(cfg));
 }

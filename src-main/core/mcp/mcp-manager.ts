@@ -7,9 +7,17 @@ import type { HumanInputPort, JsonSchema } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import { defaultBrowserServer, BROWSER_SERVER_ID } from './mcp-browser-server';
 import { McpClientTool } from './mcp-client-tool';
-import { McpServerConnection, type McpConnectionStatus } from './mcp-server-connection';
+import type { McpConnectionStatus, McpServerConnection } from './mcp-server-connection';
 import { mcpToolName } from './mcp-tool-name';
 import { resolveTransportKind } from './mcp-transport-kind';
+
+// The MCP client SDK (and zod under it) costs ~0.25 s of CPU to load: it is imported when the
+// first server starts, so sessions and CLI starts with no MCP server enabled never pay for it.
+let connectionModule: Promise<typeof import('./mcp-server-connection')> | undefined;
+function loadConnectionModule(): Promise<typeof import('./mcp-server-connection')> {
+  connectionModule ??= import('./mcp-server-connection');
+  return connectionModule;
+}
 
 /** One tool of a server, as the servers page and `mcp list --json` show it. */
 export interface McpToolStatus {
@@ -168,12 +176,15 @@ export class McpManager {
       this.changed();
       return;
     }
-    if (!entry.connection) entry.connection = this.makeConnection(id, entry);
+    const { McpServerConnection } = await loadConnectionModule();
+    // Checked again after the load: a close or another start may have happened meanwhile.
+    if (this.closed || this.entries.get(id) !== entry || entry.config.disabled) return;
+    if (!entry.connection) entry.connection = this.makeConnection(McpServerConnection, id, entry);
     await entry.connection.connect();
   }
 
-  private makeConnection(id: string, entry: Entry): McpServerConnection {
-    return new McpServerConnection({
+  private makeConnection(Connection: typeof McpServerConnection, id: string, entry: Entry): McpServerConnection {
+    return new Connection({
       id,
       config: entry.config,
       workspace: this.opts.workspace,

@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createTwoFilesPatch } from 'diff';
+import { createRequire } from 'node:module';
 import type { GlassboxEvent } from '../events/event-types';
 import type { ToolResultRecord } from '../tools/tool-result';
 import { toResultRecord } from '../tools/tool-result';
 import type { ToolRunner } from '../tools/tool-runner';
+
+// `diff` is required on the first differing result, not at import: it costs ~0.1 s of CPU.
+const requireHere = createRequire(import.meta.url);
+let diffModule: typeof import('diff') | undefined;
+function diffLib(): typeof import('diff') {
+  diffModule ??= requireHere('diff') as typeof import('diff');
+  return diffModule;
+}
 
 /** One tool call as a session file recorded it. */
 export interface RecordedToolCall {
@@ -63,7 +71,7 @@ export function diffResults(recorded: ToolResultRecord | null, now: ToolResultRe
   const a = resultText(recorded);
   const b = resultText(now);
   if (a === b) return { equal: true, diff: '' };
-  return { equal: false, diff: createTwoFilesPatch(`recorded ${label}`, `replayed ${label}`, a, b, undefined, undefined, { context: 3 }) };
+  return { equal: false, diff: diffLib().createTwoFilesPatch(`recorded ${label}`, `replayed ${label}`, a, b, undefined, undefined, { context: 3 }) };
 }
 
 let replayCounter = 0;

@@ -1,11 +1,21 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { ToolSource } from '../events/event-types';
 import type { FunctionToolParam, Tool, ToolContext } from './tool';
 import { errorResult, type ToolResult } from './tool-result';
 
-// ajv-formats ships CJS with a default export property under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
+// ajv (+ ajv-formats) costs ~0.1 s of CPU to load and only argument validation needs it, so
+// it is required when the first call is validated (`tools list` and most starts never do).
+const requireHere = createRequire(import.meta.url);
+function newAjv(): Ajv {
+  const { Ajv: AjvClass } = requireHere('ajv') as typeof import('ajv');
+  // ajv-formats is CJS with a `default` property; take whichever is the function.
+  const formats = requireHere('ajv-formats') as { default?: unknown };
+  const addFormats = (formats.default ?? formats) as (a: Ajv) => Ajv;
+  const ajv = new AjvClass({ allErrors: true, strict: false, validateSchema: false });
+  addFormats(ajv);
+  return ajv;
+}
 
 /** A tool that lost a name clash: the first registered keeps the name. */
 export interface ToolConflict {
@@ -40,13 +50,11 @@ export function formatSchemaErrors(errors: ErrorObject[] | null | undefined): st
 export class ToolCollection {
   private readonly tools = new Map<string, Tool>();
   private readonly validators = new Map<string, ValidateFunction>();
-  private readonly ajv: Ajv;
+  private ajv: Ajv | undefined;
   readonly conflicts: ToolConflict[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(tools: Tool[] = []) {
-    this.ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-    addFormats(this.ajv);
     for (const t of tools) this.add(t);
   }
 
@@ -113,6 +121,7 @@ export class ToolCollection {
   validate(tool: Tool, args: unknown): string | null {
     let v = this.validators.get(tool.name);
     if (!v) {
+      this.ajv ??= newAjv();
       try {
         v = this.ajv.compile(tool.inputSchema);
       } catch (err) {

@@ -1,6 +1,6 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
+import type { Readability } from '@mozilla/readability';
+import type TurndownService from 'turndown';
+import { linkedom, readability, turndownClass } from './html-libraries';
 import type { Tool, ToolContext } from './tool';
 import { errorResult, type ToolResult } from './tool-result';
 
@@ -142,6 +142,7 @@ function isText(contentType: string): boolean {
 let turndownService: TurndownService | null = null;
 function turndown(html: string): string {
   if (!turndownService) {
+    const TurndownService = turndownClass();
     turndownService = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
     turndownService.remove(['script', 'style', 'noscript', 'iframe', 'template']);
   }
@@ -154,7 +155,7 @@ function turndown(html: string): string {
  * fall back to the whole body.
  */
 export function htmlToMarkdown(html: string, baseUrl: string): { title: string | null; markdown: string } {
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const absolutize = (selector: string, attr: string): void => {
     for (const el of document.querySelectorAll(selector)) {
       const v = el.getAttribute(attr);
@@ -172,7 +173,8 @@ export function htmlToMarkdown(html: string, baseUrl: string): { title: string |
   const bodyHtml = document.body?.innerHTML ?? html;
   let article: ReturnType<Readability['parse']> = null;
   try {
-    article = new Readability(document as unknown as Document).parse();
+    const { Readability: ReadabilityClass } = readability();
+    article = new ReadabilityClass(document as unknown as Document).parse();
   } catch {
     article = null;
   }

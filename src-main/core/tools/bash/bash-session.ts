@@ -18,7 +18,12 @@ import { renderTerminalText } from './terminal-text';
 
 // node-pty is CommonJS; load it through require so the bundled CLI and vitest agree.
 const requireHere = createRequire(import.meta.url);
-const nodePty = requireHere('node-pty') as typeof import('node-pty');
+// Loaded when the first shell starts, not at import: most CLI starts never open a shell.
+let nodePtyModule: typeof import('node-pty') | undefined;
+function nodePty(): typeof import('node-pty') {
+  nodePtyModule ??= requireHere('node-pty') as typeof import('node-pty');
+  return nodePtyModule;
+}
 
 /** Default per-command timeout. */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
@@ -364,7 +369,7 @@ export class BashSession {
       PROMPT_COMMAND: 'eval "$GLASSBOX_BASH_INIT"',
       GLASSBOX_BASH_INIT: shellIntegrationScript(readyNonce),
     });
-    const pty: IPty = nodePty.spawn(this.opts.shell ?? 'bash', ['--noprofile', '--norc', '-i'], {
+    const pty: IPty = nodePty().spawn(this.opts.shell ?? 'bash', ['--noprofile', '--norc', '-i'], {
       name: 'xterm-256color',
       cols: this.cols,
       rows: this.rows,

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { linkedom } from '../html-libraries';
 import {
   BROWSER_USER_AGENT,
   cleanText,
@@ -37,7 +37,7 @@ export function unwrapBingUrl(href: string, base: string): string {
  * `#b_results` is not a results page (captcha, consent wall) and is rejected.
  */
 export function parseBingHtml(html: string, base: string): SearchItem[] {
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const list = document.querySelector('#b_results');
   if (!list) {
     if (/captcha|unusual traffic/i.test(html)) throw new SearchEngineError('Bing: captcha page instead of results', true);

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { linkedom } from '../html-libraries';
 import {
   BROWSER_USER_AGENT,
   cleanText,
@@ -32,7 +32,7 @@ export function unwrapDuckDuckGoUrl(href: string, base: string): string {
  * error page) and is rejected.
  */
 export function parseDuckDuckGoHtml(html: string, base: string): SearchItem[] {
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const items: SearchItem[] = [];
   const blocks = document.querySelectorAll('div.result, div.web-result');
   for (const block of blocks) {
