@@ -108,14 +108,9 @@ export class SessionBridge {
       'calls.get': (callId) => this.calls.byId.get(callId) ?? null,
       'calls.export': (callId, filter) => this.exportCalls(callId, filter),
       'dialogs.pending': () => this.pending,
-      'dialogs.answerApproval': (requestId, decision, always) => {
-        const d = this.pending.find((p) => p.requestId === requestId);
-        if (always && decision === 'allow' && d?.kind === 'approval') {
-          opts.settings.addAllowRule({ tool: d.tool, ...(ruleMatchFor(d.tool, d.args) ? { match: ruleMatchFor(d.tool, d.args) } : {}), decision: 'allow' });
-          opts.host.emit('settings.changed', opts.settings.get());
-        }
-        return this.answered(this.port().answerApproval(requestId, decision, Boolean(always)), requestId);
-      },
+      // An "always" answer becomes a rule the core's gate keeps and saves to the config.
+      'dialogs.answerApproval': (requestId, decision, always) =>
+        this.answered(this.port().answerApproval(requestId, decision, Boolean(always)), requestId),
       'dialogs.answerQuestion': (requestId, answer) => this.answered(this.port().answerQuestion(requestId, answer), requestId),
       'dialogs.answerElicitation': (requestId, action, content) =>
         this.answered(this.port().answerElicitation(requestId, action, content), requestId),
@@ -374,6 +369,8 @@ export class SessionBridge {
     this.opts.host.emit('agent.event', e);
     if (this.pending !== before) this.opts.host.emit('dialogs.changed', this.pending);
     if (e.type === 'agent_start' || e.type === 'agent_end') this.opts.host.emit('agent.state', this.state());
+    // An allowed approval may have added an "always" rule to the config: refresh Settings.
+    if (e.type === 'approval_resolved' && e.decision === 'allow' && e.by === 'human') this.opts.host.emit('settings.changed', this.opts.settings.get());
   }
 
   private setPending(p: PendingDialog[]): void {
@@ -399,18 +396,6 @@ export class SessionBridge {
     const list = this.calls.order.map((id) => this.calls.byId.get(id)!).filter((c) => matchesCallFilter(c, filter));
     return { fileName: `calls-${this.current?.session.id ?? 'session'}.json`, mimeType: 'application/json', text: JSON.stringify(list, null, 2) };
   }
-}
-
-/**
- * The `match` of a persisted "always allow" rule: exactly this bash command or path (glob
- * characters in it made single-character wildcards, as the core's gate does for its own rule),
- * else any call of the tool.
- */
-export function ruleMatchFor(tool: string, args: unknown): string | undefined {
-  if (!args || typeof args !== 'object') return undefined;
-  const a = args as Record<string, unknown>;
-  const target = tool === 'bash' && typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : undefined;
-  return target?.replace(/[*?]/g, '?');
 }
 
 function safe<T>(f: () => T): T | null {

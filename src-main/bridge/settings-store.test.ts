@@ -54,11 +54,4 @@ describe('SettingsStore', () => {
     expect(() => store.set({ model: 'x' })).toThrow(/Malformed JSON/);
     expect(readFileSync(path, 'utf8')).toBe('{ "llm": ');
   });
-
-  it('an always-allow rule is added once', () => {
-    const { store } = setup();
-    store.addAllowRule({ tool: 'bash', match: 'make test', decision: 'allow' });
-    const v = store.addAllowRule({ tool: 'bash', match: 'make test', decision: 'allow' });
-    expect(v.approvalRules).toEqual([{ tool: 'bash', match: 'make test', decision: 'allow' }]);
-  });
 });

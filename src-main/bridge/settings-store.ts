@@ -112,13 +112,6 @@ export class SettingsStore {
     if (apiKey !== undefined) this.keys.set(apiKey === '' ? null : apiKey);
     return this.get();
   }
-
-  /** Adds an allow rule (an approval answered "always allow"). */
-  addAllowRule(rule: ApprovalRuleView): SettingsView {
-    const rules = this.get().approvalRules;
-    if (!rules.some((r) => r.tool === rule.tool && r.match === rule.match && r.decision === rule.decision)) rules.push(rule);
-    return this.set({ approvalRules: rules });
-  }
 }
 
 function setOrDelete(o: Record<string, unknown>, k: string, v: string): void {

@@ -96,6 +96,13 @@ export class PolicyApprovalGate implements ApprovalGate {
       resolved('deny', 'args-changed');
       return { allowed: false, reason: 'Denied: the arguments changed after approval was requested.' };
     }
+    // The standing rule is in place (and persisted by the host) before approval_resolved is
+    // emitted, so whoever reacts to that event already sees it.
+    if (answer.decision === 'allow' && answer.always) {
+      const rule: ApprovalRule = { tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' };
+      this.rules.push(rule);
+      this.opts.onAlwaysAllow?.(rule);
+    }
     resolved(answer.decision, answer.by);
     if (answer.decision === 'deny') {
       const reason =
@@ -107,11 +114,6 @@ export class PolicyApprovalGate implements ApprovalGate {
               ? `Denied: could not ask for approval (${answer.by.slice(7)}).`
               : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.`;
       return { allowed: false, reason };
-    }
-    if (answer.always) {
-      const rule: ApprovalRule = { tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' };
-      this.rules.push(rule);
-      this.opts.onAlwaysAllow?.(rule);
     }
     return { allowed: true };
   }

@@ -138,7 +138,11 @@ export class GlassboxSession {
             // "Always" is a standing decision: keep it in the user's config (approvals.rules).
             onAlwaysAllow: (rule) => {
               try {
-                updateConfigFile(this.paths.config, (c) => ({ ...c, approvals: { ...c.approvals, rules: [...(c.approvals?.rules ?? []), rule] } }));
+                updateConfigFile(this.paths.config, (c) => {
+                  const rules = c.approvals?.rules ?? [];
+                  const known = rules.some((r) => r.tool === rule.tool && r.match === rule.match && r.decision === rule.decision);
+                  return known ? c : { ...c, approvals: { ...c.approvals, rules: [...rules, rule] } };
+                });
               } catch (err) {
                 this.bus.emit({ type: 'log', level: 'warn', source: 'approvals', message: `could not save the rule to ${this.paths.config}: ${(err as Error).message}` });
               }

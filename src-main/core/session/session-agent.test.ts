@@ -114,6 +114,11 @@ describe('GlassboxSession agent', () => {
     const ports = new QueuedHumanPorts();
     const s = await GlassboxSession.create({ workspace, env: { ...env, GLASSBOX_LLM_BASE_URL: model.openaiBaseURL }, withExtensions: false, approveMode: 'ask', approvalPort: ports });
     open.push(s);
+    // Hosts refresh Settings on approval_resolved: the rule must be saved by then.
+    let rulesAtResolve: unknown;
+    s.bus.subscribe('approval_resolved', () => {
+      rulesAtResolve = (JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { approvals: { rules: unknown[] } }).approvals.rules;
+    });
     const run = s.send('compute');
     const t0 = Date.now();
     while (ports.pending().length === 0) {
@@ -125,6 +130,7 @@ describe('GlassboxSession agent', () => {
     expect((await run).finalText).toBe('first');
     const saved = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { approvals: { rules: unknown[] } };
     expect(saved.approvals.rules).toEqual([{ tool: 'python_execute', match: 'print(6?7)', decision: 'allow' }]);
+    expect(rulesAtResolve).toEqual(saved.approvals.rules);
     const second = s.send('again');
     expect((await second).finalText).toBe('second');
     expect(existsSync(target)).toBe(false);
