@@ -3,13 +3,13 @@ import type { GlassboxEvent } from '../../core/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
 import { parseMcpImport } from '../../core/mcp/mcp-config-import';
 import type { ToolCollection } from '../../core/tools/tool-collection';
-import { resultToModelText, toResultRecord } from '../../core/tools/tool-result';
+import { resultToModelText } from '../../core/tools/tool-result';
 import type { ToolRunner } from '../../core/tools/tool-runner';
 import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../contract';
 import { editsFromEvents } from './edit-records';
 import { McpPageHost, type McpImportParser, type McpPort } from './mcp-page-host';
-import { compareResults, findRecordedCall } from './recorded-calls';
+import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
 import { TerminalHost, type ShellPort } from './terminal-host';
 import type { ExtensionView, RecordedSession, ReplayOutcome, ReplayRequest, TerminalState } from './workbench-types';
 
@@ -250,8 +250,6 @@ export class WorkbenchBridge {
     const args = req.args === undefined ? call.args : req.args;
     const checked = s.tools.check(call.tool, args);
     if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
-    const outcome = await s.runner.run({ tool: call.tool, args: checked.args, replayOf: call.callId });
-    const result = toResultRecord(outcome.result);
-    return { callId: outcome.callId, replayOf: call.callId, tool: call.tool, args: checked.args, ...compareResults(call.result, result), recorded: call.result, result };
+    return replayCall(s, call, checked.args);
   }
 }

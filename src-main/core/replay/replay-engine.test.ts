@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentRig, testTool } from '../agent/agent-test-kit';
 import type { GlassboxEvent } from '../events/event-types';
-import { diffResults, recordedCalls, replayCall, replaySession } from './replay-engine';
+import { diffResults, findRecordedCall, recordedCalls, replayCall, replaySession } from './replay-engine';
 
 function recordedSession(): GlassboxEvent[] {
   let seq = 0;
@@ -59,5 +59,23 @@ describe('replay engine', () => {
     expect(diffResults(a, { ...a }).equal).toBe(true);
     expect(diffResults(a, { ...a, images: [{ data: 'BBBB', mimeType: 'image/png' }] }).equal).toBe(false);
     expect(diffResults(a, { ...a, error: 'bang' }).diff).toContain('+bang');
+  });
+});
+
+describe('findRecordedCall', () => {
+  it('joins the start and end of any call, replays included', () => {
+    expect(findRecordedCall(recordedSession(), 'c1')).toEqual({
+      callId: 'c1',
+      tool: 'echo',
+      args: { text: 'hi' },
+      source: 'builtin',
+      result: { output: 'echo hi', error: null, images: [], system: null, metadata: { t: 1 } },
+    });
+    expect(findRecordedCall(recordedSession(), 'r1')?.args).toEqual({ text: 'x' });
+  });
+
+  it('returns a call that never ended with no result, and null for an unknown id', () => {
+    expect(findRecordedCall(recordedSession(), 'c3')?.result).toBeNull();
+    expect(findRecordedCall(recordedSession(), 'zzz')).toBeNull();
   });
 });

@@ -51,6 +51,20 @@ export function recordedCalls(events: GlassboxEvent[]): RecordedToolCall[] {
   return [...calls.values()];
 }
 
+/** Any call of a session by id (a replay too), joining its start and end; null when absent. */
+export function findRecordedCall(events: readonly GlassboxEvent[], callId: string): RecordedToolCall | null {
+  let call: RecordedToolCall | null = null;
+  for (const e of events) {
+    if (e.type === 'tool_execution_start' && e.callId === callId) {
+      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null };
+    } else if (e.type === 'tool_execution_end' && e.callId === callId) {
+      call ??= { callId, tool: e.tool, args: {}, result: null };
+      call.result = e.result;
+    }
+  }
+  return call;
+}
+
 /**
  * The comparable text of a result: output, error, system note and a digest of each image.
  * Metadata (durations, UI data) is left out on purpose: it differs run to run.
