@@ -47,7 +47,7 @@ export default tseslint.config(
           patterns: [
             {
               // A regex: gitignore-style negations do not match `../`-relative paths.
-              regex: '(^|/)src-main/(?!(bridge/(contract|contract-types|call-index)|core/events/event-types|core/tools/tool-result)$)',
+              regex: '(^|/)src-main/(?!(bridge/(contract|contract-types|call-index|chat-items|session-view)|core/events/event-types|core/tools/tool-result)$)',
               allowTypeImports: true,
               message: 'the renderer may import only types from src-main (and the bridge contract).',
             },

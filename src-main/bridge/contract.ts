@@ -14,6 +14,7 @@
  */
 import type { EventType, GlassboxEvent, ToolSource } from '../core/events/event-types';
 import type { ToolResultRecord } from '../core/tools/tool-result';
+import type { ChatItem } from './chat-items';
 import type {
   EditRecord,
   ExtensionView,
@@ -62,6 +63,26 @@ export interface SessionSnapshot {
   summary: SessionSummary;
   events: GlassboxEvent[];
   state: AgentState;
+}
+
+/**
+ * The current session as the window shows it, built on the host: the conversation's rows and
+ * every call already reduced from the events (by the same reducers the window applies live
+ * events with), so a session of 10,000 calls is a few MB the window takes in one pass instead
+ * of every event replayed. Events with `seq` > `lastSeq` follow live.
+ */
+export interface SessionView {
+  summary: SessionSummary;
+  state: AgentState;
+  /** The conversation's rows (chat-items.ts). */
+  chat: ChatItem[];
+  /** Every call, in start order. */
+  calls: CallDetail[];
+  /** approval requestId → callId, so later approval events find their call. */
+  approvals: Array<[requestId: string, callId: string]>;
+  /** The model_request / model_response events (the inspector's model turns). */
+  turnEvents: GlassboxEvent[];
+  lastSeq: number;
 }
 
 /** Status of a tool call as the UI shows it. */
@@ -185,6 +206,8 @@ export interface BridgeMethods {
   /** The current session (used at start and after a reload). */
   'sessions.current': { args: []; result: SessionSnapshot };
   'sessions.new': { args: []; result: SessionSnapshot };
+  /** The current session pre-reduced for the window (what it loads at start and after a reload). */
+  'sessions.view': { args: []; result: SessionView };
   'sessions.rename': { args: [id: string, title: string]; result: Ok };
   'sessions.delete': { args: [id: string]; result: Ok };
   /** The session file as JSONL text. */
@@ -276,6 +299,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'sessions.open': ['string'],
   'sessions.current': [],
   'sessions.new': [],
+  'sessions.view': [],
   'sessions.rename': ['string', 'string'],
   'sessions.delete': ['string'],
   'sessions.export': ['string'],

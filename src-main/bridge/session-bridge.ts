@@ -4,7 +4,9 @@ import type { EventBus } from '../core/events/event-bus';
 import type { GlassboxEvent } from '../core/events/event-types';
 import type { BridgeHost, MethodHandlers } from './bridge-host';
 import { applyCallEvent, applyDialogEvent, createCallIndex, matchesCallFilter, summarizeCall, type CallIndex } from './call-index';
-import { BridgeError, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary } from './contract';
+import { BridgeError, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary, type SessionView } from './contract';
+import { buildSessionView } from './session-view';
+import { appendChatEvent, emptyChat, type ChatState } from './chat-items';
 import { noticeForRunError } from './run-error-notice';
 import { isValidSessionId, type SessionStore } from '../core/session/session-store';
 import type { SettingsStore } from './settings-store';
@@ -65,6 +67,8 @@ export class SessionBridge {
   private offBus: (() => void) | null = null;
   private events: GlassboxEvent[] = [];
   private calls: CallIndex = createCallIndex();
+  /** The conversation's rows, kept as events arrive so sessions.view builds nothing. */
+  private chat: ChatState = emptyChat();
   private pending: PendingDialog[] = [];
   private task: string | undefined;
   private lastEnd: AgentState['lastEnd'];
@@ -84,6 +88,7 @@ export class SessionBridge {
       'agent.state': () => this.state(),
       'sessions.list': (query) => this.list(query),
       'sessions.current': () => this.snapshot(),
+      'sessions.view': () => this.view(),
       'sessions.open': (id) => this.openSaved(id),
       'sessions.new': () => this.newSession(),
       'sessions.rename': (id, title) => {
@@ -246,6 +251,11 @@ export class SessionBridge {
     return { summary: this.summary(), events, state: this.state() };
   }
 
+  /** The current session pre-reduced for the window: its rows and calls instead of every event. */
+  view(): SessionView {
+    return buildSessionView(this.summary(), this.state(), this.events, this.calls, this.chat);
+  }
+
   private async send(text: string): Promise<AgentState> {
     if (!this.current) throw new BridgeError('FAILED', 'No session is open.');
     if (this.current.session.running || this.runPromise) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
@@ -326,6 +336,7 @@ export class SessionBridge {
     this.savedTitle = undefined;
     this.events = [];
     this.calls = createCallIndex();
+    this.chat = emptyChat();
     this.pending = [];
     this.task = undefined;
     this.lastEnd = undefined;
@@ -357,6 +368,7 @@ export class SessionBridge {
   private record(e: GlassboxEvent, live: boolean): void {
     this.events.push(e);
     applyCallEvent(this.calls, e);
+    appendChatEvent(this.chat, e);
     const before = this.pending;
     // With a queue port, the queue is the truth (its onChange reports); else derive from events.
     if (!this.current?.dialogs.onChange) this.pending = applyDialogEvent(this.pending, e);

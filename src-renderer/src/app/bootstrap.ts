@@ -14,7 +14,7 @@ export function reportError(store: AppStore, what: string, err: unknown): void {
 
 /**
  * Wires the bridge into the store: live events first (so nothing is missed), then the current
- * session's snapshot, the pending dialogs (they survive a reload), settings and the sessions list.
+ * session's view, the pending dialogs (they survive a reload), settings and the sessions list.
  */
 export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() => void> {
   const s = store.getState();
@@ -32,9 +32,10 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
   ];
   // Load the snapshot the moment it arrives: events after it then apply on top (seq dedups).
   performance.mark('glassbox:connected');
-  const snapshot = await api.sessions.current();
+  // The host's pre-reduced view: rows and calls, not every event (10,000 calls stay a few MB).
+  const view = await api.sessions.view();
   performance.mark('glassbox:snapshot-received');
-  s.loadSnapshot(snapshot, []);
+  s.loadView(view, []);
   performance.mark('glassbox:snapshot-loaded');
   s.setConnection('open');
   // Dialogs, settings and the sessions list follow; they must not hold up the first render.

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
-import { useApp } from '../app/app-context';
+import { useApp, useAppStore } from '../app/app-context';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
@@ -11,6 +11,13 @@ const END_TEXT: Record<string, string> = {
   cancelled: 'Stopped by you.',
   error: 'The run failed.',
 };
+
+function outputLines(text: string | null | undefined): number {
+  if (!text) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
 
 const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   switch (item.kind) {
@@ -41,21 +48,37 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   }
 });
 
+/**
+ * A row's likely height in px from what it holds, so rows measured as they scroll into view
+ * rarely differ from the estimate (each difference re-lays out the rows after it).
+ */
+function estimateRow(item: ChatItem, lines: (callId: string) => number): number {
+  switch (item.kind) {
+    case 'assistant':
+      return 48 + 20 * Math.floor(item.text.length / 110);
+    case 'call':
+      return 92 + 17 * Math.min(17, lines(item.callId));
+    default:
+      return 46;
+  }
+}
+
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
   const items = useApp((s) => s.chat.items);
+  const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: () => 96,
+    estimateSize: (i) => estimateRow(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
     overscan: 6,
     getItemKey: (i) => items[i]!.key,
     // Render rows in the very first pass instead of waiting for the scroll box to be measured.
     initialRect: { width: 800, height: window.innerHeight },
     // Open long sessions at the end, where the user left off.
-    initialOffset: () => Math.max(0, items.length * 96 - window.innerHeight),
+    initialOffset: () => Math.max(0, items.length * 80 - window.innerHeight),
   });
   useEffect(() => {
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });

@@ -23,8 +23,34 @@ function ensureHooks(): void {
  * iframes/forms/styles, only http(s) links, no remote images (data: only).
  */
 export function renderMarkdown(text: string): string {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const html = isPlainLine(text) ? plainLineHtml(text) : sanitize(marked.parse(text) as string);
+  // Rows of a long conversation mount again and again while scrolling: keep recent results.
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(text, html);
+  return html;
+}
+
+const CACHE_MAX = 2000;
+const cache = new Map<string, string>();
+
+/**
+ * True for one line of prose Markdown would leave as it is (a single paragraph, nothing to
+ * parse or sanitize): starts with a letter, no line breaks, no Markdown or HTML syntax, no
+ * autolinks. Most assistant messages between tool calls are like that.
+ */
+export function isPlainLine(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9 .,:;?!'"()/%$=+-]*$/.test(text) && !/\s$/.test(text) && !/(?:https?:|ftp:|www\.|mailto:)/i.test(text);
+}
+
+/** What marked makes of a plain line (same escaping), without parsing it. */
+export function plainLineHtml(text: string): string {
+  return `<p>${text.replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>\n`;
+}
+
+function sanitize(html: string): string {
   ensureHooks();
-  const html = marked.parse(text) as string;
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style', 'srcset'],

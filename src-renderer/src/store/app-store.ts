@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { CallFilter, Notice, PendingDialog, SessionSnapshot, SessionSummary, SettingsView } from '../../../src-main/bridge/contract';
+import type { CallFilter, Notice, PendingDialog, SessionSnapshot, SessionSummary, SessionView, SettingsView } from '../../../src-main/bridge/contract';
 import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
-import { emptySessionData, fromSnapshot, reduceEvent, type SessionData } from './event-reducer';
+import { emptySessionData, fromSnapshot, fromView, reduceEvent, type SessionData } from './event-reducer';
 
 /** The session slice: the open session's conversation, calls, model turns, and the saved list. */
 export interface SessionSlice extends SessionData {
@@ -35,6 +35,8 @@ export type AppState = SessionSlice & ToolCallsSlice & SettingsSlice & UiSlice;
 export interface AppActions {
   applyEvent(e: GlassboxEvent): void;
   loadSnapshot(s: SessionSnapshot, pending?: PendingDialog[]): void;
+  /** Loads the host's pre-reduced view of the current session (start, reload). */
+  loadView(v: SessionView, pending?: PendingDialog[]): void;
   setPending(p: PendingDialog[]): void;
   setSessions(list: SessionSummary[]): void;
   setSessionQuery(q: string): void;
@@ -72,6 +74,7 @@ export function createAppStore() {
       if (Object.keys(patch).length) set(patch);
     },
     loadSnapshot: (s, pending) => set({ ...fromSnapshot(s, pending), selectedCallId: null }),
+    loadView: (v, pending) => set({ ...fromView(v, pending), selectedCallId: null }),
     setPending: (pending) => set({ pending }),
     setSessions: (sessions) => set({ sessions }),
     setSessionQuery: (sessionQuery) => set({ sessionQuery }),

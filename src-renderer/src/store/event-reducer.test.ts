@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventInput, GlassboxEvent } from '../../../src-main/core/events/event-types';
+import { appendChatEvent, emptyChat } from '../../../src-main/bridge/chat-items';
 import { buildChat } from './chat-reducer';
-import { emptySessionData, fromSnapshot, reduceEvent, type SessionData } from './event-reducer';
+import { applyCallEvent, createCallIndex } from '../../../src-main/bridge/call-index';
+import { buildSessionView } from '../../../src-main/bridge/session-view';
+import { emptySessionData, fromSnapshot, fromView, reduceEvent, type SessionData } from './event-reducer';
 
 let seq = 0;
 function ev(input: EventInput, session = 's1'): GlassboxEvent {
@@ -117,6 +120,48 @@ describe('reduceEvent', () => {
     expect(snap.chat.items).toEqual(live.chat.items);
     expect([...snap.calls.byId.values()]).toEqual([...live.calls.byId.values()]);
     expect(snap.lastSeq).toBe(live.lastSeq);
+  });
+
+  it("the host's pre-reduced view loads the same view as the live events, and live events continue it", () => {
+    const events = [
+      ev({ type: 'agent_start', task: 'go' }),
+      ev({ type: 'model_request', step: 1, request: { messages: [] } }),
+      ev({ type: 'model_response', step: 1, response: { text: 'ok' }, usage: { inputTokens: 3, outputTokens: 1 } }),
+      ev({ type: 'message_start', messageId: 'm', role: A }),
+      ev({ type: 'message_update', messageId: 'm', role: A, delta: 'o' }),
+      ev({ type: 'message_update', messageId: 'm', role: A, delta: 'k' }),
+      ev({ type: 'message_end', messageId: 'm', role: A, content: 'ok' }),
+      ev({ type: 'tool_execution_start', callId: 'c', tool: 'bash', args: { command: 'ls' }, source: 'builtin' }),
+      ev({ type: 'tool_execution_end', callId: 'c', tool: 'bash', result: { output: 'o', error: null, images: [], system: null }, durationMs: 1 }),
+      ev({ type: 'tool_execution_start', callId: 'd', tool: 'bash', args: { command: 'rm -rf /' }, source: 'builtin' }),
+      ev({ type: 'approval_requested', requestId: 'r1', callId: 'd', tool: 'bash', args: { command: 'rm -rf /' }, reasons: ['dangerous'] }),
+    ];
+    const later = [
+      ev({ type: 'approval_resolved', requestId: 'r1', callId: 'd', decision: 'deny', by: 'human' }),
+      ev({ type: 'tool_execution_end', callId: 'd', tool: 'bash', result: { output: null, error: 'Denied by the user.', images: [], system: null }, durationMs: 1 }),
+      ev({ type: 'message_start', messageId: 'm2', role: A }),
+      ev({ type: 'message_update', messageId: 'm2', role: A, delta: 'done' }),
+    ];
+    const calls = createCallIndex();
+    const chat = emptyChat();
+    for (const e of events) {
+      applyCallEvent(calls, e);
+      appendChatEvent(chat, e);
+    }
+    // Through JSON, as it travels to the window.
+    const view = JSON.parse(JSON.stringify(buildSessionView({ id: 's1', title: 'go', createdAt: 0, updatedAt: 0, eventCount: events.length }, { sessionId: 's1', running: false }, events, calls, chat))) as ReturnType<typeof buildSessionView>;
+    const loaded = fromView(view);
+    const live = run(events);
+    expect(loaded.chat.items).toEqual(live.chat.items.map((i) => (i.kind === 'assistant' ? { ...i, streaming: false } : i)));
+    expect([...loaded.calls.byId.values()]).toEqual([...live.calls.byId.values()]);
+    expect(loaded.turns).toEqual(live.turns);
+    expect(loaded.lastSeq).toBe(live.lastSeq);
+    // Replaying the overlap changes nothing; new events apply on top (the approval finds its call).
+    const after = run([...events, ...later], loaded);
+    const liveAfter = run(later, live);
+    expect(after.calls.byId.get('d')!.status).toBe('denied');
+    expect(after.chat.items).toEqual(liveAfter.chat.items);
+    expect([...after.calls.byId.values()]).toEqual([...liveAfter.calls.byId.values()]);
   });
 
   it('builds a 100,000-event session in one pass', () => {

@@ -1,7 +1,7 @@
 import { applyCallEvent, applyDialogEvent, createCallIndex, type CallIndex } from '../../../src-main/bridge/call-index';
-import type { AgentState, PendingDialog, SessionSnapshot } from '../../../src-main/bridge/contract';
+import type { AgentState, PendingDialog, SessionSnapshot, SessionView } from '../../../src-main/bridge/contract';
 import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
-import { applyChatEvent, buildChat, emptyChat, type ChatState } from './chat-reducer';
+import { applyChatEvent, buildChat, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
 
 /** One model turn as the inspector shows it. */
 export interface ModelTurn {
@@ -108,5 +108,31 @@ export function fromSnapshot(s: SessionSnapshot, pending: PendingDialog[] = []):
     agent: s.state,
     pending,
     lastSeq: s.events.at(-1)?.seq ?? 0,
+  };
+}
+
+/**
+ * Takes in the host's pre-reduced view (sessions.view) in one pass: the rows and calls are
+ * adopted as they are, only the lookup maps are built. No event is replayed.
+ */
+export function fromView(v: SessionView, pending: PendingDialog[] = []): SessionData {
+  const calls = createCallIndex();
+  for (const c of v.calls) {
+    calls.order.push(c.callId);
+    calls.byId.set(c.callId, c);
+  }
+  for (const [requestId, callId] of v.approvals) calls.approvals.set(requestId, callId);
+  let turns: ModelTurn[] = [];
+  for (const e of v.turnEvents) turns = applyTurn(turns, e, true);
+  return {
+    sessionId: v.summary.id,
+    title: v.summary.title,
+    chat: chatFromItems(v.chat),
+    calls,
+    callsVersion: 1,
+    turns,
+    agent: v.state,
+    pending,
+    lastSeq: v.lastSeq,
   };
 }

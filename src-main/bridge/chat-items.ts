@@ -1,0 +1,124 @@
+import type { GlassboxEvent } from '../core/events/event-types';
+
+/** One row of the conversation. */
+export type ChatItem =
+  | { kind: 'user'; key: string; text: string; ts: number }
+  | { kind: 'assistant'; key: string; messageId: string; text: string; streaming: boolean; ts: number }
+  | { kind: 'call'; key: string; callId: string; ts: number }
+  | { kind: 'end'; key: string; reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; ts: number }
+  | { kind: 'note'; key: string; text: string; ts: number };
+
+/** The conversation: rows plus where each streaming message sits, for O(1) appends. */
+export interface ChatState {
+  items: ChatItem[];
+  /**
+   * messageId (and `call:<callId>`) → index in items. Updated in place (a lookup aid, like the
+   * call index) so a long session does not copy a map per event; `items` stays immutable.
+   */
+  messageIndex: Map<string, number>;
+}
+
+/** A conversation with no rows. */
+export function emptyChat(): ChatState {
+  return { items: [], messageIndex: new Map() };
+}
+
+/** A conversation from rows built elsewhere (the host's `sessions.view`): one pass to index them. */
+export function chatFromItems(items: ChatItem[]): ChatState {
+  const messageIndex = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind === 'assistant') messageIndex.set(it.messageId, i);
+    else if (it.kind === 'call') messageIndex.set(`call:${it.callId}`, i);
+  }
+  return { items, messageIndex };
+}
+
+/** The row an event adds or changes, given the current rows (null: no change). Pure. */
+function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: ChatItem } | null {
+  switch (e.type) {
+    case 'agent_start':
+      return { index: -1, item: { kind: 'user', key: `u${e.seq}`, text: e.task, ts: e.ts } };
+    case 'message_start':
+      if (e.role !== 'assistant') return null;
+      return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: '', streaming: true, ts: e.ts } };
+    case 'message_update': {
+      if (e.role !== 'assistant') return null;
+      const i = state.messageIndex.get(e.messageId);
+      if (i === undefined) {
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.delta, streaming: true, ts: e.ts } };
+      }
+      const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
+      return { index: i, item: { ...prev, text: prev.text + e.delta } };
+    }
+    case 'message_end': {
+      if (e.role !== 'assistant') return null;
+      const i = state.messageIndex.get(e.messageId);
+      if (i === undefined) {
+        if (!e.content) return null;
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.content, streaming: false, ts: e.ts } };
+      }
+      const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
+      return { index: i, item: { ...prev, text: e.content || prev.text, streaming: false } };
+    }
+    case 'tool_execution_start':
+      return { index: -1, item: { kind: 'call', key: `c${e.callId}`, callId: e.callId, ts: e.ts } };
+    case 'agent_end':
+      return { index: -1, item: { kind: 'end', key: `e${e.seq}`, reason: e.reason, ...(e.error ? { error: e.error } : {}), ts: e.ts } };
+    case 'compaction_end':
+      return { index: -1, item: { kind: 'note', key: `n${e.seq}`, text: `Context compacted: ~${e.before} → ~${e.after} tokens`, ts: e.ts } };
+    default:
+      return null;
+  }
+}
+
+/** Applies one live event; returns a new state when something changed, else the same one. Pure. */
+export function applyChatEvent(state: ChatState, e: GlassboxEvent): ChatState {
+  const change = itemFor(state, e);
+  if (!change) return state;
+  const added = change.item;
+  if (change.index < 0 && added.kind === 'call' && state.messageIndex.has(`call:${added.callId}`)) return state;
+  const items = state.items.slice();
+  if (change.index >= 0) items[change.index] = change.item;
+  else {
+    items.push(added);
+    if (added.kind === 'assistant') state.messageIndex.set(added.messageId, items.length - 1);
+    if (added.kind === 'call') state.messageIndex.set(`call:${added.callId}`, items.length - 1);
+  }
+  return { items, messageIndex: state.messageIndex };
+}
+
+/**
+ * Applies one event by mutating `state` (no copies): for building a conversation in one pass
+ * (buildChat) and for the host, which keeps the rows of the open session as events arrive.
+ */
+export function appendChatEvent(state: ChatState, e: GlassboxEvent): void {
+  const change = itemFor(state, e);
+  if (!change) return;
+  if (change.index >= 0) {
+    state.items[change.index] = change.item;
+    return;
+  }
+  const added = change.item;
+  if (added.kind === 'call') {
+    if (state.messageIndex.has(`call:${added.callId}`)) return;
+    state.messageIndex.set(`call:${added.callId}`, state.items.length);
+  }
+  state.items.push(added);
+  if (added.kind === 'assistant') state.messageIndex.set(added.messageId, state.items.length - 1);
+}
+
+/** The rows with no message marked as streaming (a session that is not running streams nothing). */
+export function settledItems(items: ChatItem[]): ChatItem[] {
+  if (!items.some((it) => it.kind === 'assistant' && it.streaming)) return items;
+  return items.map((it) => (it.kind === 'assistant' && it.streaming ? { ...it, streaming: false } : it));
+}
+
+/** Builds the conversation from a whole session at once (mutably, in one pass: fast for 100k events). */
+export function buildChat(events: readonly GlassboxEvent[]): ChatState {
+  const state = emptyChat();
+  for (const e of events) appendChatEvent(state, e);
+  // A session loaded from disk streams nothing any more.
+  state.items = settledItems(state.items);
+  return state;
+}
