@@ -1,9 +1,7 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
+import { EXIT, println, type CliIO } from '../cli-io';
 
 const USAGE = `Usage:
   glassbox extensions list [--json] [--workspace DIR]
@@ -14,30 +12,24 @@ with name, version, folder, status (loaded, or failed with the reason) and what 
 Exit 0; 2 on a usage or config error.`;
 
 /** `glassbox extensions list [--json]`. Usage and config problems throw (exit 2 in main). */
-export async function extensionsCommand(argv: string[], io: CliIO): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h' || sub === 'help') {
-    println(io.stdout, USAGE);
-    return EXIT.OK;
-  }
-  if (sub !== 'list') throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
+export function extensionsCommand(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand(argv, io, USAGE, { list: listExtensions });
+}
+
+async function listExtensions(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parseCliArgs(
+    {
+      args: argv,
       options: { json: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: false,
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
-  }
-  const { values } = parsed;
+    },
+    USAGE,
+  );
   if (values.help) {
     println(io.stdout, USAGE);
     return EXIT.OK;
   }
-  const workspace = resolve(io.cwd, values.workspace ?? '.');
-  if (!isDirectory(workspace)) throw new UsageError(`--workspace ${workspace} is not a directory`);
+  const workspace = workspaceOf(values.workspace, io);
 
   // MCP servers are not needed to list extensions (their tools cannot change what loads).
   const session = await GlassboxSession.create({ workspace, env: io.env, withMcp: false });
@@ -47,14 +39,6 @@ export async function extensionsCommand(argv: string[], io: CliIO): Promise<numb
     return EXIT.OK;
   } finally {
     await session.dispose();
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, updateConfigFile } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { EventBus } from '../../core/events/event-bus';
 import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-import';
 import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
 import { ToolCollection } from '../../core/tools/tool-collection';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage:
@@ -41,35 +41,7 @@ export interface McpListing {
 
 /** `glassbox mcp list|serve|import` (SPEC §1). Usage and config problems throw (exit 2 in main). */
 export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h' || sub === 'help') {
-    println(io.stdout, USAGE);
-    return EXIT.OK;
-  }
-  if (sub === 'list') return listServers(rest, io);
-  if (sub === 'serve') return serve(rest, io);
-  if (sub === 'import') return importServers(rest, io);
-  throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
-}
-
-function parse<const T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
-  }
-}
-
-function workspaceOf(value: string | undefined, io: CliIO): string {
-  const dir = resolve(io.cwd, value ?? '.');
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    // reported below
-  }
-  if (!isDir) throw new UsageError(`--workspace ${dir} is not a directory`);
-  return dir;
+  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers });
 }
 
 function toListing(s: McpServerStatus): McpListing {
@@ -87,7 +59,7 @@ function toListing(s: McpServerStatus): McpListing {
 }
 
 async function listServers(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parse({ args: argv, options: { json: { type: 'boolean' }, workspace: { type: 'string' } }, allowPositionals: false });
+  const { values } = parseCliArgs({ args: argv, options: { json: { type: 'boolean' }, workspace: { type: 'string' } }, allowPositionals: false }, USAGE);
   const workspace = workspaceOf(values.workspace, io);
   const paths = glassboxPaths(io.env);
   const { config } = loadConfig(paths, workspace);
@@ -134,7 +106,7 @@ function waitForStop(extra?: (stop: () => void) => void): Promise<void> {
 }
 
 async function serve(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parse({
+  const { values } = parseCliArgs({
     args: argv,
     options: {
       http: { type: 'boolean' },
@@ -145,7 +117,7 @@ async function serve(argv: string[], io: CliIO): Promise<number> {
       workspace: { type: 'string' },
     },
     allowPositionals: false,
-  });
+  }, USAGE);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
   if (!values.http && (values.host || values.port || values.token)) throw new UsageError('--host, --port and --token need --http');
@@ -199,11 +171,11 @@ async function serve(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function importServers(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse({
+  const { values, positionals } = parseCliArgs({
     args: argv,
     options: { replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
     allowPositionals: true,
-  });
+  }, USAGE);
   if (positionals.length !== 1) throw new UsageError(`mcp import needs exactly one FILE\n\n${USAGE}`);
   const file = resolve(io.cwd, positionals[0]);
   if (!existsSync(file)) throw new UsageError(`${file}: no such file`);

@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { recordedCalls, replaySession } from '../../core/replay/replay-engine';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { readSessionFile } from '../../core/session/session-file';
 import { TerminalHumanInput } from '../terminal-human-input';
+import { parseCliArgs } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--json] [--workspace DIR]
@@ -18,9 +18,8 @@ Exit codes: 0 all equal, 1 some differ or failed, 2 usage.`;
 
 /** `glassbox replay` (SPEC §1). */
 export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = parseCliArgs(
+    {
       args: argv,
       options: {
         call: { type: 'string' },
@@ -30,11 +29,9 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
+    },
+    USAGE,
+  );
   if (values.help) {
     println(io.stdout, USAGE);
     return EXIT.OK;

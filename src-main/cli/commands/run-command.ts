@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
@@ -8,6 +7,7 @@ import { isValidSessionId, SessionStore } from '../../core/session/session-store
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { TerminalHumanInput } from '../terminal-human-input';
+import { parseCliArgs } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
@@ -55,9 +55,8 @@ function progressLine(e: GlassboxEvent): string | null {
 
 /** `glassbox run` (SPEC §1): one headless agent run. */
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = parseCliArgs(
+    {
       args: argv,
       options: {
         workspace: { type: 'string' },
@@ -68,11 +67,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
+    },
+    USAGE,
+  );
   if (values.help) {
     println(io.stdout, USAGE);
     return EXIT.OK;

@@ -1,10 +1,8 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { GlassboxSession, SessionOptions } from '../../core/session/glassbox-session';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../core/tools/tool-result';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { TerminalHumanInput } from '../terminal-human-input';
 
@@ -42,35 +40,7 @@ const APPROVE_MODES: readonly ApproveMode[] = ['ask', 'auto', 'deny'];
 
 /** `glassbox tools list|call` (SPEC §1). Usage and config problems throw (exit 2 in main). */
 export async function toolsCommand(argv: string[], io: CliIO): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h' || sub === 'help') {
-    println(io.stdout, USAGE);
-    return EXIT.OK;
-  }
-  if (sub === 'list') return listTools(rest, io);
-  if (sub === 'call') return callTool(rest, io);
-  throw new UsageError(`${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n\n${USAGE}`);
-}
-
-/** parseArgs, with its errors turned into usage errors (exit 2). */
-function parse<const T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
-  }
-}
-
-function workspaceOf(value: string | undefined, io: CliIO): string {
-  const dir = resolve(io.cwd, value ?? '.');
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    // reported below
-  }
-  if (!isDir) throw new UsageError(`--workspace ${dir} is not a directory`);
-  return dir;
+  return runSubcommand(argv, io, USAGE, { list: listTools, call: callTool });
 }
 
 function describeConflict(c: ToolConflict): string {
@@ -98,11 +68,11 @@ function warnProblems(session: GlassboxSession, io: CliIO): void {
 }
 
 async function listTools(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse({
+  const { values, positionals } = parseCliArgs({
     args: argv,
     options: { json: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
-  });
+  }, USAGE);
   if (values.help) {
     println(io.stdout, USAGE);
     return EXIT.OK;
@@ -167,7 +137,7 @@ export function parseArgsJson(text: string | undefined): Record<string, unknown>
 }
 
 async function callTool(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse({
+  const { values, positionals } = parseCliArgs({
     args: argv,
     options: {
       args: { type: 'string' },
@@ -177,7 +147,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
-  });
+  }, USAGE);
   if (values.help) {
     println(io.stdout, USAGE);
     return EXIT.OK;
