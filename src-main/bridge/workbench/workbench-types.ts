@@ -4,7 +4,6 @@
  * the renderer can import them.
  */
 import type { GlassboxEvent } from '../../core/events/event-types';
-import type { ToolResultRecord } from '../../core/tools/tool-result';
 
 /** One `str_replace_editor` change, as the diff pane shows it. */
 export interface EditRecord {
@@ -131,28 +130,7 @@ export interface McpSnapshot {
 /** Result of an MCP page action. */
 export type McpActionResult = { ok: true; snapshot: McpSnapshot } | { ok: false; error: string; snapshot: McpSnapshot };
 
-/** A recorded tool call, as replay needs it. */
-export interface RecordedCall {
-  callId: string;
-  tool: string;
-  args: unknown;
-  source?: string;
-  result: ToolResultRecord | null;
-}
-
-/** The outcome of re-running one recorded call. */
-export interface ReplayOutcome {
-  /** The id of the new (replay) call; recorded in the session with `replayOf`. */
-  callId: string;
-  replayOf: string;
-  tool: string;
-  args: unknown;
-  equal: boolean;
-  /** Unified diff of recorded → new result text ('' when equal). */
-  diff: string;
-  recorded: ToolResultRecord | null;
-  result: ToolResultRecord;
-}
+export type { RecordedToolCall as RecordedCall, ReplayOutcome } from '../../core/replay/replay-types';
 
 /** A request to replay one call. */
 export interface ReplayRequest {

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { GlassboxEvent } from '../events/event-types';
 import type { ToolResultRecord } from '../tools/tool-result';
+import type { RecordedToolCall, ReplayOutcome } from './replay-types';
 import { toResultRecord } from '../tools/tool-result';
 import type { ToolRunner } from '../tools/tool-runner';
+
+export type { RecordedToolCall, ReplayOutcome } from './replay-types';
 
 // `diff` is required on the first differing result, not at import: it costs ~0.1 s of CPU.
 const requireHere = createRequire(import.meta.url);
@@ -11,30 +14,6 @@ let diffModule: typeof import('diff') | undefined;
 function diffLib(): typeof import('diff') {
   diffModule ??= requireHere('diff') as typeof import('diff');
   return diffModule;
-}
-
-/** One tool call as a session file recorded it. */
-export interface RecordedToolCall {
-  callId: string;
-  tool: string;
-  args: unknown;
-  source?: string;
-  /** Null when the run died before the call ended. */
-  result: ToolResultRecord | null;
-}
-
-/** The outcome of re-running one recorded call (the bridge's ReplayOutcome has this shape). */
-export interface ReplayOutcome {
-  /** The id of the new call; it is recorded with `replayOf`. */
-  callId: string;
-  replayOf: string;
-  tool: string;
-  args: unknown;
-  equal: boolean;
-  /** Unified diff of recorded → new result text ('' when equal). */
-  diff: string;
-  recorded: ToolResultRecord | null;
-  result: ToolResultRecord;
 }
 
 /** The original tool calls of a session, in order (replays of earlier calls are left out). */
