@@ -1,29 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { monacoText, openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The edits pane in Debian Chromium against a real `glassbox web`: the agent's
 // str_replace_editor changes as Monaco diffs, browsed in order, undone through the tool path.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 describe('edits pane', () => {
   it('shows each edit as a diff, browses them in order, and undo restores the file on disk', async () => {
-    const w = await startWeb([], { approvals: { mode: 'auto' } });
-    webs.push(w);
+    const w = await hosts.web([], { approvals: { mode: 'auto' } });
     const file = join(w.workspace, 'greet.py');
     writeFileSync(file, "def greet():\n    print('hello')\n\ngreet()\n");
     w.model.push(
@@ -31,7 +19,7 @@ describe('edits pane', () => {
       { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'str_replace', path: file, old_str: "print('goodbye')", new_str: "print('ciao')" } }] },
       { text: 'Changed the greeting twice.' },
     );
-    const page = await openPanesApp(browser, w);
+    const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'change the greeting');
     await waitRunEnd(page);
     expect(readFileSync(file, 'utf8')).toContain("print('ciao')");

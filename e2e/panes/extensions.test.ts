@@ -1,23 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startWeb, type WebFixture } from '../ui/ui-harness';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts } from '../ui/ui-harness';
 import { openPanesApp, openTab, paneShot } from './panes-harness';
 
 // The extensions page in Debian Chromium against a real `glassbox web` loading real extension folders.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 function writeExtension(home: string, name: string, body: string): void {
   const dir = join(home, 'extensions', name);
@@ -36,12 +25,11 @@ const GOOD = (tool: string) => `export default {
 
 describe('extensions page', () => {
   it('shows each extension’s status, the reason it failed and what it registered, and reloads after a fix', async () => {
-    const w = await startWeb([]);
-    webs.push(w);
+    const w = await hosts.web([]);
     // The web host is already running: write the extensions, then reload them from the page.
     writeExtension(w.home, 'greeter', GOOD('greet_hi'));
     writeExtension(w.home, 'broken', `export default { onLoad() { throw new Error('missing API_TOKEN for broken'); } };\n`);
-    const page = await openPanesApp(browser, w);
+    const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'extensions');
     const pane = page.getByTestId('extensions-pane');
     await pane.getByTestId('extensions-reload-all').click();

@@ -1,35 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
-import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The MCP servers page in Debian Chromium against a real `glassbox web` and the real
 // @modelcontextprotocol/server-everything over stdio, with the scripted model recording
 // exactly what the model is sent.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 const SECRET = 'sk-page-secret-9d8c7b';
 const INSTRUCTIONS_HEADER = "Instructions from MCP server 'everything'";
 
 describe('MCP servers page', () => {
   it('adds server-everything through the page: connects, lists tools, shows instructions; switching them off removes them from the next model request', async () => {
-    const w = await startWeb([], { approvals: { mode: 'auto' } });
-    webs.push(w);
-    const page = await openPanesApp(browser, w);
+    const w = await hosts.web([], { approvals: { mode: 'auto' } });
+    const page = await openPanesApp(hosts.browser(), w);
     // Every frame the page receives, to prove no secret ever reaches it.
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
@@ -104,9 +92,8 @@ describe('MCP servers page', () => {
   }, 300_000);
 
   it('imports a VS Code config by paste, restarts, disables and removes a server', async () => {
-    const w = await startWeb([], { approvals: { mode: 'auto' } });
-    webs.push(w);
-    const page = await openPanesApp(browser, w);
+    const w = await hosts.web([], { approvals: { mode: 'auto' } });
+    const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'mcp');
     const pane = page.getByTestId('mcp-pane');
     await pane.getByTestId('mcp-import-open').click();

@@ -1,37 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
-import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { openPanesApp, paneShot, waitRunEnd } from './panes-harness';
 
 // Replay in Debian Chromium against a real `glassbox web` and the real server-everything:
 // a recorded MCP call re-run from its card with args edited in a schema-validated JSON editor.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 describe('replay pane', () => {
   it('replays mcp_everything_echo with edited args and shows the new result beside the recorded one with a diff', async () => {
-    const w = await startWeb(
+    const w = await hosts.web(
       [
         { toolCalls: [{ id: 'call_echo_1', name: 'mcp_everything_echo', arguments: { message: 'hello replay' } }] },
         { text: 'Echoed.' },
       ],
       { approvals: { mode: 'auto' }, mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
     );
-    webs.push(w);
-    const page = await openPanesApp(browser, w);
+    const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'echo something');
     await waitRunEnd(page);
     const card = page.locator('[data-testid="tool-call-card"][data-call-id="call_echo_1"]');

@@ -1,24 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The terminal pane in Debian Chromium against a real `glassbox web`: xterm.js attached to
 // the agent's own pty (node-pty), take-over and give-back, typing held while the agent runs.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 /** What xterm.js shows (its DOM renderer's rows). */
 function screen(page: Page): Promise<string> {
@@ -27,15 +17,14 @@ function screen(page: Page): Promise<string> {
 
 describe('terminal pane', () => {
   it('shows the agent’s bash output live, and a command typed after take-over runs in the same shell', async () => {
-    const w = await startWeb(
+    const w = await hosts.web(
       [
         { toolCalls: [{ name: 'bash', arguments: { command: 'export GREETING=from-agent; echo term-$((40+2))' } }] },
         { text: 'Printed it.' },
       ],
       { approvals: { mode: 'auto' } },
     );
-    webs.push(w);
-    const page = await openPanesApp(browser, w);
+    const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'terminal');
     const pane = page.getByTestId('terminal-pane');
     await pane.waitFor();
@@ -71,9 +60,8 @@ describe('terminal pane', () => {
   }, 180_000);
 
   it('holds the user’s typing while the agent runs a command and sends it when the command ends', async () => {
-    const w = await startWeb([], { approvals: { mode: 'auto' } });
-    webs.push(w);
-    const page = await openPanesApp(browser, w);
+    const w = await hosts.web([], { approvals: { mode: 'auto' } });
+    const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'terminal');
     const pane = page.getByTestId('terminal-pane');
     // Attaching starts the shell; take over while it is idle.

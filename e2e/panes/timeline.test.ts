@@ -1,29 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, sendTask, startWeb, type WebFixture } from '../ui/ui-harness';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { monacoText, openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
 // The timeline in Debian Chromium against a real `glassbox web`: a recorded session (model
 // turns, an approval, a shell command, an edit) scrubbed without re-executing anything.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) await w.close();
-});
+const hosts = useChromiumAndWebHosts();
 
 describe('timeline pane', () => {
   it('opens a recorded session and scrubs its events without re-running them, then jumps to the card and inspector', async () => {
-    const w = await startWeb([], { approvals: { mode: 'ask', rules: [{ tool: 'str_replace_editor', decision: 'allow' }] } });
-    webs.push(w);
+    const w = await hosts.web([], { approvals: { mode: 'ask', rules: [{ tool: 'str_replace_editor', decision: 'allow' }] } });
     const notes = join(w.workspace, 'notes.md');
     const ticks = join(w.workspace, 'ticks.txt');
     w.model.push(
@@ -31,7 +19,7 @@ describe('timeline pane', () => {
       { toolCalls: [{ id: 'call_note', name: 'str_replace_editor', arguments: { command: 'create', path: notes, file_text: 'first line\n' } }] },
       { text: 'Counted and noted.' },
     );
-    const page = await openPanesApp(browser, w);
+    const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'count and note');
     await page.getByTestId('approval-dialog').waitFor({ timeout: 60_000 });
     await page.getByTestId('approve-once').click();

@@ -1,26 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, sendTask, shot, startWeb, type WebFixture } from './ui-harness';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, openApp, sendTask, shot, startWeb, type WebFixture } from './ui-harness';
 
 // The window in Debian Chromium against a real `glassbox web` and a scripted model:
 // what a user sees while the agent works.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) expect(await w.close()).toBe(0);
-});
+const hosts = useChromiumAndWebHosts();
 async function web(...a: Parameters<typeof startWeb>): Promise<WebFixture> {
-  const w = await startWeb(...a);
-  webs.push(w);
+  const w = await hosts.web(...a);
   return w;
 }
 
@@ -31,7 +19,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
       { text: 'Let me check the greeting.', toolCalls: [{ id: 'call_echo_1', name: 'bash', arguments: { command: 'echo hello-from-bash' } }] },
       { text: 'The shell said **hello-from-bash**. All done, word by word by word.', chunkDelayMs: 120 },
     ]);
-    const page = await openApp(browser, w);
+    const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'say hello through the shell');
     await expect.poll(() => page.getByTestId('user-message').innerText()).toContain('say hello through the shell');
 
@@ -78,7 +66,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
       ],
       { approvals: { mode: 'ask' } },
     );
-    const page = await openApp(browser, w);
+    const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'make a file');
 
     const question = page.getByTestId('question-dialog');
@@ -112,7 +100,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
       [{ toolCalls: [{ name: 'bash', arguments: { command: 'touch must-not-exist.txt' } }] }, { text: 'Understood.' }],
       { approvals: { mode: 'ask' } },
     );
-    const page = await openApp(browser, w);
+    const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'try something');
     await page.getByTestId('approval-dialog').waitFor({ timeout: 30_000 });
     await page.getByTestId('deny').click();
@@ -124,7 +112,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
 
   it('Stop ends a long run as cancelled', async () => {
     const w = await web([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 45' } }] }, { text: 'never' }]);
-    const page = await openApp(browser, w);
+    const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'wait a long time');
     const card = page.getByTestId('tool-call-card').first();
     await card.waitFor({ timeout: 30_000 });

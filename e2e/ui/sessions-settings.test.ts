@@ -1,28 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, sendTask, shot, startWeb, type WebFixture } from './ui-harness';
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
 
 // The sessions sidebar and Settings, as a user drives them in the browser.
 
-let browser: Browser;
-const webs: WebFixture[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const w of webs.splice(0)) expect(await w.close()).toBe(0);
-});
+const hosts = useChromiumAndWebHosts();
 
 describe('sessions and settings', { timeout: 180_000 }, () => {
   it('new session, search, resume, rename, export JSONL and delete', async () => {
-    const w = await startWeb([{ text: 'first answer' }, { text: 'second answer' }]);
-    webs.push(w);
-    const page = await openApp(browser, w);
+    const w = await hosts.web([{ text: 'first answer' }, { text: 'second answer' }]);
+    const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'first task about apples');
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
     await page.getByTestId('new-session').click();
@@ -66,9 +54,8 @@ describe('sessions and settings', { timeout: 180_000 }, () => {
   });
 
   it('settings set the model (key write-only); an unreachable model shows a banner with what to do', async () => {
-    const w = await startWeb([{ text: 'configured and answering' }], undefined, [], { llmEnv: false });
-    webs.push(w);
-    const page = await openApp(browser, w);
+    const w = await hosts.web([{ text: 'configured and answering' }], undefined, [], { llmEnv: false });
+    const page = await openApp(hosts.browser(), w);
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await page.reload();

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../fixtures/scripted-model-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startGlassbox, tempGlassbox } from '../helpers/cli';
 
@@ -76,6 +77,36 @@ export async function startWeb(
 }
 
 /** Debian Chromium through playwright-core (never a downloaded browser). */
+/**
+ * The usual hooks of a test file that drives Chromium against `glassbox web`: one browser for
+ * the file, and every web host started through `web(…)` stopped after its test — it must exit 0
+ * on SIGTERM (SPEC §1).
+ */
+export function useChromiumAndWebHosts(): { browser: () => Browser; web: typeof startWeb } {
+  let browser: Browser | undefined;
+  const webs: WebFixture[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const w of webs.splice(0)) expect(await w.close()).toBe(0);
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('Chromium is not up yet (use it inside a test)');
+      return browser;
+    },
+    web: async (...args) => {
+      const w = await startWeb(...args);
+      webs.push(w);
+      return w;
+    },
+  };
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
