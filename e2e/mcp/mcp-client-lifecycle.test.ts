@@ -85,6 +85,7 @@ describe('MCP client lifecycle', { timeout: 90_000 }, () => {
     const m = managed({
       mcpServers: {
         nocmd: { command: 'glassbox-no-such-command-xyz' },
+        nocwd: { command: process.execPath, cwd: '/glassbox/no/such/folder' },
         crash: { command: process.execPath, args: ['-e', 'console.error("fatal: bad setting FOO"); process.exit(3)'] },
         web: { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
         secret: { command: process.execPath, env: { TOKEN: '${env:GLASSBOX_TEST_UNSET_VAR}' } },
@@ -94,6 +95,7 @@ describe('MCP client lifecycle', { timeout: 90_000 }, () => {
     await m.manager.start();
     const why = (id: string) => m.manager.status(id)!;
     expect(why('nocmd')).toMatchObject({ status: 'error', whyFailed: expect.stringMatching(/command 'glassbox-no-such-command-xyz' was not found on PATH/) });
+    expect(why('nocwd').whyFailed).toBe(`the working folder '/glassbox/no/such/folder' of command '${process.execPath}' does not exist`);
     expect(why('crash').whyFailed).toMatch(/exited with code 3 during initialize[\s\S]*fatal: bad setting FOO/);
     expect(why('web').whyFailed).toMatch(/HTTP 404 from http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(why('secret').lastError).toMatch(/mcpServers\.secret\.env\.TOKEN: environment variable GLASSBOX_TEST_UNSET_VAR is not set/);

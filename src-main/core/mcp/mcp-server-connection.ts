@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -292,7 +293,10 @@ export class McpServerConnection {
   private explain(err: unknown, step: string, cfg: McpServerConfig, kind: McpTransportKind): string {
     const e = err as { code?: unknown; message?: string };
     if (kind === 'stdio' && e?.code === 'ENOENT') {
-      return `command '${cfg.command}' was not found on PATH (or cwd '${cfg.cwd ?? this.opts.workspace}' does not exist)`;
+      // spawn says ENOENT for a missing cwd too: name the one that is actually missing.
+      const cwd = cfg.cwd ?? this.opts.workspace;
+      if (!existsSync(cwd)) return `the working folder '${cwd}' of command '${cfg.command}' does not exist`;
+      return `command '${cfg.command}' was not found on PATH`;
     }
     if (kind === 'stdio' && (e?.code === 'EACCES' || e?.code === 'EPERM')) return `command '${cfg.command}' is not executable (${e.code})`;
     if (err instanceof StreamableHTTPError || err instanceof SseError) {
