@@ -10,6 +10,7 @@ import {
   type LoggingLevel,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { EventBus } from '../events/event-bus';
+import type { GlassboxEventOf } from '../events/event-types';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import type { ToolRunner } from '../tools/tool-runner';
@@ -65,10 +66,22 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
     },
   );
   let minLevel = 0; // debug: everything until the client sets a level
-  const served = () => selectServedTools(session.tools.list(), sel).tools;
+  // The served tools, recomputed only when the session's tool table changes (not per call).
+  let servedCache: { tools: Tool[]; names: Set<string> } | undefined;
+  const served = () => {
+    if (!servedCache) {
+      const tools = selectServedTools(session.tools.list(), sel).tools;
+      servedCache = { tools, names: new Set(tools.map((t) => t.name)) };
+    }
+    return servedCache;
+  };
+  // One bus subscription for all calls of this server, routed by callId, instead of one
+  // subscribe/unsubscribe per call.
+  const updateRoutes = new Map<string, (e: GlassboxEventOf<'tool_execution_update'>) => void>();
+  const offUpdates = session.bus.subscribe('tool_execution_update', (e) => updateRoutes.get(e.callId)?.(e));
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: served().map((t) => ({
+    tools: served().tools.map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
@@ -83,7 +96,7 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
-    if (!served().some((t) => t.name === name)) {
+    if (!served().names.has(name)) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
     const callId = `mcp_${randomUUID()}`;
@@ -93,8 +106,7 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
         // The client may have gone away; the call itself still finishes and is traced.
       });
     };
-    const unsubscribe = session.bus.subscribe('tool_execution_update', (e) => {
-      if (e.callId !== callId) return;
+    updateRoutes.set(callId, (e) => {
       if (e.kind === 'progress' && progressToken !== undefined && typeof e.progress === 'number') {
         send({
           method: 'notifications/progress',
@@ -111,11 +123,12 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
       if (outcome.blocked) result.isError = true;
       return result;
     } finally {
-      unsubscribe();
+      updateRoutes.delete(callId);
     }
   });
 
   const off = session.tools.onChange(() => {
+    servedCache = undefined;
     server.sendToolListChanged().catch(() => {
       // Not connected yet or already closed: the client lists tools when it connects.
     });
@@ -123,6 +136,7 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
   const onclose = server.onclose;
   server.onclose = () => {
     off();
+    offUpdates();
     onclose?.();
   };
   return server;

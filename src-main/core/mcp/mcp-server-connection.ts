@@ -499,8 +499,11 @@ export class McpServerConnection {
     const onAbort = () => callAbort.abort(ctx.signal.reason);
     if (ctx.signal.aborted) callAbort.abort(ctx.signal.reason);
     else ctx.signal.addEventListener('abort', onAbort, { once: true });
+    // Traffic is captured only for a caller that can receive it (`mcp_traffic` goes out through
+    // ctx.emit); otherwise each call would keep its request object alive for nothing.
+    const recordTraffic = ctx.emit !== undefined;
     try {
-      this.pendingTrafficCallId = ctx.callId;
+      if (recordTraffic) this.pendingTrafficCallId = ctx.callId;
       const result = await client.callTool({ name, arguments: args }, undefined, {
         signal: callAbort.signal,
         timeout: this.timeoutMs,
@@ -523,9 +526,12 @@ export class McpServerConnection {
       return errorResult(`MCP server '${this.id}' failed ${name}: ${errMessage(err)}`);
     } finally {
       ctx.signal.removeEventListener('abort', onAbort);
-      if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;
       this.running.delete(ctx.callId);
-      for (const [id, t] of this.trafficById) if (t.callId === ctx.callId) this.trafficById.delete(id);
+      if (recordTraffic) {
+        if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;
+        // The response normally removed the entry already; a cancelled or timed-out call's stays.
+        if (this.trafficById.size) for (const [id, t] of this.trafficById) if (t.callId === ctx.callId) this.trafficById.delete(id);
+      }
     }
   }
 

@@ -69,8 +69,10 @@ describe('SessionStore', () => {
     const bus = new EventBus('grow');
     const w = new TraceWriter(join(dir, 'grow.jsonl')).attach(bus);
     bus.emit({ type: 'agent_start', task: 'grow' });
+    w.flush(); // lines reach the file at the end of the event-loop turn (see TraceWriter)
     expect(store.list()[0].eventCount).toBe(1);
     bus.emit({ type: 'turn_start', step: 1 });
+    w.flush();
     expect(store.list()[0].eventCount).toBe(2);
     store.rename('grow', 'Grown');
     expect(store.list()[0].title).toBe('Grown');

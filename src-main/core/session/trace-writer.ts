@@ -4,15 +4,28 @@ import type { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../events/event-types';
 import type { SecretRedactor } from './secret-redactor';
 
+/** Writers with lines not yet on disk, flushed when the process exits (process.exit skips timers). */
+const pendingAtExit = new Set<TraceWriter>();
+let exitHookInstalled = false;
+function flushAllAtExit(): void {
+  for (const w of [...pendingAtExit]) w.flush();
+}
+
 /**
  * Appends every event of a bus to a session file as whole JSON lines, with secrets redacted.
- * Each line is one write(2) of `json + "\n"`, so a crash leaves at most one torn last line,
- * which readSessionFile skips. The file is opened on the first event.
+ * Lines are buffered and appended once per event-loop turn (setImmediate), as one write(2) of
+ * whole `json + "\n"` lines: a tool call's start and end events cost one syscall, and that
+ * syscall comes after the call's reply went out instead of in front of it. A kill -9 therefore
+ * loses at most the current turn's events and leaves at most one torn last line, which
+ * readSessionFile skips. `flush()`, `close()` and process exit write what is pending. The file
+ * is opened on the first flush.
  */
 export class TraceWriter {
   private fd: number | null = null;
   private unsubscribe: (() => void) | null = null;
   private failed = false;
+  private pending: string[] = [];
+  private scheduled: NodeJS.Immediate | null = null;
 
   constructor(
     readonly path: string,
@@ -31,14 +44,40 @@ export class TraceWriter {
     return this.redactor?.active ? this.redactor.redact(json) : json;
   }
 
+  /** Queues the event's line; it reaches the file at the end of this event-loop turn. */
   write(event: GlassboxEvent): void {
     if (this.failed) return;
+    // Serialized now, not at flush: the event object may be mutated after it was emitted.
+    this.pending.push(this.line(event) + '\n');
+    if (this.scheduled) return;
+    this.scheduled = setImmediate(() => {
+      this.scheduled = null;
+      this.flush();
+    });
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', flushAllAtExit);
+    }
+    pendingAtExit.add(this);
+  }
+
+  /** Appends every queued line now, in one write. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    pendingAtExit.delete(this);
+    if (!this.pending.length || this.failed) {
+      this.pending = [];
+      return;
+    }
+    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join('');
+    this.pending = [];
     try {
       if (this.fd === null) {
         mkdirSync(dirname(this.path), { recursive: true });
         this.fd = openSync(this.path, 'a');
       }
-      writeSync(this.fd, this.line(event) + '\n');
+      writeSync(this.fd, text);
     } catch (err) {
       this.failed = true; // a full disk must not kill the run; say it once
       console.error(`[glassbox] cannot write session file ${this.path}: ${(err as Error).message}`);
@@ -48,6 +87,7 @@ export class TraceWriter {
   close(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
