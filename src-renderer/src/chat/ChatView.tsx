@@ -63,6 +63,18 @@ function estimateRow(item: ChatItem, lines: (callId: string) => number): number 
   }
 }
 
+// The virtualizer asks for the estimates of every row after the first one whose measured size
+// changed; rows are immutable, so each one's estimate is worked out once.
+const estimates = new WeakMap<ChatItem, number>();
+function cachedEstimate(item: ChatItem, lines: (callId: string) => number): number {
+  let h = estimates.get(item);
+  if (h === undefined) {
+    h = estimateRow(item, lines);
+    estimates.set(item, h);
+  }
+  return h;
+}
+
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
   const items = useApp((s) => s.chat.items);
@@ -72,7 +84,7 @@ export function ChatView() {
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (i) => estimateRow(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
+    estimateSize: (i) => cachedEstimate(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
     overscan: 6,
     getItemKey: (i) => items[i]!.key,
     // Render rows in the very first pass instead of waiting for the scroll box to be measured.
