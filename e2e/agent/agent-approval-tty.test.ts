@@ -1,19 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BIN } from '../helpers/cli';
-import { agentFixture, readSessionLines, waitFor, type AgentFixture } from './agent-harness';
+import { useAgentFixtures, readSessionLines, waitFor, type AgentFixture } from './agent-harness';
 
 // `--approve ask` on a real terminal (node-pty): the human answers the prompt.
 
 // Each case spawns the CLI several times; on a loaded 2-core machine one start can take 10 s+.
 vi.setConfig({ testTimeout: 300_000 });
 
-const fixtures: AgentFixture[] = [];
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.model.close()));
-});
+const fixture = useAgentFixtures();
 
 async function runOnTty(f: AgentFixture, task: string, answers: { when: string; type: string }[]): Promise<{ code: number; output: string }> {
   const term = spawnPty(process.execPath, [BIN, 'run', task, '--approve', 'ask', '--workspace', f.workspace], {
@@ -45,8 +42,7 @@ async function runOnTty(f: AgentFixture, task: string, answers: { when: string; 
 
 describe('approvals on a terminal', () => {
   it('asks; "y" allows the edit, "n" denies the next one', async () => {
-    const f = await agentFixture('openai', []);
-    fixtures.push(f);
+    const f = await fixture('openai', []);
     const yes = join(f.workspace, 'yes.txt');
     const no = join(f.workspace, 'no.txt');
     f.model.push(

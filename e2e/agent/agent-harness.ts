@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../fixtures/scripted-model-server';
+import { afterEach } from 'vitest';
 import { BIN, ROOT, runGlassbox, tempGlassbox, type CliRun } from '../helpers/cli';
 
 /** The two wire formats every agent test runs against. */
@@ -52,6 +53,22 @@ export function parseJsonLines(text: string): JsonEvent[] {
 }
 
 /** Generous limit for one CLI run: the machine running the suite may be heavily loaded. */
+/**
+ * Registers the cleanup hook of a test file and returns `agentFixture` for it: every model
+ * server it starts is closed after its test.
+ */
+export function useAgentFixtures(): typeof agentFixture {
+  const fixtures: AgentFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(fixtures.splice(0).map((f) => f.model.close()));
+  });
+  return async (...a) => {
+    const f = await agentFixture(...a);
+    fixtures.push(f);
+    return f;
+  };
+}
+
 export const CLI_TIMEOUT_MS = 200_000;
 
 /** Runs `glassbox run --json TASK ARGS` in the fixture's workspace. */

@@ -1,37 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startScriptedModelServer } from '../fixtures/scripted-model-server';
 import { runGlassbox } from '../helpers/cli';
-import {
-  agentFixture,
-  ofType,
-  parseJsonLines,
-  readSessionLines,
-  runJson,
-  sessionFile,
-  spawnGlassbox,
-  waitFor,
-  WIRES,
-  CLI_TIMEOUT_MS,
-  type AgentFixture,
-} from './agent-harness';
+import { useAgentFixtures, ofType, parseJsonLines, readSessionLines, runJson, sessionFile, spawnGlassbox, waitFor, WIRES, CLI_TIMEOUT_MS } from './agent-harness';
 
 // Cancel, crash + resume and replay, end to end through the real CLI.
 
 // Each case spawns the CLI several times; on a loaded 2-core machine one start can take 10 s+.
 vi.setConfig({ testTimeout: 300_000 });
 
-const fixtures: AgentFixture[] = [];
-async function fixture(...a: Parameters<typeof agentFixture>): Promise<AgentFixture> {
-  const f = await agentFixture(...a);
-  fixtures.push(f);
-  return f;
-}
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.model.close()));
-});
+const fixture = useAgentFixtures();
 
 /** Command lines of running processes containing `needle` (excluding the ps/grep itself). */
 function processesMatching(needle: string): string[] {

@@ -1,18 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runGlassbox } from '../helpers/cli';
-import {
-  agentFixture,
-  ofType,
-  readSessionLines,
-  requestText,
-  runJson,
-  TEST_KEY,
-  WIRES,
-  CLI_TIMEOUT_MS,
-  type AgentFixture,
-} from './agent-harness';
+import { useAgentFixtures, ofType, readSessionLines, requestText, runJson, TEST_KEY, WIRES, CLI_TIMEOUT_MS, type AgentFixture } from './agent-harness';
 
 // End to end: the real `glassbox run` against a scripted model over HTTP, in both wire formats.
 // Needs `npm run build` first (npm test builds).
@@ -20,15 +10,7 @@ import {
 // Each case spawns the CLI several times; on a loaded 2-core machine one start can take 10 s+.
 vi.setConfig({ testTimeout: 300_000 });
 
-const fixtures: AgentFixture[] = [];
-async function fixture(...a: Parameters<typeof agentFixture>): Promise<AgentFixture> {
-  const f = await agentFixture(...a);
-  fixtures.push(f);
-  return f;
-}
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.model.close()));
-});
+const fixture = useAgentFixtures();
 
 function toolNames(f: AgentFixture, i: number): string[] {
   const tools = (f.model.requests[i].body.tools ?? []) as Array<{ name?: string; function?: { name: string } }>;

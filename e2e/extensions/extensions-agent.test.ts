@@ -1,17 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentFixture, ofType, readSessionLines, requestText, runJson, type AgentFixture } from '../agent/agent-harness';
+import { describe, expect, it } from 'vitest';
+import { useAgentFixtures, ofType, readSessionLines, requestText, runJson } from '../agent/agent-harness';
 
 /**
  * The agent and extensions, end to end: `glassbox run --json` against the scripted model.
  * The model sees and calls an extension tool, an extension's before-hook blocks a shell call,
  * and an extension subscribed to every event records exactly what the session file records.
  */
-const fixtures: AgentFixture[] = [];
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.model.close()));
-});
+const fixture = useAgentFixtures();
 
 const EXTENSION = `import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,8 +32,7 @@ export default class OrderDesk {
 
 describe('extensions in an agent run', () => {
   it('the model calls an extension tool, a hook blocks a call, a subscriber sees the session file events', async () => {
-    const f = await agentFixture('openai', []);
-    fixtures.push(f);
+    const f = await fixture('openai', []);
     const dir = join(f.home, 'extensions', 'order-desk');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'extension.mjs'), EXTENSION);
