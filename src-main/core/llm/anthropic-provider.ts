@@ -3,7 +3,7 @@ import type { ContentBlockParam, ImageBlockParam, MessageParam, RawMessageStream
 import type { ToolCallRecord } from '../events/event-types';
 import type { ToolImage } from '../tools/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
-import type { ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
@@ -101,8 +101,7 @@ export class AnthropicProvider implements LlmProvider {
 
   constructor(private readonly cfg: ResolvedLlmConfig) {
     this.model = cfg.model;
-    // The SDK appends /v1/messages itself; accept a base URL given with /v1 too (a common slip).
-    this.endpoint = (cfg.baseURL ?? 'https://api.anthropic.com').replace(/\/v1\/?$/, '');
+    this.endpoint = endpointOf(cfg);
     this.client = new Anthropic({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
 

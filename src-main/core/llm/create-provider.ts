@@ -1,4 +1,4 @@
-import type { ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from './llm-types';
 
 /**
@@ -20,15 +20,6 @@ class LazyProvider implements LlmProvider {
     this.real ??= this.load();
     return (await this.real).complete(req, handlers);
   }
-}
-
-/**
- * The endpoint each provider reports, computed the way its constructor does (kept in step by
- * create-provider.test.ts, which compares against the real providers).
- */
-function endpointOf(cfg: ResolvedLlmConfig): string {
-  if (cfg.provider === 'anthropic') return (cfg.baseURL ?? 'https://api.anthropic.com').replace(/\/v1\/?$/, '');
-  return cfg.baseURL ?? 'https://api.openai.com/v1';
 }
 
 /** Builds the provider the resolved config names (its SDK loads on the first request). */

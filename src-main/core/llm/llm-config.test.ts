@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, type GlassboxConfig } from '../config/config';
-import { isLoopbackURL, resolveLlmConfig } from './llm-config';
+import { isLoopbackURL, resolveLlmConfig, endpointOf } from './llm-config';
 
 describe('resolveLlmConfig', () => {
   it.each<[string, GlassboxConfig, NodeJS.ProcessEnv, Partial<ReturnType<typeof resolveLlmConfig>> | 'error']>([
@@ -38,4 +38,15 @@ describe('isLoopbackURL', () => {
     ['http://127.example.com', false],
     ['not a url', false],
   ] as const)('%s → %s', (url, expected) => expect(isLoopbackURL(url)).toBe(expected));
+});
+
+describe('endpointOf', () => {
+  it.each([
+    [{ provider: 'openai', baseURL: undefined }, 'https://api.openai.com/v1'],
+    [{ provider: 'openai', baseURL: 'http://127.0.0.1:11434/v1' }, 'http://127.0.0.1:11434/v1'],
+    [{ provider: 'anthropic', baseURL: undefined }, 'https://api.anthropic.com'],
+    [{ provider: 'anthropic', baseURL: 'http://127.0.0.1:9000/v1/' }, 'http://127.0.0.1:9000'],
+  ] as const)('%j → %s', (cfg, want) => {
+    expect(endpointOf(cfg)).toBe(want);
+  });
 });

@@ -62,3 +62,12 @@ export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv 
     maxRetries: Number.isFinite(maxRetries) && maxRetries >= 0 ? maxRetries : 3,
   };
 }
+
+/**
+ * The base URL a provider talks to: the configured one, else the vendor's. Anthropic's SDK
+ * appends /v1/messages itself, so a base URL given with /v1 (a common slip) is accepted too.
+ */
+export function endpointOf(cfg: Pick<ResolvedLlmConfig, 'provider' | 'baseURL'>): string {
+  if (cfg.provider === 'anthropic') return (cfg.baseURL ?? 'https://api.anthropic.com').replace(/\/v1\/?$/, '');
+  return cfg.baseURL ?? 'https://api.openai.com/v1';
+}

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolCallRecord } from '../events/event-types';
 import type { ToolImage } from '../tools/tool-result';
-import type { ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
@@ -89,7 +89,7 @@ export class OpenAIProvider implements LlmProvider {
 
   constructor(private readonly cfg: ResolvedLlmConfig) {
     this.model = cfg.model;
-    this.endpoint = cfg.baseURL ?? 'https://api.openai.com/v1';
+    this.endpoint = endpointOf(cfg);
     // Retries are ours (withRetry) so they are visible and end in one clear error.
     this.client = new OpenAI({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
