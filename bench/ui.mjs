@@ -2,8 +2,10 @@
 // bench/ui.mjs — the window under load (issue 7). Needs `npm run build` first.
 //
 // 1. A session of 10,000 tool calls opened in Debian Chromium through a real `glassbox web`:
-//    time to first render (navigation → the first tool card painted) and p95 frame time while
-//    scrolling the conversation. Targets: ≤ 500 ms and ≤ 16.7 ms.
+//    time to first render (navigation → the first tool card painted, from the browser's Element
+//    Timing entry) and p95 frame time while scrolling the conversation (the main thread's work
+//    per frame; the rAF interval is printed beside it with an idle page's for scale).
+//    Targets: ≤ 500 ms and ≤ 16.7 ms.
 // 2. Opening a 100,000-event session file vs a bare JSON.parse of its lines, side by side in
 //    one process: the core's loader (SessionStore.load) and the renderer's rebuild of the view
 //    (fromSnapshot) each as a ratio to the bare parse. Target ≤ 1.5×.
@@ -79,41 +81,78 @@ async function uiBench() {
     await page.goto(url);
     await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
     const runs = [];
+    const seen = [];
     const marks = [];
     for (let r = 0; r < 3; r++) {
       await page.reload();
       await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
-      // navigationStart → first card painted (next frame after it exists).
-      runs.push(await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => res(performance.now())))));
+      seen.push(await page.evaluate(() => performance.now()));
+      // navigationStart → the first tool card painted, as the browser itself records it (Element
+      // Timing: the cards' tool names carry elementtiming="tool-call"), not when a polling
+      // test driver happens to notice.
+      runs.push(
+        await page.evaluate(
+          () =>
+            new Promise((res) => {
+              new PerformanceObserver((list, obs) => {
+                obs.disconnect();
+                res(Math.min(...list.getEntries().map((e) => e.renderTime || e.loadTime)));
+              }).observe({ type: 'element', buffered: true });
+            }),
+        ),
+      );
       marks.push(await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('glassbox:', ''), Math.round(m.startTime)]))));
     }
+    // Scroll the whole session, not its first screen: wait for the rest to arrive.
+    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 120_000 });
     const cards = await page.getByTestId('tool-call-card').count();
     const callCount = await page.getByTestId('call-count').innerText();
-    // Scroll the conversation from the bottom to the top, 400 px per frame; record frame times.
-    const frames = await page.evaluate(
-      () =>
-        new Promise((res) => {
-          const el = document.querySelector('[data-testid="chat"]');
-          const times = [];
-          let last = performance.now();
-          el.scrollTop = el.scrollHeight;
-          let n = 0;
-          const step = () => {
-            const now = performance.now();
-            times.push(now - last);
-            last = now;
-            el.scrollTop -= 400;
-            if (++n < 600 && el.scrollTop > 0) requestAnimationFrame(step);
-            else res(times.slice(1));
-          };
-          requestAnimationFrame(step);
-        }),
-    );
-    return { firstRender: pct(runs, 50), runs, marks, p95: pct(frames, 95), p50: pct(frames, 50), frames: frames.length, cardsInDom: cards, callCount };
+    const scroll = await page.evaluate(scrollFrames, 600);
+    // The same measurement on a page doing nothing, in the same browser: rAF intervals jitter
+    // around the 16.7 ms vsync even when idle, which bounds what the interval column can show.
+    const idle = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await idle.setContent('<div data-testid="chat" style="height:100vh;overflow:auto"><div style="height:2000000px"></div></div>');
+    const idleScroll = await idle.evaluate(scrollFrames, 600);
+    return { firstRender: pct(runs, 50), runs, seen, marks, scroll, idleScroll, cardsInDom: cards, callCount };
   } finally {
     await browser.close();
     child.kill('SIGTERM');
   }
+}
+
+/**
+ * Runs in the page: scrolls the conversation from the bottom up, 400 px per frame. For each
+ * frame it records the interval between animation frames and the main thread's work for the
+ * frame: from the first scroll event it handles (listeners run before rAF callbacks) to the end
+ * of that frame's rendering (a message posted from rAF is delivered after style, layout and
+ * paint). That work is what has to fit in 16.7 ms for 60 fps.
+ */
+function scrollFrames(count) {
+  return new Promise((res) => {
+    const el = document.querySelector('[data-testid="chat"]');
+    const intervals = [];
+    const work = [];
+    let frameStart = null;
+    document.addEventListener('scroll', () => (frameStart ??= performance.now()), { capture: true });
+    const after = new MessageChannel();
+    after.port1.onmessage = (e) => work.push(performance.now() - e.data);
+    el.scrollTop = el.scrollHeight;
+    let last = performance.now();
+    let n = 0;
+    const step = (now) => {
+      intervals.push(now - last);
+      last = now;
+      after.port2.postMessage(frameStart ?? performance.now());
+      frameStart = null;
+      el.scrollTop -= 400;
+      if (++n < count && el.scrollTop > 0) requestAnimationFrame(step);
+      else setTimeout(() => res({ intervals: intervals.slice(2), work: work.slice(2) }), 50);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(step);
+    });
+  });
 }
 
 async function loadBench() {
@@ -154,8 +193,13 @@ console.log(`  bare JSON.parse of its lines     ${f(load.bare)} ms   1.00×`);
 console.log(`  core loader (readSessionFile)    ${f(load.load)} ms   ${(load.load / load.bare).toFixed(2)}×   (target ≤ 1.5×)`);
 console.log(`  renderer rebuild (fromSnapshot)  ${f(load.rebuild)} ms   ${(load.rebuild / load.bare).toFixed(2)}× of the parse, on top of it`);
 const ui = await uiBench();
+const fr = (r) => `p95 ${f(pct(r.work, 95))} ms, p50 ${f(pct(r.work, 50))} ms`;
+const iv = (r) => `p95 ${f(pct(r.intervals, 95))} ms, p50 ${f(pct(r.intervals, 50))} ms`;
 console.log(`\n${CALLS.toLocaleString()} tool calls in Chromium (glassbox web --session):`);
-console.log(`  time to first render (median of 3)  ${f(ui.firstRender)} ms   (target ≤ 500 ms)   runs: ${ui.runs.map(f).join(', ')}`);
+console.log(`  time to first card painted (median of 3)  ${f(ui.firstRender)} ms   (target ≤ 500 ms)   runs: ${ui.runs.map(f).join(', ')}`);
+console.log(`  (the test driver, polling, noticed the card at: ${ui.seen.map(f).join(', ')} ms)`);
 console.log(`  where the time goes (ms since navigation): ${ui.marks.map((m) => JSON.stringify(m)).join(' ')}`);
-console.log(`  scrolling: p95 frame ${f(ui.p95)} ms, p50 ${f(ui.p50)} ms over ${ui.frames} frames   (target p95 ≤ 16.7 ms)`);
+console.log(`  scrolling, ${ui.scroll.work.length} frames of 400 px:`);
+console.log(`    main-thread work per frame   ${fr(ui.scroll)}   (target p95 ≤ 16.7 ms)`);
+console.log(`    interval between frames      ${iv(ui.scroll)}   (an idle page here: ${iv(ui.idleScroll)})`);
 console.log(`  virtualized: ${ui.cardsInDom} cards in the DOM for ${ui.callCount}`);

@@ -27,11 +27,12 @@ export async function startWeb(
   script: ScriptedTurn[],
   config?: Record<string, unknown>,
   extraArgs: string[] = [],
-  opts: { llmEnv?: boolean } = {},
+  opts: { llmEnv?: boolean; prepare?: (home: string) => void } = {},
 ): Promise<WebFixture> {
   const t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
   mkdirSync(t.home, { recursive: true });
+  opts.prepare?.(t.home);
   // The window asks before every call by default; tests that are not about approvals run in `auto`.
   writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'auto' }, ...config }, null, 2));
   const model = await startScriptedModelServer(script);

@@ -83,6 +83,11 @@ export interface SessionView {
   /** The model_request / model_response events (the inspector's model turns). */
   turnEvents: GlassboxEvent[];
   lastSeq: number;
+  /**
+   * Present when the view holds only the session's last rows (`sessions.view(tail)`): how many
+   * rows and calls the whole session has. The window then asks for the whole view.
+   */
+  tail?: { rows: number; calls: number };
 }
 
 /** Status of a tool call as the UI shows it. */
@@ -206,8 +211,11 @@ export interface BridgeMethods {
   /** The current session (used at start and after a reload). */
   'sessions.current': { args: []; result: SessionSnapshot };
   'sessions.new': { args: []; result: SessionSnapshot };
-  /** The current session pre-reduced for the window (what it loads at start and after a reload). */
-  'sessions.view': { args: []; result: SessionView };
+  /**
+   * The current session pre-reduced for the window (what it loads at start and after a reload);
+   * with `tail`, only its last `tail` rows and what they need (first screen first).
+   */
+  'sessions.view': { args: [tail?: number]; result: SessionView };
   'sessions.rename': { args: [id: string, title: string]; result: Ok };
   'sessions.delete': { args: [id: string]; result: Ok };
   /** The session file as JSONL text. */
@@ -299,7 +307,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'sessions.open': ['string'],
   'sessions.current': [],
   'sessions.new': [],
-  'sessions.view': [],
+  'sessions.view': ['number?'],
   'sessions.rename': ['string', 'string'],
   'sessions.delete': ['string'],
   'sessions.export': ['string'],

@@ -88,7 +88,7 @@ export class SessionBridge {
       'agent.state': () => this.state(),
       'sessions.list': (query) => this.list(query),
       'sessions.current': () => this.snapshot(),
-      'sessions.view': () => this.view(),
+      'sessions.view': (tail) => this.view(tail),
       'sessions.open': (id) => this.openSaved(id),
       'sessions.new': () => this.newSession(),
       'sessions.rename': (id, title) => {
@@ -252,8 +252,8 @@ export class SessionBridge {
   }
 
   /** The current session pre-reduced for the window: its rows and calls instead of every event. */
-  view(): SessionView {
-    return buildSessionView(this.summary(), this.state(), this.events, this.calls, this.chat);
+  view(tail?: number): SessionView {
+    return buildSessionView(this.summary(), this.state(), this.events, this.calls, this.chat, tail);
   }
 
   private async send(text: string): Promise<AgentState> {

@@ -12,6 +12,28 @@ export function reportError(store: AppStore, what: string, err: unknown): void {
   });
 }
 
+/** Rows in the first view asked for: a few screens, so the first paint never waits on the rest. */
+export const FIRST_ROWS = 200;
+
+/**
+ * Fetches the whole current session after its tail is shown. An answer older than the live
+ * events already applied (possible where events and answers travel apart, as over Electron IPC)
+ * is asked for again, so no event is lost.
+ */
+async function loadWholeSession(api: GlassboxApi, store: AppStore, sessionId: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let whole;
+    try {
+      whole = await api.sessions.view();
+    } catch (err) {
+      reportError(store, 'Session', err);
+      return;
+    }
+    if (store.getState().sessionId !== sessionId) return; // switched meanwhile: that load wins
+    if (store.getState().completeView(whole)) return;
+  }
+}
+
 /**
  * Wires the bridge into the store: live events first (so nothing is missed), then the current
  * session's view, the pending dialogs (they survive a reload), settings and the sessions list.
@@ -30,14 +52,15 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
     api.settings.onChanged((v) => store.getState().setSettings(v)),
     api.app.onNotice((n) => store.getState().pushNotice(n)),
   ];
-  // Load the snapshot the moment it arrives: events after it then apply on top (seq dedups).
   performance.mark('glassbox:connected');
-  // The host's pre-reduced view: rows and calls, not every event (10,000 calls stay a few MB).
-  const view = await api.sessions.view();
+  // The last screen first (a session of any size paints at once), then the whole session; rows
+  // arriving above keep the view in place. Live events apply on top of either (seq dedups).
+  const view = await api.sessions.view(FIRST_ROWS);
   performance.mark('glassbox:snapshot-received');
   s.loadView(view, []);
   performance.mark('glassbox:snapshot-loaded');
   s.setConnection('open');
+  if (view.tail) void loadWholeSession(api, store, view.summary.id);
   // Dialogs, settings and the sessions list follow; they must not hold up the first render.
   void api.dialogs.pending().then((p) => store.getState().setPending(p), (err: unknown) => reportError(store, 'Dialogs', err));
   void api.settings.get().then(

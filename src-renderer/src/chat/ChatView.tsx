@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useApp, useAppStore } from '../app/app-context';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
@@ -78,20 +78,33 @@ function cachedEstimate(item: ChatItem, lines: (callId: string) => number): numb
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
   const items = useApp((s) => s.chat.items);
+  const earlier = useApp((s) => s.earlierRows);
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // Stable per rows array: the virtualizer redoes every row's position whenever these change,
+  // so new functions on each render (a scroll frame) would cost O(rows) per frame.
+  const getItemKey = useCallback((i: number) => items[i]!.key, [items]);
+  const estimateSize = useCallback(
+    (i: number) => cachedEstimate(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
+    [items, store],
+  );
+  const self = useRef<{ getTotalSize(): number } | null>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (i) => cachedEstimate(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
+    estimateSize,
     overscan: 6,
-    getItemKey: (i) => items[i]!.key,
+    getItemKey,
+    // Rows added above (the rest of a long session arriving after its last screen) keep what
+    // you are looking at in place.
+    anchorTo: 'end',
     // Render rows in the very first pass instead of waiting for the scroll box to be measured.
     initialRect: { width: 800, height: window.innerHeight },
-    // Open long sessions at the end, where the user left off.
-    initialOffset: () => Math.max(0, items.length * 80 - window.innerHeight),
+    // Open long sessions at the end, where the user left off (read lazily, once it exists).
+    initialOffset: () => Math.max(0, (self.current?.getTotalSize() ?? 0) - window.innerHeight),
   });
+  self.current = virtualizer;
   useEffect(() => {
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items, virtualizer]);
@@ -105,6 +118,11 @@ export function ChatView() {
         stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
       }}
     >
+      {earlier > 0 ? (
+        <div className="chat-earlier" role="status" data-testid="chat-earlier">
+          <span>Loading {earlier.toLocaleString()} earlier rows…</span>
+        </div>
+      ) : null}
       {items.length === 0 ? (
         <div className="chat-empty">
           <h2>What should the agent do?</h2>

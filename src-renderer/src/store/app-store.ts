@@ -37,6 +37,11 @@ export interface AppActions {
   loadSnapshot(s: SessionSnapshot, pending?: PendingDialog[]): void;
   /** Loads the host's pre-reduced view of the current session (start, reload). */
   loadView(v: SessionView, pending?: PendingDialog[]): void;
+  /**
+   * Replaces a tail view with the whole one (the same session, later): the selection and the
+   * dialogs stay. A view older than what the store already shows is refused (returns false).
+   */
+  completeView(v: SessionView): boolean;
   setPending(p: PendingDialog[]): void;
   setSessions(list: SessionSummary[]): void;
   setSessionQuery(q: string): void;
@@ -75,6 +80,12 @@ export function createAppStore() {
     },
     loadSnapshot: (s, pending) => set({ ...fromSnapshot(s, pending), selectedCallId: null }),
     loadView: (v, pending) => set({ ...fromView(v, pending), selectedCallId: null }),
+    completeView: (v) => {
+      const s = get();
+      if (v.summary.id !== s.sessionId || v.lastSeq < s.lastSeq) return false;
+      set({ ...fromView(v, s.pending), callsVersion: s.callsVersion + 1 });
+      return true;
+    },
     setPending: (pending) => set({ pending }),
     setSessions: (sessions) => set({ sessions }),
     setSessionQuery: (sessionQuery) => set({ sessionQuery }),

@@ -4,6 +4,8 @@ import { appendChatEvent, emptyChat } from '../../../src-main/bridge/chat-items'
 import { buildChat } from './chat-reducer';
 import { applyCallEvent, createCallIndex } from '../../../src-main/bridge/call-index';
 import { buildSessionView } from '../../../src-main/bridge/session-view';
+import type { PendingDialog } from '../../../src-main/bridge/contract';
+import { createAppStore } from './app-store';
 import { emptySessionData, fromSnapshot, fromView, reduceEvent, type SessionData } from './event-reducer';
 
 let seq = 0;
@@ -162,6 +164,54 @@ describe('reduceEvent', () => {
     expect(after.calls.byId.get('d')!.status).toBe('denied');
     expect(after.chat.items).toEqual(liveAfter.chat.items);
     expect([...after.calls.byId.values()]).toEqual([...liveAfter.calls.byId.values()]);
+  });
+
+  it('a tail view holds the last rows and what they need; the whole view then completes it', () => {
+    const events: GlassboxEvent[] = [ev({ type: 'agent_start', task: 'go' })];
+    for (let i = 0; i < 50; i++) {
+      events.push(ev({ type: 'model_request', step: i + 1, request: { messages: [] } }));
+      events.push(ev({ type: 'message_end', messageId: `m${i}`, role: A, content: `step ${i}` }));
+      events.push(ev({ type: 'tool_execution_start', callId: `c${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' }));
+      if (i !== 3) events.push(ev({ type: 'tool_execution_end', callId: `c${i}`, tool: 'bash', result: { output: String(i), error: null, images: [], system: null }, durationMs: 1 }));
+    }
+    // An early call still waits for approval: it must come along with the tail.
+    events.push(ev({ type: 'approval_requested', requestId: 'r3', callId: 'c3', tool: 'bash', args: { command: 'echo 3' }, reasons: ['asks'] }));
+    const calls = createCallIndex();
+    const chat = emptyChat();
+    for (const e of events) {
+      applyCallEvent(calls, e);
+      appendChatEvent(chat, e);
+    }
+    const summary = { id: 's1', title: 'go', createdAt: 0, updatedAt: 0, eventCount: events.length };
+    const state = { sessionId: 's1', running: true };
+    const whole = buildSessionView(summary, state, events, calls, chat);
+    const tail = buildSessionView(summary, state, events, calls, chat, 10);
+    expect(whole.tail).toBeUndefined();
+    expect(tail.tail).toEqual({ rows: whole.chat.length, calls: 50 });
+    expect(tail.chat).toEqual(whole.chat.slice(-10));
+    expect(tail.calls.map((c) => c.callId)).toEqual(['c3', 'c45', 'c46', 'c47', 'c48', 'c49']);
+    expect(tail.approvals).toEqual([['r3', 'c3']]);
+    expect(tail.turnEvents.map((e) => (e as { step: number }).step)).toEqual([46, 47, 48, 49, 50]);
+    expect(tail.lastSeq).toBe(whole.lastSeq);
+    // Small sessions need no second round trip.
+    expect(buildSessionView(summary, state, events, calls, chat, 1000).tail).toBeUndefined();
+
+    const store = createAppStore();
+    store.getState().loadView(tail, []);
+    expect(store.getState().earlierRows).toBe(whole.chat.length - 10);
+    store.getState().selectCall('c48');
+    store.getState().setPending([{ kind: 'approval', requestId: 'r3', callId: 'c3', tool: 'bash', args: { command: 'echo 3' }, reasons: ['asks'] } as PendingDialog]);
+    // A live event arrives before the whole view: a whole view older than it is refused.
+    store.getState().applyEvent(ev({ type: 'tool_execution_update', callId: 'c3', kind: 'log', message: 'later' }));
+    expect(store.getState().completeView(whole)).toBe(false);
+    expect(store.getState().completeView({ ...whole, summary: { ...summary, id: 'other' }, lastSeq: seq })).toBe(false);
+    expect(store.getState().completeView({ ...whole, lastSeq: seq })).toBe(true);
+    const done = store.getState();
+    expect(done.chat.items).toHaveLength(whole.chat.length);
+    expect(done.calls.order).toHaveLength(50);
+    expect(done.earlierRows).toBe(0);
+    expect(done.selectedCallId).toBe('c48');
+    expect(done.pending).toHaveLength(1);
   });
 
   it('builds a 100,000-event session in one pass', () => {

@@ -25,6 +25,8 @@ export interface SessionData {
   agent: AgentState;
   pending: PendingDialog[];
   lastSeq: number;
+  /** Rows of the session not loaded yet (a tail view arrived first; the rest is on its way). */
+  earlierRows: number;
 }
 
 /** An empty session view. */
@@ -39,6 +41,7 @@ export function emptySessionData(): SessionData {
     agent: { sessionId: '', running: false },
     pending: [],
     lastSeq: 0,
+    earlierRows: 0,
   };
 }
 
@@ -108,6 +111,7 @@ export function fromSnapshot(s: SessionSnapshot, pending: PendingDialog[] = []):
     agent: s.state,
     pending,
     lastSeq: s.events.at(-1)?.seq ?? 0,
+    earlierRows: 0,
   };
 }
 
@@ -134,5 +138,6 @@ export function fromView(v: SessionView, pending: PendingDialog[] = []): Session
     agent: v.state,
     pending,
     lastSeq: v.lastSeq,
+    earlierRows: v.tail ? v.tail.rows - v.chat.length : 0,
   };
 }

@@ -23,7 +23,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
       data-status={call.status}
     >
       <div className="call-head" onClick={() => setOpen(!open)}>
-        <span className="call-tool" data-testid="call-tool">{call.tool}</span>
+        <span className="call-tool" data-testid="call-tool" elementtiming="tool-call">{call.tool}</span>
         <span className="call-source">{sourceLabel(call.source)}</span>
         {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
         <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>

@@ -1,0 +1,66 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { shot, useChromiumAndWebHosts } from './ui-harness';
+
+// A long session opens at its last screen first and the rest follows (first screen first).
+
+const hosts = useChromiumAndWebHosts();
+const STEPS = 300;
+
+function writeSession(home: string, id: string): void {
+  const lines: string[] = [];
+  let seq = 0;
+  const push = (e: Record<string, unknown>): void => void lines.push(JSON.stringify({ seq: ++seq, ts: 1_700_000_000_000 + seq, session: id, ...e }));
+  push({ type: 'agent_start', task: 'a long session' });
+  for (let i = 0; i < STEPS; i++) {
+    push({ type: 'message_end', messageId: `m${i}`, role: 'assistant', content: `Step ${i}.`, toolCalls: [] });
+    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' });
+    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `${i}\n`, error: null, images: [], system: null }, durationMs: 1 });
+  }
+  push({ type: 'agent_end', reason: 'finished' });
+  mkdirSync(join(home, 'sessions'), { recursive: true });
+  writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
+}
+
+describe('a long session', { timeout: 180_000 }, () => {
+  it('paints its last rows from a tail view, then loads every row above them', async () => {
+    const w = await hosts.web([], undefined, ['--session', 'long'], { prepare: (home) => writeSession(home, 'long') });
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    const sent: Array<{ method?: string; args?: unknown[] }> = [];
+    const views: Array<{ chat: unknown[]; tail?: { rows: number; calls: number } }> = [];
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload)) as { method?: string; args?: unknown[] }));
+      ws.on('framereceived', (f) => {
+        const m = JSON.parse(String(f.payload)) as { kind: string; value?: { chat?: unknown[]; tail?: { rows: number; calls: number } } };
+        if (m.kind === 'result' && m.value?.chat) views.push(m.value as (typeof views)[number]);
+      });
+    });
+    await page.goto(w.url);
+    await page.getByTestId('tool-call-card').first().waitFor({ timeout: 30_000 });
+    // The whole session arrives: every call listed, the "earlier rows" notice gone.
+    await expect.poll(() => page.getByTestId('call-count').innerText(), { timeout: 30_000 }).toBe(`${STEPS} calls`);
+    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
+    // Two answers: the first screen (a tail of the rows), then the whole session.
+    const asked = sent.filter((m) => m.method === 'sessions.view').map((m) => m.args ?? []);
+    expect(asked[0]![0]).toBeGreaterThan(0);
+    expect(asked.length).toBe(2);
+    expect(views[0]!.tail).toEqual({ rows: 2 * STEPS + 2, calls: STEPS });
+    expect(views[0]!.chat.length).toBeLessThan(2 * STEPS);
+    expect(views[1]!.tail).toBeUndefined();
+    expect(views[1]!.chat.length).toBe(2 * STEPS + 2);
+    // It opened at the end, and stayed there while the rows above arrived.
+    await expect.poll(() => page.locator(`[data-call-id="call_${STEPS - 1}"]`).isVisible()).toBe(true);
+    expect(await page.getByTestId('run-end').isVisible()).toBe(true);
+    // Scrolling to the top reaches the first call, which only the whole view has.
+    const chat = page.getByTestId('chat');
+    for (let i = 0; i < 20 && !(await page.locator('[data-call-id="call_0"]').count()); i++) {
+      await chat.evaluate((el) => (el.scrollTop = 0));
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(() => page.locator('[data-call-id="call_0"]').isVisible()).toBe(true);
+    expect(await page.getByTestId('user-message').innerText()).toBe('a long session');
+    await shot(page, 'long-session-top');
+    await page.close();
+  });
+});
