@@ -29,11 +29,13 @@ describe('a long session', { timeout: 180_000 }, () => {
     const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
     const sent: Array<{ method?: string; args?: unknown[] }> = [];
     const views: Array<{ chat: unknown[]; tail?: { rows: number; calls: number } }> = [];
+    const switched: Array<{ name: string; payload: { chat?: unknown[]; tail?: unknown } }> = [];
     page.on('websocket', (ws) => {
       ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload)) as { method?: string; args?: unknown[] }));
       ws.on('framereceived', (f) => {
         const m = JSON.parse(String(f.payload)) as { kind: string; value?: { chat?: unknown[]; tail?: { rows: number; calls: number } } };
         if (m.kind === 'result' && m.value?.chat) views.push(m.value as (typeof views)[number]);
+        else if (m.kind === 'event') switched.push(m as unknown as { name: string; payload: { chat?: unknown[]; tail?: unknown } });
       });
     });
     await page.goto(w.url);
@@ -61,6 +63,18 @@ describe('a long session', { timeout: 180_000 }, () => {
     await expect.poll(() => page.locator('[data-call-id="call_0"]').isVisible()).toBe(true);
     expect(await page.getByTestId('user-message').innerText()).toBe('a long session');
     await shot(page, 'long-session-top');
+
+    // Opening it again from the sidebar goes the same way: a tail view pushed with the switch.
+    await page.getByTestId('new-session').click();
+    await expect.poll(() => page.getByTestId('tool-call-card').count()).toBe(0);
+    views.length = 0;
+    await page.getByTestId('session-item').filter({ hasText: 'a long session' }).locator('.session-open').click();
+    await expect.poll(() => page.getByTestId('call-count').innerText(), { timeout: 30_000 }).toBe(`${STEPS} calls`);
+    await expect.poll(() => page.locator(`[data-call-id="call_${STEPS - 1}"]`).isVisible()).toBe(true);
+    expect(views.map((v) => v.chat.length)).toEqual([2 * STEPS + 2]); // the whole view, asked for after the pushed tail
+    const pushed = switched.filter((m) => m.name === 'sessions.switched').at(-1)!.payload;
+    expect(pushed.tail).toEqual({ rows: 2 * STEPS + 2, calls: STEPS });
+    expect(pushed.chat!.length).toBeLessThan(2 * STEPS);
     await page.close();
   });
 });

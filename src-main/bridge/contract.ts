@@ -90,6 +90,9 @@ export interface SessionView {
   tail?: { rows: number; calls: number };
 }
 
+/** Rows in a first view of a session (a few screens): what a window paints before the rest arrives. */
+export const FIRST_SCREEN_ROWS = 200;
+
 /** Status of a tool call as the UI shows it. */
 export type CallStatus = 'running' | 'awaiting_approval' | 'ok' | 'error' | 'blocked' | 'denied';
 
@@ -206,11 +209,11 @@ export interface BridgeMethods {
   'agent.state': { args: []; result: AgentState };
 
   'sessions.list': { args: [query?: string]; result: SessionSummary[] };
-  /** Opens (resumes) a saved session; it becomes the current one. */
-  'sessions.open': { args: [id: string]; result: SessionSnapshot };
+  /** Opens (resumes) a saved session; it becomes the current one (its view follows as `sessions.switched`). */
+  'sessions.open': { args: [id: string]; result: SessionSummary };
   /** The current session (used at start and after a reload). */
   'sessions.current': { args: []; result: SessionSnapshot };
-  'sessions.new': { args: []; result: SessionSnapshot };
+  'sessions.new': { args: []; result: SessionSummary };
   /**
    * The current session pre-reduced for the window (what it loads at start and after a reload);
    * with `tail`, only its last `tail` rows and what they need (first screen first).
@@ -355,8 +358,11 @@ export interface BridgeEvents {
   /** A core event of the current session (SPEC §5 plus tool_execution_update, model_*, mcp_traffic). */
   'agent.event': GlassboxEvent;
   'agent.state': AgentState;
-  /** The current session changed (new, opened); the UI rebuilds from the snapshot. */
-  'sessions.switched': SessionSnapshot;
+  /**
+   * The current session changed (new, opened): its view, the last FIRST_SCREEN_ROWS rows when
+   * it is longer (then `tail` is set and the window asks `sessions.view()` for the rest).
+   */
+  'sessions.switched': SessionView;
   /** The saved sessions list changed (renamed, deleted, created). */
   'sessions.changed': SessionSummary[];
   /** The pending dialogs changed (one was added or answered). */

@@ -4,7 +4,7 @@ import type { EventBus } from '../core/events/event-bus';
 import type { GlassboxEvent } from '../core/events/event-types';
 import type { BridgeHost, MethodHandlers } from './bridge-host';
 import { applyCallEvent, applyDialogEvent, createCallIndex, matchesCallFilter, summarizeCall, type CallIndex } from './call-index';
-import { BridgeError, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary, type SessionView } from './contract';
+import { BridgeError, FIRST_SCREEN_ROWS, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary, type SessionView } from './contract';
 import { buildSessionView } from './session-view';
 import { appendChatEvent, emptyChat, type ChatState } from './chat-items';
 import { noticeForRunError } from './run-error-notice';
@@ -306,28 +306,26 @@ export class SessionBridge {
     const events = this.events;
     const snapshotKept = opened.session.id === cur.session.id;
     await this.attach(opened, snapshotKept ? events : []);
-    if (!snapshotKept) this.opts.host.emit('sessions.switched', this.snapshot());
+    if (!snapshotKept) this.opts.host.emit('sessions.switched', this.view(FIRST_SCREEN_ROWS));
   }
 
-  private async newSession(): Promise<SessionSnapshot> {
+  private async newSession(): Promise<SessionSummary> {
     if (this.current?.session.running) throw new BridgeError('BUSY', 'Stop the run before starting a new session.');
     await this.detach();
     await this.attach(await this.opts.open(), []);
-    const snap = this.snapshot();
-    this.opts.host.emit('sessions.switched', snap);
-    return snap;
+    this.opts.host.emit('sessions.switched', this.view(FIRST_SCREEN_ROWS));
+    return this.summary();
   }
 
-  private async openSaved(id: string): Promise<SessionSnapshot> {
-    if (this.current?.session.id === id) return this.snapshot();
+  private async openSaved(id: string): Promise<SessionSummary> {
+    if (this.current?.session.id === id) return this.summary();
     if (this.current?.session.running) throw new BridgeError('BUSY', 'Stop the run before opening another session.');
     this.requireSaved(id);
     const events = this.opts.store.load(id).events;
     await this.detach();
     await this.attach(await this.opts.open(id), events);
-    const snap = this.snapshot();
-    this.opts.host.emit('sessions.switched', snap);
-    return snap;
+    this.opts.host.emit('sessions.switched', this.view(FIRST_SCREEN_ROWS));
+    return this.summary();
   }
 
   private async attach(opened: OpenedSession, events: GlassboxEvent[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { GlassboxApi } from '../../../src-main/bridge/contract';
+import { FIRST_SCREEN_ROWS, type GlassboxApi } from '../../../src-main/bridge/contract';
 import type { AppStore } from '../store/app-store';
 
 /** Reports a failed bridge call in a banner instead of losing it. */
@@ -11,9 +11,6 @@ export function reportError(store: AppStore, what: string, err: unknown): void {
     ...(e?.code === 'CLOSED' ? { hint: 'Glassbox stopped or the connection dropped: restart it and reload this page.' } : {}),
   });
 }
-
-/** Rows in the first view asked for: a few screens, so the first paint never waits on the rest. */
-export const FIRST_ROWS = 200;
 
 /**
  * Fetches the whole current session after its tail is shown. An answer older than the live
@@ -43,8 +40,9 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
   const offs = [
     api.agent.onEvent((e) => store.getState().applyEvent(e)),
     api.agent.onState((a) => store.getState().setAgentState(a)),
-    api.sessions.onSwitched((snap) => {
-      store.getState().loadSnapshot(snap, []);
+    api.sessions.onSwitched((view) => {
+      store.getState().loadView(view, []);
+      if (view.tail) void loadWholeSession(api, store, view.summary.id);
       void api.dialogs.pending().then((p) => store.getState().setPending(p)).catch(() => {});
     }),
     api.sessions.onChanged((list) => store.getState().setSessions(list)),
@@ -55,7 +53,7 @@ export async function bootstrap(api: GlassboxApi, store: AppStore): Promise<() =
   performance.mark('glassbox:connected');
   // The last screen first (a session of any size paints at once), then the whole session; rows
   // arriving above keep the view in place. Live events apply on top of either (seq dedups).
-  const view = await api.sessions.view(FIRST_ROWS);
+  const view = await api.sessions.view(FIRST_SCREEN_ROWS);
   performance.mark('glassbox:snapshot-received');
   s.loadView(view, []);
   performance.mark('glassbox:snapshot-loaded');

@@ -105,9 +105,14 @@ export function ChatView() {
     initialOffset: () => Math.max(0, (self.current?.getTotalSize() ?? 0) - window.innerHeight),
   });
   self.current = virtualizer;
+  const sessionId = useApp((s) => s.sessionId);
+  const shownSession = useRef(sessionId);
   useEffect(() => {
+    // Another session opens at its end, wherever you were in the last one.
+    if (shownSession.current !== sessionId) stick.current = true;
+    shownSession.current = sessionId;
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [items, virtualizer]);
+  }, [items, sessionId, virtualizer]);
   return (
     <div
       className="chat-scroll"

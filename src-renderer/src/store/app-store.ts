@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { CallFilter, Notice, PendingDialog, SessionSnapshot, SessionSummary, SessionView, SettingsView } from '../../../src-main/bridge/contract';
+import type { CallFilter, Notice, PendingDialog, SessionSummary, SessionView, SettingsView } from '../../../src-main/bridge/contract';
 import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
-import { emptySessionData, fromSnapshot, fromView, reduceEvent, type SessionData } from './event-reducer';
+import { emptySessionData, fromView, reduceEvent, type SessionData } from './event-reducer';
 
 /** The session slice: the open session's conversation, calls, model turns, and the saved list. */
 export interface SessionSlice extends SessionData {
@@ -34,7 +34,6 @@ export type AppState = SessionSlice & ToolCallsSlice & SettingsSlice & UiSlice;
 /** Actions; pure state changes (the bridge calls are in app/actions.ts). */
 export interface AppActions {
   applyEvent(e: GlassboxEvent): void;
-  loadSnapshot(s: SessionSnapshot, pending?: PendingDialog[]): void;
   /** Loads the host's pre-reduced view of the current session (start, reload). */
   loadView(v: SessionView, pending?: PendingDialog[]): void;
   /**
@@ -78,7 +77,6 @@ export function createAppStore() {
       const patch = reduceEvent(get(), e);
       if (Object.keys(patch).length) set(patch);
     },
-    loadSnapshot: (s, pending) => set({ ...fromSnapshot(s, pending), selectedCallId: null }),
     loadView: (v, pending) => set({ ...fromView(v, pending), selectedCallId: null }),
     completeView: (v) => {
       const s = get();

@@ -1,7 +1,7 @@
 import { applyCallEvent, applyDialogEvent, createCallIndex, type CallIndex } from '../../../src-main/bridge/call-index';
-import type { AgentState, PendingDialog, SessionSnapshot, SessionView } from '../../../src-main/bridge/contract';
+import type { AgentState, PendingDialog, SessionView } from '../../../src-main/bridge/contract';
 import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
-import { applyChatEvent, buildChat, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
+import { applyChatEvent, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
 
 /** One model turn as the inspector shows it. */
 export interface ModelTurn {
@@ -91,28 +91,6 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
     out.agent = { sessionId: d.agent.sessionId, running: false, lastEnd: { reason: e.reason, ...(e.error ? { error: e.error } : {}) } };
   }
   return out;
-}
-
-/** Rebuilds the whole view from a snapshot (open, reload, new session). */
-export function fromSnapshot(s: SessionSnapshot, pending: PendingDialog[] = []): SessionData {
-  const calls = createCallIndex();
-  let turns: ModelTurn[] = [];
-  for (const e of s.events) {
-    applyCallEvent(calls, e);
-    if (e.type === 'model_request' || e.type === 'model_response') turns = applyTurn(turns, e, true);
-  }
-  return {
-    sessionId: s.summary.id,
-    title: s.summary.title,
-    chat: buildChat(s.events),
-    calls,
-    callsVersion: 1,
-    turns,
-    agent: s.state,
-    pending,
-    lastSeq: s.events.at(-1)?.seq ?? 0,
-    earlierRows: 0,
-  };
 }
 
 /**
