@@ -85,6 +85,8 @@ async function uiBench() {
     const seen = [];
     const marks = [];
     for (let r = 0; r < 3; r++) {
+      // Reload once the page before has everything (not while the host still sends it the rest).
+      await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 120_000 });
       await page.reload();
       await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
       seen.push(await page.evaluate(() => performance.now()));
@@ -163,8 +165,8 @@ async function loadBench() {
   const { applyCallEvent, createCallIndex } = await jiti.import(join(ROOT, 'src-main/bridge/call-index.ts'));
   const { appendChatEvent, emptyChat } = await jiti.import(join(ROOT, 'src-main/bridge/chat-items.ts'));
   const { buildSessionView } = await jiti.import(join(ROOT, 'src-main/bridge/session-view.ts'));
-  const summary = { id, title: 't', createdAt: 0, updatedAt: 0, eventCount: EVENTS };
-  const state = { sessionId: id, running: false };
+  const summary = { id: 'bench-100k', title: 't', createdAt: 0, updatedAt: 0, eventCount: EVENTS };
+  const state = { sessionId: summary.id, running: false };
   const index = (evs) => {
     const calls = createCallIndex();
     const chat = emptyChat();
@@ -175,7 +177,7 @@ async function loadBench() {
     return buildSessionView(summary, state, evs, calls, chat);
   };
   const dir = mkdtempSync(join(tmpdir(), 'glassbox-bench-load-'));
-  const id = 'bench-100k';
+  const id = summary.id;
   const events = sessionEvents(id, Math.ceil(EVENTS / 7)).slice(0, EVENTS);
   const path = join(dir, `${id}.jsonl`);
   const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
