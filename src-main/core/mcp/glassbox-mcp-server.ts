@@ -8,7 +8,10 @@ import {
   SetLevelRequestSchema,
   type CallToolResult,
   type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { EventBus } from '../events/event-bus';
 import type { GlassboxEventOf } from '../events/event-types';
 import type { Tool } from '../tools/tool';
@@ -43,6 +46,13 @@ export function selectServedTools(all: Tool[], sel: ToolSelection): { tools: Too
   return { tools, unknown: [] };
 }
 
+/** Where a running call's progress and log updates go. */
+interface CallRoute {
+  tool: string;
+  progressToken: string | number | undefined;
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+}
+
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 function toMcpLevel(level: string | undefined): LoggingLevel {
@@ -75,10 +85,29 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
     }
     return servedCache;
   };
-  // One bus subscription for all calls of this server, routed by callId, instead of one
-  // subscribe/unsubscribe per call.
-  const updateRoutes = new Map<string, (e: GlassboxEventOf<'tool_execution_update'>) => void>();
-  const offUpdates = session.bus.subscribe('tool_execution_update', (e) => updateRoutes.get(e.callId)?.(e));
+  // One bus subscription for all calls of this server, routed by callId to a plain record (no
+  // subscribe/unsubscribe and no closures per call).
+  const updateRoutes = new Map<string, CallRoute>();
+  const forward = (route: CallRoute, e: GlassboxEventOf<'tool_execution_update'>): void => {
+    let n: ServerNotification | undefined;
+    if (e.kind === 'progress' && route.progressToken !== undefined && typeof e.progress === 'number') {
+      n = {
+        method: 'notifications/progress',
+        params: { progressToken: route.progressToken, progress: e.progress, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message ? { message: e.message } : {}) },
+      };
+    } else if (e.kind === 'log') {
+      const level = toMcpLevel(e.level);
+      if (LEVELS.indexOf(level) >= minLevel) n = { method: 'notifications/message', params: { level, logger: route.tool, data: e.message ?? '' } };
+    }
+    if (!n) return;
+    route.extra.sendNotification(n).catch(() => {
+      // The client may have gone away; the call itself still finishes and is traced.
+    });
+  };
+  const offUpdates = session.bus.subscribe('tool_execution_update', (e) => {
+    const route = updateRoutes.get(e.callId);
+    if (route) forward(route, e);
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: served().tools.map((t) => ({
@@ -100,23 +129,7 @@ export function createGlassboxMcpServer(session: ServedSession, sel: ToolSelecti
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
     const callId = `mcp_${randomUUID()}`;
-    const progressToken = req.params._meta?.progressToken;
-    const send = (n: Parameters<typeof extra.sendNotification>[0]) => {
-      extra.sendNotification(n).catch(() => {
-        // The client may have gone away; the call itself still finishes and is traced.
-      });
-    };
-    updateRoutes.set(callId, (e) => {
-      if (e.kind === 'progress' && progressToken !== undefined && typeof e.progress === 'number') {
-        send({
-          method: 'notifications/progress',
-          params: { progressToken, progress: e.progress, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message ? { message: e.message } : {}) },
-        });
-      } else if (e.kind === 'log') {
-        const level = toMcpLevel(e.level);
-        if (LEVELS.indexOf(level) >= minLevel) send({ method: 'notifications/message', params: { level, logger: name, data: e.message ?? '' } });
-      }
-    });
+    updateRoutes.set(callId, { tool: name, progressToken: req.params._meta?.progressToken, extra });
     try {
       const outcome = await session.runner.run({ callId, tool: name, args: req.params.arguments ?? {} }, extra.signal);
       const result = toolResultToMcpResult(outcome.result);

@@ -6,6 +6,18 @@ describe('mcpResultToToolResult', () => {
     expect(mcpResultToToolResult({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })).toEqual({ output: 'a\nb' });
   });
 
+  it('maps a lone text block (the fast path) to exactly output, error or nothing', () => {
+    expect(mcpResultToToolResult({ content: [{ type: 'text', text: 'hi' }] })).toEqual({ output: 'hi' });
+    expect(mcpResultToToolResult({ content: [{ type: 'text', text: '' }] })).toEqual({});
+    expect(mcpResultToToolResult({ isError: true, content: [{ type: 'text', text: 'no' }] })).toEqual({ error: 'no' });
+    expect(mcpResultToToolResult({ isError: true, content: [{ type: 'text', text: '' }] }).error).toMatch(/without a message/);
+    // With structuredContent the general path runs and keeps it as metadata.
+    expect(mcpResultToToolResult({ content: [{ type: 'text', text: 'hi' }], structuredContent: { a: 1 } })).toEqual({
+      output: 'hi',
+      metadata: { structuredContent: { a: 1 } },
+    });
+  });
+
   it('keeps images as result images', () => {
     const r = mcpResultToToolResult({ content: [{ type: 'text', text: 'pic:' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] });
     expect(r.output).toBe('pic:');

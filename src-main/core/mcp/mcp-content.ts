@@ -40,6 +40,12 @@ function describeBlock(block: ContentBlock): string | undefined {
  * there is no text, and `isError` turned into an error result the model sees as `Error: …`.
  */
 export function mcpResultToToolResult(result: CallToolResult): ToolResult {
+  // The common reply, one text block: mapped without the arrays and metadata below (per call).
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  if (only?.type === 'text' && result.structuredContent === undefined) {
+    if (result.isError) return { error: only.text || 'the tool reported an error without a message' };
+    return only.text ? { output: only.text } : {};
+  }
   const texts: string[] = [];
   const images: ToolImage[] = [];
   const passThrough: ContentBlock[] = [];

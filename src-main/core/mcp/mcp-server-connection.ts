@@ -22,6 +22,7 @@ import {
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
 import type { HumanInputPort, JsonSchema, ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../tools/tool-result';
+import { McpCallSignal } from './mcp-call-signal';
 import { mcpResultToToolResult } from './mcp-content';
 import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kind';
 
@@ -62,9 +63,8 @@ export interface McpConnectionOptions {
   clientVersion?: string;
 }
 
-interface RunningCall {
-  ctx: ToolContext;
-}
+/** The SDK's progress callback: progress is routed in observeIncoming (one shared no-op, not a closure per call). */
+function ignoreProgress(): void {}
 
 function errMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -106,7 +106,8 @@ export class McpServerConnection {
   private reconnectTimer?: NodeJS.Timeout;
   private reconnectAttempt = 0;
   private connectPromise?: Promise<void>;
-  private readonly running = new Map<string, RunningCall>();
+  /** Calls in flight, by callId (their contexts: no wrapper object per call). */
+  private readonly running = new Map<string, ToolContext>();
   private pendingTrafficCallId?: string;
   private readonly trafficById = new Map<string | number, { callId: string; request: JSONRPCMessage; ctx: ToolContext }>();
 
@@ -219,14 +220,14 @@ export class McpServerConnection {
     return client;
   }
 
-  private latestCall(): RunningCall | undefined {
-    let last: RunningCall | undefined;
+  private latestCall(): ToolContext | undefined {
+    let last: ToolContext | undefined;
     for (const c of this.running.values()) last = c;
     return last;
   }
 
   private async elicit(params: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
-    const port = this.latestCall()?.ctx.humanInput ?? this.opts.humanInput;
+    const port = this.latestCall()?.humanInput ?? this.opts.humanInput;
     if (!port) return { action: 'decline' };
     const message = typeof params.message === 'string' ? params.message : 'The server asks for input';
     const schema = (params.requestedSchema ?? undefined) as JsonSchema | undefined;
@@ -391,7 +392,7 @@ export class McpServerConnection {
       if (m.method === 'tools/call' && m.id !== undefined && this.pendingTrafficCallId) {
         const callId = this.pendingTrafficCallId;
         const running = this.running.get(callId);
-        if (running) this.trafficById.set(m.id, { callId, request: message, ctx: running.ctx });
+        if (running) this.trafficById.set(m.id, { callId, request: message, ctx: running });
         this.pendingTrafficCallId = undefined;
       }
       return send(message, options);
@@ -437,7 +438,7 @@ export class McpServerConnection {
       const level = typeof p.level === 'string' ? p.level : 'info';
       const text = (typeof p.logger === 'string' ? `${p.logger}: ` : '') + (typeof p.data === 'string' ? p.data : JSON.stringify(p.data));
       const call = this.latestCall();
-      if (call?.ctx.emit) call.ctx.emit({ type: 'tool_execution_update', callId: call.ctx.callId, kind: 'log', level, message: text });
+      if (call?.emit) call.emit({ type: 'tool_execution_update', callId: call.callId, kind: 'log', level, message: text });
       else this.opts.listener.log(this, mapLogLevel(level), text);
       return;
     }
@@ -492,25 +493,23 @@ export class McpServerConnection {
       const why = this.lastError ? `: ${this.lastError}` : '';
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
-    this.running.set(ctx.callId, { ctx });
-    // A per-call signal: the SDK never removes its abort listener, and a run's signal is shared
-    // by all of its calls, so linking directly would pile up listeners for the whole run.
-    const callAbort = new AbortController();
-    const onAbort = () => callAbort.abort(ctx.signal.reason);
-    if (ctx.signal.aborted) callAbort.abort(ctx.signal.reason);
-    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+    this.running.set(ctx.callId, ctx);
+    // The SDK never removes its abort listener and a run's signal is shared by all of its
+    // calls, so the SDK gets a per-call handle linked to it (see McpCallSignal for why not an
+    // AbortController).
+    const cancel = new McpCallSignal().link(ctx.signal);
     // Traffic is captured only for a caller that can receive it (`mcp_traffic` goes out through
     // ctx.emit); otherwise each call would keep its request object alive for nothing.
     const recordTraffic = ctx.emit !== undefined;
     try {
       if (recordTraffic) this.pendingTrafficCallId = ctx.callId;
       const result = await client.callTool({ name, arguments: args }, undefined, {
-        signal: callAbort.signal,
+        signal: cancel.asAbortSignal(),
         timeout: this.timeoutMs,
         resetTimeoutOnProgress: true,
         // Progress is reported from observeIncoming; asking for it makes the SDK send a
         // progressToken and reset the timeout on each notification.
-        onprogress: () => {},
+        onprogress: ignoreProgress,
       });
       return mcpResultToToolResult(result as CallToolResult);
     } catch (err) {
@@ -525,7 +524,7 @@ export class McpServerConnection {
       }
       return errorResult(`MCP server '${this.id}' failed ${name}: ${errMessage(err)}`);
     } finally {
-      ctx.signal.removeEventListener('abort', onAbort);
+      cancel.unlink();
       this.running.delete(ctx.callId);
       if (recordTraffic) {
         if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;

@@ -149,20 +149,24 @@ export class ToolCollection {
     return { tool, args: args as Record<string, unknown> };
   }
 
-  /** Runs a checked tool; an exception becomes an error result with its message. */
-  async invoke(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  /**
+   * Runs a checked tool; an exception (thrown or rejected) becomes an error result with its
+   * message. Not `async`: the tool's own promise is passed on with one catch handler instead of
+   * being awaited and re-wrapped (every MCP call goes through here).
+   */
+  invoke(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const failed = (err: unknown): ToolResult => errorResult(`Tool '${tool.name}' failed: ${err instanceof Error ? err.message : String(err)}`);
     try {
-      return await tool.execute(args, ctx);
+      return Promise.resolve(tool.execute(args, ctx)).catch(failed);
     } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      return errorResult(`Tool '${tool.name}' failed: ${msg}`);
+      return Promise.resolve(failed(err));
     }
   }
 
   /** Looks up, validates and runs a tool. Never throws: every failure is an error result. */
-  async execute(name: string, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+  execute(name: string, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     const checked = this.check(name, args);
-    if ('error' in checked) return checked.error;
+    if ('error' in checked) return Promise.resolve(checked.error);
     return this.invoke(checked.tool, checked.args, ctx);
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { ToolSource } from '../events/event-types';
 import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
-import type { HumanInputPort } from './tool';
+import type { HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';
 import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from './tool-result';
 
@@ -53,7 +53,13 @@ export function parseToolArgs(raw: string): { ok: true; args: unknown } | { ok: 
  * `tool_execution_start/end` events around it. Never throws.
  */
 export class ToolRunner {
-  constructor(private readonly deps: ToolRunnerDeps) {}
+  /** What tools get as `ctx.emit`: one function for every call, not a closure per call. */
+  private readonly emitEvent: ToolContext['emit'];
+
+  constructor(private readonly deps: ToolRunnerDeps) {
+    const bus = deps.bus;
+    this.emitEvent = bus ? (e) => bus.emit(e) : undefined;
+  }
 
   get tools(): ToolCollection {
     return this.deps.tools;
@@ -93,9 +99,13 @@ export class ToolRunner {
     if ('error' in checked) return finish(checked.error);
     const call: ToolCallInfo = { callId, tool: req.tool, args: checked.args, source };
 
-    const before = await this.deps.hooks.runBefore(call);
-    if ('failed' in before) return finish(errorResult(before.error));
-    if (before.blocked) return finish({ output: `[BLOCKED] ${before.reason}` }, true);
+    const hooks = this.deps.hooks;
+    // Without hooks there is nothing to await (each await is another microtask turn per call).
+    if (hooks.counts.before) {
+      const before = await hooks.runBefore(call);
+      if ('failed' in before) return finish(errorResult(before.error));
+      if (before.blocked) return finish({ output: `[BLOCKED] ${before.reason}` }, true);
+    }
 
     if (this.deps.approvals) {
       const verdict = await this.deps.approvals.check(call, signal);
@@ -110,10 +120,11 @@ export class ToolRunner {
       callId,
       sessionId: bus?.session,
       humanInput: this.deps.humanInput,
-      emit: bus ? (e) => bus.emit(e) : undefined,
+      emit: this.emitEvent,
     });
 
-    const after = await this.deps.hooks.runAfter(call, toResultRecord(result));
+    if (!hooks.counts.after) return finish(result);
+    const after = await hooks.runAfter(call, toResultRecord(result));
     if (after.error) result = { ...result, error: result.error ? `${result.error}\n${after.error}` : after.error };
     else if (after.override) {
       const o = after.override;

@@ -1,0 +1,113 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, CancelledNotificationSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpCallSignal } from './mcp-call-signal';
+
+describe('McpCallSignal', () => {
+  it('aborts once, with the reason, and calls function and object listeners', () => {
+    const s = new McpCallSignal();
+    const seen: string[] = [];
+    s.addEventListener('abort', (e) => seen.push(`fn:${e.type}`));
+    s.addEventListener('abort', { handleEvent: (e) => seen.push(`obj:${e.type}`) });
+    s.addEventListener('other', () => seen.push('other'));
+    expect(() => s.throwIfAborted()).not.toThrow();
+    s.abort('why');
+    s.abort('again');
+    expect(s.aborted).toBe(true);
+    expect(s.reason).toBe('why');
+    expect(seen).toEqual(['fn:abort', 'obj:abort']);
+    expect(() => s.throwIfAborted()).toThrow();
+    s.addEventListener('abort', () => seen.push('late')); // like AbortSignal: never fires after the fact
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives an AbortError when aborted without a reason', () => {
+    const s = new McpCallSignal();
+    s.abort();
+    expect((s.reason as DOMException).name).toBe('AbortError');
+  });
+
+  it('removed listeners are not called', () => {
+    const s = new McpCallSignal();
+    let called = false;
+    const l = () => {
+      called = true;
+    };
+    s.addEventListener('abort', l);
+    s.removeEventListener('abort', l);
+    s.abort();
+    expect(called).toBe(false);
+  });
+
+  it('follows a linked signal until unlinked, and leaves no listener on it', () => {
+    const run = new AbortController();
+    const first = new McpCallSignal().link(run.signal);
+    first.unlink();
+    const second = new McpCallSignal().link(run.signal);
+    run.abort(new Error('stop'));
+    expect(first.aborted).toBe(false);
+    expect(second.aborted).toBe(true);
+    expect((second.reason as Error).message).toBe('stop');
+    expect(new McpCallSignal().link(run.signal).aborted).toBe(true); // already aborted: at once
+  });
+});
+
+describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.request uses)', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  async function connectPair() {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    const cancelled: unknown[] = [];
+    let release: (() => void) | undefined;
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'wait', inputSchema: { type: 'object' } }, { name: 'now', inputSchema: { type: 'object' } }] }));
+    server.setRequestHandler(CallToolRequestSchema, async (req) => {
+      if (req.params.name === 'now') return { content: [{ type: 'text', text: 'done' }] };
+      await new Promise<void>((r) => (release = r));
+      return { content: [{ type: 'text', text: 'late' }] };
+    });
+    server.setNotificationHandler(CancelledNotificationSchema, async (n) => {
+      cancelled.push(n.params.requestId);
+    });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'c', version: '1' });
+    await Promise.all([server.connect(b), client.connect(a)]);
+    close = async () => {
+      release?.();
+      await client.close();
+      await server.close();
+    };
+    return { client, cancelled };
+  }
+
+  it('a call completes normally with it', async () => {
+    const { client } = await connectPair();
+    const s = new McpCallSignal();
+    const r = await client.callTool({ name: 'now', arguments: {} }, undefined, { signal: s.asAbortSignal() });
+    expect(r.content).toEqual([{ type: 'text', text: 'done' }]);
+  });
+
+  it('aborting it rejects the call and sends notifications/cancelled', async () => {
+    const { client, cancelled } = await connectPair();
+    const run = new AbortController();
+    const s = new McpCallSignal().link(run.signal);
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: s.asAbortSignal() });
+    await new Promise((r) => setTimeout(r, 20));
+    run.abort(new Error('user cancelled'));
+    await expect(call).rejects.toThrow(/user cancelled/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it('an already aborted handle rejects before anything is sent', async () => {
+    const { client } = await connectPair();
+    const s = new McpCallSignal();
+    s.abort(new Error('too late'));
+    await expect(client.callTool({ name: 'now', arguments: {} }, undefined, { signal: s.asAbortSignal() })).rejects.toThrow(/too late/);
+  });
+});
