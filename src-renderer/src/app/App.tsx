@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
@@ -98,7 +98,16 @@ export function App() {
             </button>
           ))}
         </nav>
-        <div className="pane">{rightTab === 'inspector' || !ActivePane ? <Inspector /> : <ActivePane />}</div>
+        <div className="pane">
+          {rightTab === 'inspector' || !ActivePane ? (
+            <Inspector />
+          ) : (
+            // Panes load on first use: the window's first paint does not wait for a terminal or an editor.
+            <Suspense fallback={<div className="muted pane-loading">Loading…</div>}>
+              <ActivePane />
+            </Suspense>
+          )}
+        </div>
       </section>
       <DialogHost />
       {settingsOpen ? <SettingsPanel /> : null}

@@ -1,9 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../app/app-context';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
+import { RowSizes } from './row-sizes';
 
 const END_TEXT: Record<string, string> = {
   finished: 'Finished.',
@@ -11,13 +12,6 @@ const END_TEXT: Record<string, string> = {
   cancelled: 'Stopped by you.',
   error: 'The run failed.',
 };
-
-function outputLines(text: string | null | undefined): number {
-  if (!text) return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
 
 const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   switch (item.kind) {
@@ -48,33 +42,6 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   }
 });
 
-/**
- * A row's likely height in px from what it holds, so rows measured as they scroll into view
- * rarely differ from the estimate (each difference re-lays out the rows after it).
- */
-function estimateRow(item: ChatItem, lines: (callId: string) => number): number {
-  switch (item.kind) {
-    case 'assistant':
-      return 48 + 20 * Math.floor(item.text.length / 110);
-    case 'call':
-      return 92 + 17 * Math.min(17, lines(item.callId));
-    default:
-      return 46;
-  }
-}
-
-// The virtualizer asks for the estimates of every row after the first one whose measured size
-// changed; rows are immutable, so each one's estimate is worked out once.
-const estimates = new WeakMap<ChatItem, number>();
-function cachedEstimate(item: ChatItem, lines: (callId: string) => number): number {
-  let h = estimates.get(item);
-  if (h === undefined) {
-    h = estimateRow(item, lines);
-    estimates.set(item, h);
-  }
-  return h;
-}
-
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
   const items = useApp((s) => s.chat.items);
@@ -82,18 +49,38 @@ export function ChatView() {
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
-  // Stable per rows array: the virtualizer redoes every row's position whenever these change,
-  // so new functions on each render (a scroll frame) would cost O(rows) per frame.
-  const getItemKey = useCallback((i: number) => items[i]!.key, [items]);
-  const estimateSize = useCallback(
-    (i: number) => cachedEstimate(items[i]!, (id) => outputLines(store.getState().calls.byId.get(id)?.result?.output)),
-    [items, store],
+  const rowSizes = useMemo(() => new RowSizes((id) => store.getState().calls.byId.get(id)), [store]);
+  // Bumped (after a pause) when a measured row taught rowSizes a new height: every unmeasured
+  // row is then placed again from the better estimates.
+  const [calibration, setCalibration] = useState(0);
+  const recalibrate = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  // Stable per rows array (and calibration): the virtualizer redoes every row's position when
+  // these change, so new functions on each render (a scroll frame) would cost O(rows) per frame.
+  const getItemKey = useCallback((i: number) => items[i]!.key, [items, calibration]);
+  const estimateSize = useCallback((i: number) => rowSizes.estimate(items[i]!), [items, rowSizes, calibration]);
+  const measureRow = useCallback(
+    (el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLDivElement, Element>) => {
+      const size = measureElement(el, entry, v);
+      const item = itemsRef.current[v.indexFromElement(el)];
+      if (item && rowSizes.learn(item, size) && !recalibrate.current) {
+        recalibrate.current = setTimeout(() => {
+          recalibrate.current = null;
+          setCalibration((c) => c + 1);
+        }, 150);
+      }
+      return size;
+    },
+    [rowSizes],
   );
+  useEffect(() => () => clearTimeout(recalibrate.current ?? undefined), []);
   const self = useRef<{ getTotalSize(): number } | null>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize,
+    measureElement: measureRow,
     overscan: 6,
     getItemKey,
     // Rows added above (the rest of a long session arriving after its last screen) keep what

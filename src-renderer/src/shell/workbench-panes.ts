@@ -19,8 +19,8 @@ export function discoverPanes(modules: Record<string, unknown>): WorkbenchPane[]
   const panes: WorkbenchPane[] = [];
   for (const m of Object.values(modules)) {
     const p = (m as { pane?: WorkbenchPane }).pane;
-    if (p && typeof p.id === 'string' && typeof p.Component === 'function') panes.push(p);
-    else if (p && typeof p.id === 'string' && p.Component) panes.push(p);
+    // Component: a function component or a React.lazy one (an object).
+    if (p && typeof p.id === 'string' && p.Component) panes.push(p);
   }
   return panes.sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.title.localeCompare(b.title));
 }

@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { EditsPane } from './EditsPane';
+import { lazy } from 'react';
 
 /** The edits pane in the right-hand tabs. */
-export const pane: WorkbenchPane = { id: 'edits', title: 'Edits', order: 10, Component: EditsPane };
+export const pane: WorkbenchPane = { id: 'edits', title: 'Edits', order: 10, Component: lazy(() => import('./EditsPane').then((m) => ({ default: m.EditsPane }))) };

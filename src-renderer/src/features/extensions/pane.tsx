@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { ExtensionsPane } from './ExtensionsPane';
+import { lazy } from 'react';
 
 /** The extensions page in the right-hand tabs. */
-export const pane: WorkbenchPane = { id: 'extensions', title: 'Extensions', order: 60, Component: ExtensionsPane };
+export const pane: WorkbenchPane = { id: 'extensions', title: 'Extensions', order: 60, Component: lazy(() => import('./ExtensionsPane').then((m) => ({ default: m.ExtensionsPane }))) };

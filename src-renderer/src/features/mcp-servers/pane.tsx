@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { McpServersPane } from './McpServersPane';
+import { lazy } from 'react';
 
 /** The MCP servers page in the right-hand tabs. */
-export const pane: WorkbenchPane = { id: 'mcp', title: 'MCP', order: 50, Component: McpServersPane };
+export const pane: WorkbenchPane = { id: 'mcp', title: 'MCP', order: 50, Component: lazy(() => import('./McpServersPane').then((m) => ({ default: m.McpServersPane }))) };

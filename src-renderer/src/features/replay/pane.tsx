@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { ReplayPane } from './ReplayPane';
+import { lazy } from 'react';
 
 /** The replay pane in the right-hand tabs (opened from a call's "Replay…"). */
-export const pane: WorkbenchPane = { id: 'replay', title: 'Replay', order: 30, Component: ReplayPane };
+export const pane: WorkbenchPane = { id: 'replay', title: 'Replay', order: 30, Component: lazy(() => import('./ReplayPane').then((m) => ({ default: m.ReplayPane }))) };

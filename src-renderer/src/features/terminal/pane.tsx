@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { TerminalPane } from './TerminalPane';
+import { lazy } from 'react';
 
 /** The agent's terminal in the right-hand tabs. */
-export const pane: WorkbenchPane = { id: 'terminal', title: 'Terminal', order: 20, Component: TerminalPane };
+export const pane: WorkbenchPane = { id: 'terminal', title: 'Terminal', order: 20, Component: lazy(() => import('./TerminalPane').then((m) => ({ default: m.TerminalPane }))) };

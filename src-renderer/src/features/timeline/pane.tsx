@@ -1,5 +1,5 @@
 import type { WorkbenchPane } from '../../shell/workbench-panes';
-import { TimelinePane } from './TimelinePane';
+import { lazy } from 'react';
 
 /** The session timeline in the right-hand tabs. */
-export const pane: WorkbenchPane = { id: 'timeline', title: 'Timeline', order: 40, Component: TimelinePane };
+export const pane: WorkbenchPane = { id: 'timeline', title: 'Timeline', order: 40, Component: lazy(() => import('./TimelinePane').then((m) => ({ default: m.TimelinePane }))) };
