@@ -56,10 +56,13 @@ export function ChatView() {
   const recalibrate = useRef<ReturnType<typeof setTimeout> | null>(null);
   const itemsRef = useRef(items);
   itemsRef.current = items;
-  // Stable per rows array (and calibration): the virtualizer redoes every row's position when
-  // these change, so new functions on each render (a scroll frame) would cost O(rows) per frame.
-  const getItemKey = useCallback((i: number) => items[i]!.key, [items, calibration]);
-  const estimateSize = useCallback((i: number) => rowSizes.estimate(items[i]!), [items, rowSizes, calibration]);
+  // The virtualizer redoes every row's position whenever these functions change, so they change
+  // only when rows are added or removed, or estimates improved: not per scroll frame, and not
+  // per streamed token of the last message (a changed row is re-measured as it renders).
+  const first = items[0]?.key;
+  const last = items.at(-1)?.key;
+  const getItemKey = useCallback((i: number) => itemsRef.current[i]!.key, [items.length, first, last, calibration]);
+  const estimateSize = useCallback((i: number) => rowSizes.estimate(itemsRef.current[i]!), [items.length, first, last, rowSizes, calibration]);
   const measureRow = useCallback(
     (el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLDivElement, Element>) => {
       const size = measureElement(el, entry, v);
