@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
-import { useFilteredCallIds } from '../inspector/CallList';
+import { filterCallIds } from '../inspector/CallList';
 import { Inspector } from '../inspector/Inspector';
 import { SessionsSidebar } from '../sessions/SessionsSidebar';
 import { SettingsPanel } from '../settings/SettingsPanel';
@@ -26,7 +26,6 @@ export function App() {
   const settingsOpen = useApp((s) => s.settingsOpen);
   const rightTab = useApp((s) => s.rightTab);
   const setRightTab = useApp((s) => s.setRightTab);
-  const callIds = useFilteredCallIds();
   const tabs = useMemo(() => [{ id: 'inspector', title: 'Inspector' }, ...PANES.map((p) => ({ id: p.id, title: p.title }))], []);
 
   useEffect(() => {
@@ -53,6 +52,8 @@ export function App() {
           break;
         case 'next-call':
         case 'prev-call': {
+          // Worked out on the key press: subscribing here would re-render the window per call event.
+          const callIds = filterCallIds(s.calls, s.filter);
           if (!callIds.length) break;
           const i = s.selectedCallId ? callIds.indexOf(s.selectedCallId) : -1;
           const j = action === 'next-call' ? Math.min(callIds.length - 1, i + 1) : Math.max(0, i < 0 ? callIds.length - 1 : i - 1);
@@ -65,7 +66,7 @@ export function App() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [api, store, callIds]);
+  }, [api, store]);
 
   useEffect(() => {
     document.title = `${title} — Glassbox`;

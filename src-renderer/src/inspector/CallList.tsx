@@ -1,19 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import { matchesCallFilter } from '../../../src-main/bridge/call-index';
+import { matchesCallFilter, type CallIndex } from '../../../src-main/bridge/call-index';
+import type { CallFilter } from '../../../src-main/bridge/contract';
 import { useApp } from '../app/app-context';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 
-/** The ids of the session's calls that pass the filter, in order. */
-export function useFilteredCallIds(): string[] {
+/** The ids of the calls that pass the filter, in order. */
+export function filterCallIds(calls: CallIndex, filter: CallFilter): string[] {
+  return calls.order.filter((id) => matchesCallFilter(calls.byId.get(id)!, filter));
+}
+
+/** The ids of the session's calls that pass the filter, in order (re-worked out when they change). */
+function useFilteredCallIds(): string[] {
   const version = useApp((s) => s.callsVersion);
   const calls = useApp((s) => s.calls);
   const filter = useApp((s) => s.filter);
-  return useMemo(
-    () => calls.order.filter((id) => matchesCallFilter(calls.byId.get(id)!, filter)),
-    // The index is mutated in place; `version` says when.
-    [calls, filter, version],
-  );
+  // The index is mutated in place; `version` says when.
+  return useMemo(() => filterCallIds(calls, filter), [calls, filter, version]);
 }
 
 /** Filter bar + virtualized list of the session's calls. */
