@@ -22,6 +22,11 @@ export interface BridgeSessionPort {
   send(text: string): Promise<unknown>;
   cancel(): Promise<unknown> | unknown;
   dispose(): Promise<void>;
+  /**
+   * Hides the session's secrets in an event (the same object when there is nothing to hide).
+   * Absent when the session has no secrets: events then go through untouched, at no cost.
+   */
+  readonly redact?: (event: GlassboxEvent) => GlassboxEvent;
 }
 
 /**
@@ -338,10 +343,13 @@ export class SessionBridge {
     this.pending = [];
     this.task = undefined;
     this.lastEnd = undefined;
-    for (const e of events) this.record(e, false);
+    // Redacted once, on entry: everything kept here (views, calls, exports) and pushed to the
+    // window is then free of secrets. A file may predate a key being configured, so it goes through too.
+    const redact = opened.session.redact;
+    for (const e of events) this.record(redact ? redact(e) : e, false);
     // Dialogs of a session loaded from disk cannot be answered any more.
     this.pending = opened.dialogs.pending?.() ?? [];
-    const offBus = opened.session.bus.subscribe('*', (e) => this.record(e, true));
+    const offBus = opened.session.bus.subscribe('*', redact ? (e) => this.record(redact(e), true) : (e) => this.record(e, true));
     const offDialogs = opened.dialogs.onChange?.((p) => {
       if (this.current === opened) this.setPending(p);
     });

@@ -6,6 +6,8 @@ import { isErrorResult, resultToModelText, type ToolResult } from '../tools/tool
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
 import type { ContextCompactor } from './context-compactor';
+import type { SecretRedactor } from '../session/secret-redactor';
+import { StreamRedactor } from '../session/stream-redactor';
 import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 
 /** Default step limit of one run. */
@@ -41,6 +43,11 @@ export interface ToolCallAgentOptions {
   maxSteps?: number;
   maxObservationChars?: number;
   compactor?: ContextCompactor;
+  /**
+   * The session's secrets: streamed `message_update` deltas are redacted as they arrive, so a key
+   * split across two deltas never shows (whole-line redaction downstream cannot see it).
+   */
+  redactor?: SecretRedactor;
 }
 
 type Role = 'user' | 'assistant' | 'system' | 'tool';
@@ -141,19 +148,28 @@ export class ToolCallAgent {
         bus.emit({ type: 'message_start', messageId, role: 'assistant' });
         let streamed = '';
         let turn;
+        // One per message; null (plain pass-through) when no secret is configured.
+        const shown = this.opts.redactor?.active ? new StreamRedactor(this.opts.redactor) : null;
+        /** Emits what the stream redactor still holds: before every message_end of this message. */
+        const releaseHeld = (): void => {
+          const rest = shown?.end();
+          if (rest) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: rest });
+        };
         try {
           turn = await provider.complete(
             { system, messages: this.messages, tools: this.opts.runner.tools.toParams(), signal },
             {
               onText: (delta) => {
                 streamed += delta;
-                bus.emit({ type: 'message_update', messageId, role: 'assistant', delta });
+                const safe = shown ? shown.push(delta) : delta;
+                if (safe) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: safe });
               },
               onRetry: (info) =>
                 bus.emit({ type: 'log', level: 'warn', source: 'llm', message: `model request failed (${info.error}); retry ${info.attempt} in ${info.delayMs} ms` }),
             },
           );
         } catch (err) {
+          releaseHeld();
           bus.emit({ type: 'message_end', messageId, role: 'assistant', content: streamed });
           bus.emit({ type: 'turn_end', step });
           if (isAbortError(err, signal)) {
@@ -162,6 +178,7 @@ export class ToolCallAgent {
           }
           return end('error', err instanceof Error ? err.message : String(err));
         }
+        releaseHeld();
         if (signal.aborted) {
           // Some SDK streams end quietly on abort instead of throwing: still a cancel.
           bus.emit({ type: 'message_end', messageId, role: 'assistant', content: turn.text });

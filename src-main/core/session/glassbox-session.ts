@@ -83,7 +83,7 @@ export class GlassboxSession {
   readonly extensions: ExtensionHost;
   /** Saved sessions ($GLASSBOX_HOME/sessions). */
   readonly store: SessionStore;
-  /** Hides API keys and MCP header/env values in the session file and `--json` output. */
+  /** Hides API keys and MCP header/env values in the session file, `--json` output, streamed deltas and the window. */
   readonly redactor: SecretRedactor;
   /** Writes this session's events to `<sessions>/<id>.jsonl` (null with `record: false`). */
   readonly trace: TraceWriter | null;
@@ -174,6 +174,7 @@ export class GlassboxSession {
         budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
         summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),
       }),
+      redactor: this.redactor,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
     this.mcp = new McpManager({
