@@ -1,3 +1,5 @@
+import type { SecretRedactor } from '../../core/session/secret-redactor';
+import { StreamRedactor } from '../../core/session/stream-redactor';
 import { TerminalControl } from './terminal-control';
 import type { TerminalActionResult, TerminalAttachment, TerminalState } from './workbench-types';
 
@@ -36,9 +38,14 @@ export class TerminalHost {
   private offs: Array<() => void> = [];
   private attaching: Promise<ShellPort> | null = null;
 
+  /**
+   * @param redactor the session's secrets: hidden in the live output and the scrollback (a
+   * `bash` call that prints an API key shows `[REDACTED]` in the pane, as in the call's result).
+   */
   constructor(
     private readonly getShell: () => ShellPort | Promise<ShellPort>,
     private readonly sink: TerminalSink,
+    private readonly redactor?: SecretRedactor,
   ) {
     this.control = new TerminalControl((data) => this.shell?.write(data));
     this.control.onChange((s) => this.sink.state(s));
@@ -48,7 +55,8 @@ export class TerminalHost {
   async attach(): Promise<TerminalAttachment> {
     const shell = await this.ensureShell();
     await shell.start?.();
-    return { recent: shell.recentOutput(), state: this.control.state };
+    const recent = shell.recentOutput();
+    return { recent: this.redactor?.active ? this.redactor.redact(recent) : recent, state: this.control.state };
   }
 
   /** Joins a shell the agent already started, without starting one (called on bash use). */
@@ -96,10 +104,12 @@ export class TerminalHost {
   private bind(shell: ShellPort): void {
     for (const off of this.offs) off();
     this.shell = shell;
+    const output = this.redactor?.active ? redactedOutput(this.redactor, (d) => this.sink.data(d)) : null;
     this.offs = [
-      shell.onData((d) => this.sink.data(d)),
+      output ? shell.onData((d) => output.write(d)) : shell.onData((d) => this.sink.data(d)),
       shell.onBusyChange((busy) => this.control.setBusy(busy)),
     ];
+    if (output) this.offs.push(() => output.dispose());
     if (shell.onExit) {
       this.offs.push(
         shell.onExit(() => {
@@ -110,4 +120,35 @@ export class TerminalHost {
     this.control.setAlive(true);
     this.control.setBusy(shell.busy);
   }
+}
+
+/** How long held pty output may wait for more before it goes out anyway (ms). */
+export const TERMINAL_HOLD_MS = 40;
+
+/**
+ * Pty output with secrets hidden even when a read splits one (StreamRedactor). What it holds
+ * back (text that could begin a secret) goes out after TERMINAL_HOLD_MS of quiet, so the last
+ * character of a prompt or of the user's typing is not kept from the pane.
+ */
+function redactedOutput(redactor: SecretRedactor, out: (data: string) => void): { write(data: string): void; dispose(): void } {
+  const stream = new StreamRedactor(redactor);
+  let timer: NodeJS.Timeout | undefined;
+  const release = (): void => {
+    timer = undefined;
+    const rest = stream.end();
+    if (rest) out(rest);
+  };
+  return {
+    write(data) {
+      const safe = stream.push(data);
+      if (safe) out(safe);
+      if (timer) clearTimeout(timer);
+      timer = stream.pending ? setTimeout(release, TERMINAL_HOLD_MS) : undefined;
+      timer?.unref?.();
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+      release();
+    },
+  };
 }

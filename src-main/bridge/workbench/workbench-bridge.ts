@@ -2,6 +2,7 @@ import type { EventBus } from '../../core/events/event-bus';
 import type { GlassboxEvent } from '../../core/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
 import { parseMcpImport } from '../../core/mcp/mcp-config-import';
+import type { SecretRedactor } from '../../core/session/secret-redactor';
 import type { ToolCollection } from '../../core/tools/tool-collection';
 import { resultToModelText } from '../../core/tools/tool-result';
 import type { ToolRunner } from '../../core/tools/tool-runner';
@@ -28,6 +29,8 @@ export interface WorkbenchSession {
   readonly extensions?: ExtensionsPort;
   /** The session's MCP servers (McpManager). */
   readonly mcp?: McpPort;
+  /** The session's secrets, hidden in what the panes send the window (terminal output, replay results). */
+  readonly redactor?: SecretRedactor;
 }
 
 /** The session's extensions (ExtensionHost). */
@@ -195,10 +198,14 @@ export class WorkbenchBridge {
   private terminalHost(): TerminalHost | null {
     const s = this.session;
     if (!s || !s.shell) return null;
-    this.terminal ??= new TerminalHost(() => s.shell!(), {
-      data: (d) => this.opts.host.emit('terminal.data', d),
-      state: (st) => this.opts.host.emit('terminal.state', st),
-    });
+    this.terminal ??= new TerminalHost(
+      () => s.shell!(),
+      {
+        data: (d) => this.opts.host.emit('terminal.data', d),
+        state: (st) => this.opts.host.emit('terminal.state', st),
+      },
+      s.redactor,
+    );
     return this.terminal;
   }
 
@@ -250,6 +257,8 @@ export class WorkbenchBridge {
     const args = req.args === undefined ? call.args : req.args;
     const checked = s.tools.check(call.tool, args);
     if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
-    return replayCall(s, call, checked.args);
+    const outcome = await replayCall(s, call, checked.args);
+    // The new result goes to the page as is (its events are redacted by the session bridge).
+    return s.redactor?.active ? s.redactor.redactValue(outcome) : outcome;
   }
 }

@@ -28,6 +28,11 @@ export class StreamRedactor {
     return this.forms.length > 0;
   }
 
+  /** True while some text is held back (it could be the start of a secret). */
+  get pending(): boolean {
+    return this.held.length > 0;
+  }
+
   /** The part of `held + delta` that is safe to show now, redacted ('' when all of it is held). */
   push(delta: string): string {
     if (!this.forms.length) return delta;
