@@ -150,7 +150,7 @@ export class GlassboxSession {
           });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
-      createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config, shell: () => this.shell() }),
+      createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config, shell: () => this.shell(), redactor: this.redactor }),
     );
     this.runner = new ToolRunner({
       tools: this.tools,

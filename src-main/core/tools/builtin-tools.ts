@@ -1,5 +1,6 @@
 import { EditHistory } from './edit-history';
 import { StrReplaceEditor } from './str-replace-editor';
+import type { SecretRedactor } from '../session/secret-redactor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';
 import type { BashSession } from './bash/bash-session';
@@ -18,6 +19,8 @@ export interface BuiltinToolDeps {
   config: Record<string, unknown>;
   /** The session's persistent shell, shared by the bash tool and the UI terminal. */
   shell?: () => BashSession;
+  /** The session's secrets, hidden in output streamed while a tool runs (python_execute's live output). */
+  redactor?: SecretRedactor;
 }
 
 /**
@@ -29,7 +32,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   // bash registers right after str_replace_editor (SPEC §4 order); these follow it.
   tools.push(
     new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash') }),
-    new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python') }),
+    new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python'), redactor: deps.redactor }),
     new WebSearchTool(deps.config.webSearch),
     new WebFetchTool(configSection<WebFetchConfig>(deps.config, 'webFetch')),
     new AskHumanTool(),

@@ -1,4 +1,6 @@
 import type { Tool, ToolContext } from '../tool';
+import type { SecretRedactor } from '../../session/secret-redactor';
+import { StreamRedactor } from '../../session/stream-redactor';
 import { errorResult, type ToolResult } from '../tool-result';
 import { PythonSession, PythonUnavailableError, type PythonExecution } from './python-session';
 
@@ -34,12 +36,19 @@ class LiveOutput {
   private timer: NodeJS.Timeout | undefined;
   private static readonly INTERVAL_MS = 200;
   private static readonly MAX_CHARS = 100_000;
+  /** Secrets are hidden here, not only per event downstream: a key can fall across two batches. */
+  private readonly redact: StreamRedactor | null;
 
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(
+    private readonly ctx: ToolContext,
+    redactor?: SecretRedactor,
+  ) {
+    this.redact = redactor?.active ? new StreamRedactor(redactor) : null;
+  }
 
   add(text: string): void {
     if (this.sent >= LiveOutput.MAX_CHARS) return;
-    this.pending += text;
+    this.pending += this.redact ? this.redact.push(text) : text;
     this.timer ??= setTimeout(() => this.flush(), LiveOutput.INTERVAL_MS);
   }
 
@@ -55,6 +64,7 @@ class LiveOutput {
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.redact && this.sent < LiveOutput.MAX_CHARS) this.pending += this.redact.end();
     this.flush();
   }
 }
@@ -97,8 +107,12 @@ export class PythonExecuteTool implements Tool {
   private readonly cfg: PythonToolConfig;
   private startedOnce = false;
 
-  constructor(opts: { workspace: string; config?: PythonToolConfig; env?: NodeJS.ProcessEnv }) {
+  private readonly redactor: SecretRedactor | undefined;
+
+  /** `redactor`: the session's secrets, hidden in the live output (the result stays as printed, for the model). */
+  constructor(opts: { workspace: string; config?: PythonToolConfig; env?: NodeJS.ProcessEnv; redactor?: SecretRedactor }) {
     this.cfg = opts.config ?? {};
+    this.redactor = opts.redactor;
     this.session = new PythonSession({
       command: this.cfg.command,
       cwd: opts.workspace,
@@ -131,7 +145,7 @@ export class PythonExecuteTool implements Tool {
     }
 
     let exec: PythonExecution;
-    const live = ctx.emit ? new LiveOutput(ctx) : undefined;
+    const live = ctx.emit ? new LiveOutput(ctx, this.redactor) : undefined;
     try {
       exec = await this.session.execute(code, {
         timeoutMs: timeoutSec * 1000,
