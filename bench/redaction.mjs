@@ -3,8 +3,13 @@
 //  - the bridge's per-event redaction (SecretRedactor.redactValue, walks strings, copy on write)
 //    over a 10,000-event session, next to a JSON round trip of each event (parse(redact(stringify)))
 //    and next to JSON.stringify of each event (what the web host pays anyway to send it);
-//  - StreamRedactor over a long streamed message in 8-character deltas, next to passing them through.
+//  - StreamRedactor over a long streamed message in 8-character deltas, next to passing them through;
+//  - the session bridge opening that saved session (records every event: calls, chat rows), with
+//    and without a redacting session port.
 // Medians of several rounds. Run: `node bench/redaction.mjs [events]`.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url);
@@ -95,4 +100,47 @@ const pass = median(stream['pass-through']);
 const red = median(stream.StreamRedactor);
 console.log(`${deltas.length} streamed deltas, median of ${ROUNDS}:`);
 console.log(`  pass-through ${pass.toFixed(1)} ms; StreamRedactor ${red.toFixed(1)} ms = ${((red * 1000) / deltas.length).toFixed(2)} µs/delta (${(red / pass).toFixed(1)}× pass-through)`);
+
+// The bridge opening the saved session: SessionBridge.start(id) loads the file and records every event.
+const bridgeSrc = (p) => jiti.import(new URL(`../src-main/bridge/${p}`, import.meta.url).pathname);
+const { SessionBridge } = await bridgeSrc('session-bridge.ts');
+const { BridgeHost } = await bridgeSrc('bridge-host.ts');
+const { EventBus } = await src('events/event-bus.ts');
+const { SessionStore } = await src('session/session-store.ts');
+const dir = mkdtempSync(join(tmpdir(), 'gb-bench-redact-'));
+const store = new SessionStore(dir);
+const id = '00000000-0000-4000-8000-000000000001';
+writeFileSync(store.pathOf(id), events.map((e) => JSON.stringify({ ...e, session: id })).join('\n') + '\n');
+const loaded = store.load(id).events; // parse once: the bench times the bridge, not JSON.parse
+const loadOnce = { ...store, dir: store.dir, exists: () => true, load: () => ({ events: loaded, skipped: 0, warnings: [] }), summary: () => null };
+async function openIn(redacting) {
+  const port = {
+    id,
+    bus: new EventBus(id),
+    running: false,
+    send: async () => undefined,
+    cancel: () => undefined,
+    dispose: async () => undefined,
+    ...(redacting ? { redact: (e) => redactor.redactValue(e) } : {}),
+  };
+  const bridge = new SessionBridge({ host: new BridgeHost(), store: loadOnce, settings: { get: () => ({}) }, open: async () => ({ session: port, dialogs: {} }) });
+  const t0 = process.hrtime.bigint();
+  await bridge.start(id);
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  await bridge.dispose();
+  return ms;
+}
+const opened = { plain: [], redacting: [] };
+await openIn(false);
+await openIn(true); // warm-up
+for (let r = 0; r < 2 * ROUNDS; r++) {
+  // Alternate which goes first, so a GC or a neighbour's burst does not always land on one side.
+  const first = r % 2 === 0;
+  opened[first ? 'plain' : 'redacting'].push(await openIn(!first));
+  opened[first ? 'redacting' : 'plain'].push(await openIn(first));
+}
+const plain = median(opened.plain);
+const redacting = median(opened.redacting);
+console.log(`session bridge opening the ${N}-event session, median of ${2 * ROUNDS}:`);
+console.log(`  without redaction ${plain.toFixed(1)} ms; with ${redacting.toFixed(1)} ms (+${(redacting - plain).toFixed(1)} ms, ${(redacting / plain).toFixed(2)}×)`);
 if (sink === -1) console.log(sink);
