@@ -19,7 +19,7 @@
 // its tools are listed; closing is not timed, and each start waits for the previous processes
 // to exit.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +55,12 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
+/** Temporary folders this run made (workspaces, a GLASSBOX_HOME with session files), removed at the end. */
+const made = [];
 function tmp(prefix) {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 function manager(servers) {
@@ -272,4 +276,5 @@ for (const [name, { a, b, ratio }, target] of rows) {
   console.log(`${name.padEnd(66)} ${unit(a).padStart(13)} ${unit(b).padStart(13)} ${ratio.toFixed(2).padStart(6)}×  ${verdict}`);
 }
 for (const n of notes) console.log(`\n${n}`);
+for (const dir of made) rmSync(dir, { recursive: true, force: true });
 process.exit(0);
