@@ -48,7 +48,7 @@ function reassembled(frames: Frame[]): { messages: string[]; terminal: string } 
 }
 
 describe('secrets never reach the window', { timeout: 180_000 }, () => {
-  it('a key printed by bash and streamed by the model shows as [REDACTED] in frames, chat, inspector and terminal', async () => {
+  it('a key in the task, printed by bash and streamed by the model shows as [REDACTED] in frames, chat, inspector and terminal', async () => {
     const w = await hosts.web([
       // The scripted model streams 8-character chunks: the key arrives split across deltas.
       { text: `Checking the key ${KEY} now.`, toolCalls: [{ name: 'bash', arguments: { command: 'echo "key=$GLASSBOX_LLM_API_KEY"' } }] },
@@ -56,8 +56,10 @@ describe('secrets never reach the window', { timeout: 180_000 }, () => {
     ]);
     const { page, raw, frames } = await openRecording(w.url);
     await openTab(page, 'terminal');
-    await sendTask(page, 'print the key');
+    // A key pasted into the task is hidden too (agent.state, the user's row, the session list).
+    await sendTask(page, `print the key ${KEY}`);
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.getByTestId('user-message').innerText()).toBe('print the key [REDACTED]');
 
     // The tool card and the messages show the redaction, not the key.
     const card = page.getByTestId('tool-call-card').first();

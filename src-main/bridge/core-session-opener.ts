@@ -1,4 +1,3 @@
-import type { GlassboxEvent } from '../core/events/event-types';
 import { GlassboxSession, type SessionOptions } from '../core/session/glassbox-session';
 import type { BridgeSessionPort, DialogAnswerPort, OpenedSession, SessionOpener } from './session-bridge';
 
@@ -38,6 +37,6 @@ function asBridgeSession(session: GlassboxSession): BridgeSessionPort {
     send: (text: string) => session.send(text),
     cancel: () => session.cancel(),
     dispose: () => session.dispose(),
-    ...(session.redactor.active ? { redact: (e: GlassboxEvent) => session.redactor.redactValue(e) } : {}),
+    ...(session.redactor.active ? { redact: <T>(value: T): T => session.redactor.redactValue(value) } : {}),
   };
 }

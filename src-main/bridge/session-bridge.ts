@@ -23,10 +23,10 @@ export interface BridgeSessionPort {
   cancel(): Promise<unknown> | unknown;
   dispose(): Promise<void>;
   /**
-   * Hides the session's secrets in an event (the same object when there is nothing to hide).
-   * Absent when the session has no secrets: events then go through untouched, at no cost.
+   * Hides the session's secrets in an event or any JSON-like value (the same object when there
+   * is nothing to hide). Absent when the session has no secrets: nothing is touched, at no cost.
    */
-  readonly redact?: (event: GlassboxEvent) => GlassboxEvent;
+  readonly redact?: <T>(value: T) => T;
 }
 
 /**
@@ -267,13 +267,15 @@ export class SessionBridge {
     if (!text.trim()) throw new BridgeError('BAD_ARGS', 'Type a message first.');
     if (this.stale) await this.rebuild();
     const cur = this.current;
-    this.task = text;
+    // Every window sees the task in agent.state: a key pasted into it is hidden like everywhere else.
+    const shown = cur.session.redact ? cur.session.redact(text) : text;
+    this.task = shown;
     this.lastEnd = undefined;
     const run = Promise.resolve()
       .then(() => cur.session.send(text))
       .catch((err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);
-        this.opts.host.emit('app.notice', noticeForRunError(message));
+        this.opts.host.emit('app.notice', noticeForRunError(cur.session.redact ? cur.session.redact(message) : message));
       })
       .finally(() => {
         if (this.runPromise === run) this.runPromise = null;
@@ -284,7 +286,7 @@ export class SessionBridge {
     this.runPromise = run;
     // Let the session flip `running` (agent_start) before answering.
     await Promise.resolve();
-    const state = { ...this.state(), running: true, task: text };
+    const state = { ...this.state(), running: true, task: shown };
     this.opts.host.emit('agent.state', state);
     return state;
   }
