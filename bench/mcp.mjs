@@ -11,7 +11,7 @@
 // Method. Per-call rows: each side first gets --warmup calls (default 3000: a fresh `mcp serve`
 // process spends about 1 s of CPU in V8's optimising compiler over its first ~3000 calls, more
 // code than the minimal server, so shorter warm-ups measure the JIT, not the call path), then
-// --rounds rounds (default 11) of --calls calls (default 300) run the sides in rotating order.
+// --rounds rounds (default 11) of --calls calls (default 2000: shorter rounds let one scheduler hiccup or GC decide a round's ratio) run the sides in rotating order.
 // Each round pairs the sides measured back to back; the printed ratio is the median of those
 // per-round ratios (robust to the load drifting on a shared machine), the times are the medians
 // per side. Rows marked (reference) have no target: they show what the machine or the SDK costs.
@@ -40,7 +40,7 @@ function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
-const CALLS = option('calls', 300);
+const CALLS = option('calls', 2000);
 const WARMUP = option('warmup', 3000);
 const ROUNDS = option('rounds', 11);
 const START_ROUNDS = option('start-rounds', 5);
