@@ -50,7 +50,7 @@ export function ChatView() {
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const rowSizes = useMemo(() => new RowSizes((id) => store.getState().calls.byId.get(id)), [store]);
-  // Bumped (after a pause) when a measured row taught rowSizes a new height: every unmeasured
+  // Bumped (at most every 150 ms) when a measured row taught rowSizes a new height: every unmeasured
   // row is then placed again from the better estimates.
   const [calibration, setCalibration] = useState(0);
   const recalibrate = useRef<ReturnType<typeof setTimeout> | null>(null);
