@@ -35,26 +35,35 @@ export function tempGlassbox(): { home: string; workspace: string; env: NodeJS.P
   };
 }
 
+/** Spawns `glassbox ARGS` (the built CLI, this Node) and collects its output as it comes. */
+function spawnGlassbox(args: string[], opts: CliOptions, onStdout?: () => void): { child: ChildProcess; output: () => { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: opts.env ?? process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    onStdout?.();
+  });
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { child, output: () => ({ stdout, stderr }) };
+}
+
 /** Runs `glassbox ARGS` to completion and collects its output. */
 export function runGlassbox(args: string[], opts: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: opts.cwd ?? ROOT,
-      env: opts.env ?? process.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const { child, output } = spawnGlassbox(args, opts);
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr });
+      resolvePromise({ code, signal, ...output() });
     });
-    if (opts.input !== undefined) child.stdin.end(opts.input);
-    else child.stdin.end();
+    if (opts.input !== undefined) child.stdin!.end(opts.input);
+    else child.stdin!.end();
   });
 }
 
@@ -64,35 +73,27 @@ export function startGlassbox(
   opts: CliOptions = {},
 ): Promise<{ child: ChildProcess; firstLine: string; output: () => { stdout: string; stderr: string } }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: opts.cwd ?? ROOT,
-      env: opts.env ?? process.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
     let done = false;
-    const timer = setTimeout(() => {
-      if (!done) {
-        child.kill('SIGKILL');
-        reject(new Error(`glassbox ${args.join(' ')} printed no line in time; stderr: ${stderr}`));
-      }
-    }, opts.timeoutMs ?? 30_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
+    const { child, output } = spawnGlassbox(args, opts, () => {
+      const { stdout } = output();
       const nl = stdout.indexOf('\n');
       if (!done && nl >= 0) {
         done = true;
         clearTimeout(timer);
-        resolvePromise({ child, firstLine: stdout.slice(0, nl), output: () => ({ stdout, stderr }) });
+        resolvePromise({ child, firstLine: stdout.slice(0, nl), output });
       }
     });
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      if (!done) {
+        child.kill('SIGKILL');
+        reject(new Error(`glassbox ${args.join(' ')} printed no line in time; stderr: ${output().stderr}`));
+      }
+    }, opts.timeoutMs ?? 30_000);
     child.on('exit', (code) => {
       if (!done) {
         done = true;
         clearTimeout(timer);
-        reject(new Error(`glassbox ${args.join(' ')} exited ${code} before printing; stderr: ${stderr}`));
+        reject(new Error(`glassbox ${args.join(' ')} exited ${code} before printing; stderr: ${output().stderr}`));
       }
     });
   });
