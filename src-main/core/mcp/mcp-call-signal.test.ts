@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, CancelledNotificationSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpCallSignal } from './mcp-call-signal';
 
@@ -41,7 +42,7 @@ describe('McpCallSignal', () => {
     expect(called).toBe(false);
   });
 
-  it('follows a linked signal until unlinked, and leaves no listener on it', () => {
+  it('follows a linked signal until unlinked', () => {
     const run = new AbortController();
     const first = new McpCallSignal().link(run.signal);
     first.unlink();
@@ -51,6 +52,18 @@ describe('McpCallSignal', () => {
     expect(second.aborted).toBe(true);
     expect((second.reason as Error).message).toBe('stop');
     expect(new McpCallSignal().link(run.signal).aborted).toBe(true); // already aborted: at once
+  });
+
+  it('puts one abort listener on a signal however many calls follow it', () => {
+    const run = new AbortController();
+    const calls = Array.from({ length: 50 }, () => new McpCallSignal().link(run.signal));
+    for (const c of calls.slice(0, 25)) c.unlink();
+    for (let i = 0; i < 1000; i++) new McpCallSignal().link(run.signal).unlink();
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort('stop');
+    expect(calls.map((c) => c.aborted)).toEqual([...Array(25).fill(false), ...Array(25).fill(true)]);
+    expect(calls[49].reason).toBe('stop');
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,27 @@
 type AbortListener = ((event: Event) => unknown) | { handleEvent(event: Event): unknown };
 
 /**
+ * The handles following each caller signal. A signal gets one `abort` listener, on the first
+ * call that links to it, however many calls follow it: adding and removing a listener on a Node
+ * AbortSignal costs ≈ 1.2 µs of CPU per call, a Set ≈ 0.1 µs. The listener fires once and
+ * stays until then (a run's signal lives as long as the run); the map holds signals weakly.
+ */
+const followers = new WeakMap<AbortSignal, Set<McpCallSignal>>();
+
+function callsFollowing(signal: AbortSignal): Set<McpCallSignal> {
+  let calls = followers.get(signal);
+  if (!calls) {
+    const set = new Set<McpCallSignal>();
+    signal.addEventListener('abort', () => {
+      for (const call of [...set]) call.abort(signal.reason);
+      set.clear();
+    }, { once: true });
+    followers.set(signal, (calls = set));
+  }
+  return calls;
+}
+
+/**
  * The cancel handle one MCP call gives the SDK's `request()` in place of a per-call
  * AbortController, linked to the caller's signal for the duration of the call.
  *
@@ -18,29 +39,19 @@ export class McpCallSignal {
   aborted = false;
   reason: unknown = undefined;
   private listeners: AbortListener[] | undefined;
-  private linked: AbortSignal | undefined;
+  private following: Set<McpCallSignal> | undefined;
 
   /** Follows `signal` until `unlink()`: aborts now if it already is, else when it aborts. */
   link(signal: AbortSignal): this {
     if (signal.aborted) this.abort(signal.reason);
-    else {
-      this.linked = signal;
-      signal.addEventListener('abort', this);
-    }
+    else (this.following = callsFollowing(signal)).add(this);
     return this;
   }
 
   /** Stops following the linked signal (call when the request has settled). */
   unlink(): void {
-    this.linked?.removeEventListener('abort', this);
-    this.linked = undefined;
-  }
-
-  /** EventListener of the linked signal (an object listener: no closure per call). */
-  handleEvent(): void {
-    const from = this.linked;
-    this.linked = undefined;
-    this.abort(from?.reason);
+    this.following?.delete(this);
+    this.following = undefined;
   }
 
   /** Aborts once: sets `aborted`/`reason` and calls the listeners, like AbortController.abort. */
