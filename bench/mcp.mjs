@@ -118,7 +118,7 @@ const notes = [];
 
 // 1. Glassbox MCP tool vs raw SDK callTool on the same server process (the connection's own SDK
 // client), so the ratio is what Glassbox adds: validation, the call signal, timeout/progress
-// options, result mapping. Like an agent run, one abort signal serves all calls of a round.
+// options, result mapping. As in an agent run, one abort signal serves all the calls.
 // A third side, the raw SDK call with the request options Glassbox passes (a progress token so
 // progress resets the timeout and reaches the UI, the timeout, a cancel signal), splits that into
 // what the options cost in the SDK and the server, and what Glassbox's own code costs.
@@ -128,7 +128,7 @@ if (ONLY.includes(1)) {
   await m.start();
   const raw = m.connection('everything').sdkClient;
   const noProgress = () => {};
-  // One call per side; a run's calls share one abort signal, as in an agent run.
+  // One call of each side.
   const run = new AbortController();
   const viaGlassbox = async (i) => {
     const r = await tools.execute('mcp_everything_echo', { message: `m${i}` }, { signal: run.signal, workspace: dir, home: dir, callId: `c${i}` });
