@@ -128,7 +128,6 @@ if (ONLY.includes(1)) {
   await m.start();
   const raw = m.connection('everything').sdkClient;
   const noProgress = () => {};
-  // One call of each side.
   const run = new AbortController();
   const viaGlassbox = async (i) => {
     const r = await tools.execute('mcp_everything_echo', { message: `m${i}` }, { signal: run.signal, workspace: dir, home: dir, callId: `c${i}` });
