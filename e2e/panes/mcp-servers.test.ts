@@ -10,6 +10,7 @@ import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 // exactly what the model is sent.
 
 const hosts = useChromiumAndWebHosts();
+const SLOW = join(import.meta.dirname, '..', 'mcp', 'fixtures', 'slow-server.mjs');
 
 const SECRET = 'sk-page-secret-9d8c7b';
 const INSTRUCTIONS_HEADER = "Instructions from MCP server 'everything'";
@@ -115,5 +116,26 @@ describe('MCP servers page', () => {
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
     const cfg = JSON.parse(readFileSync(join(w.home, 'config.json'), 'utf8')) as { mcpServers?: Record<string, unknown> };
     expect(cfg.mcpServers?.imported).toBeUndefined();
+  }, 300_000);
+
+  it('a slow MCP server does not hold up the window; a message sent while it starts waits for its tools', async () => {
+    const slow = { command: process.execPath, args: [SLOW], env: { SLOW_START_MS: '20000' } };
+    const w = await hosts.web([{ text: 'Answered with every tool.' }], { approvals: { mode: 'auto' }, mcpServers: { slow } });
+    const page = await openPanesApp(hosts.browser(), w);
+    await openTab(page, 'mcp');
+    const card = page.getByTestId('mcp-pane').locator('[data-testid="mcp-server"][data-server="slow"]');
+    expect(await card.getAttribute('data-status')).toBe('connecting');
+
+    await sendTask(page, 'use the slow tools');
+    // The message shows at once; the run waits for the server.
+    await page.getByTestId('user-message').filter({ hasText: 'use the slow tools' }).waitFor({ timeout: 10_000 });
+    expect(await card.getAttribute('data-status')).toBe('connecting');
+    expect(w.model.requests).toHaveLength(0);
+    await paneShot(page, 'mcp-server-starting');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('connected');
+    await waitRunEnd(page, 1);
+    expect(w.model.requests).toHaveLength(1);
+    const tools = (w.model.requests[0]!.body as { tools?: Array<{ function: { name: string } }> }).tools ?? [];
+    expect(tools.map((t) => t.function.name)).toContain('mcp_slow_sleep');
   }, 300_000);
 });

@@ -19,6 +19,8 @@ export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener
       workspace: opts.workspace,
       env: typeof opts.env === 'function' ? opts.env() : opts.env,
       ...(sessionId ? { sessionId } : {}),
+      // The window opens at once; the MCP pane shows servers as they connect, and a run waits for them.
+      mcpInBackground: true,
       ...sessionOptions,
     });
     opts.onOpen?.(session);

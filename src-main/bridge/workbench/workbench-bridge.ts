@@ -29,6 +29,8 @@ export interface WorkbenchSession {
   readonly extensions?: ExtensionsPort;
   /** The session's MCP servers (McpManager). */
   readonly mcp?: McpPort;
+  /** Settles when the MCP servers being started have connected or failed. */
+  mcpReady?(): Promise<void>;
   /** The session's secrets, hidden in what the panes send the window (terminal output, replay results). */
   readonly redactor?: SecretRedactor;
 }
@@ -255,6 +257,7 @@ export class WorkbenchBridge {
     const call = findRecordedCall(await this.eventsOf(req.sessionId), req.callId);
     if (!call) throw new BridgeError('NOT_FOUND', `No call ${req.callId} to replay.`);
     const args = req.args === undefined ? call.args : req.args;
+    await s.mcpReady?.(); // an MCP tool joins the table when its server has connected
     const checked = s.tools.check(call.tool, args);
     if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
     const outcome = await replayCall(s, call, checked.args);

@@ -48,6 +48,12 @@ export interface ToolCallAgentOptions {
    * split across two deltas never shows (whole-line redaction downstream cannot see it).
    */
   redactor?: SecretRedactor;
+  /**
+   * Tools still joining (MCP servers starting in the background): a pending promise, awaited
+   * after the task is shown and before the first request, so the model sees every tool; a
+   * cancel stops the wait. Null or undefined when there is nothing to wait for.
+   */
+  toolsPending?: () => Promise<void> | null | undefined;
 }
 
 type Role = 'user' | 'assistant' | 'system' | 'tool';
@@ -120,6 +126,8 @@ export class ToolCallAgent {
     this.emitMessage('user', task);
 
     try {
+      const pending = this.opts.toolsPending?.();
+      if (pending && !signal.aborted) await Promise.race([pending, new Promise((r) => signal.addEventListener('abort', r, { once: true }))]);
       while (step < maxSteps) {
         if (signal.aborted) return end('cancelled');
         step++;

@@ -74,6 +74,8 @@ interface Entry {
   config: McpServerConfig;
   builtIn: boolean;
   connection?: McpServerConnection;
+  /** Being started, before its connection exists (the connection module is still loading). */
+  starting?: boolean;
   /** exposed name → tool, for tools this server has in the collection. */
   exposed: Map<string, McpClientTool>;
   /** Names that lost a clash. */
@@ -176,7 +178,13 @@ export class McpManager {
       this.changed();
       return;
     }
-    const { McpServerConnection } = await loadConnectionModule();
+    entry.starting = true;
+    let McpServerConnection: typeof import('./mcp-server-connection').McpServerConnection;
+    try {
+      ({ McpServerConnection } = await loadConnectionModule());
+    } finally {
+      entry.starting = false;
+    }
     // Checked again after the load: a close or another start may have happened meanwhile.
     if (this.closed || this.entries.get(id) !== entry || entry.config.disabled) return;
     if (!entry.connection) entry.connection = this.makeConnection(McpServerConnection, id, entry);
@@ -302,7 +310,7 @@ export class McpManager {
     const s: McpServerStatus = {
       id,
       transport,
-      status: disabled ? 'disabled' : (conn?.status ?? 'disconnected'),
+      status: disabled ? 'disabled' : (conn?.status ?? (entry.starting ? 'connecting' : 'disconnected')),
       disabled,
       builtIn: entry.builtIn,
       toolCount: tools.filter((t) => t.enabled).length,

@@ -330,6 +330,11 @@ export class McpServerConnection {
       if (kind === 'stdio') {
         // Split start from initialize so a spawn failure is named as such.
         await transport.start();
+        // Closed while the process was being spawned: stop it before any handshake.
+        if (gen !== this.generation || this.closing) {
+          await this.dispose(client, transport);
+          return { ok: false, why: 'superseded' };
+        }
         step = 'initialize';
         const realStart = transport.start;
         transport.start = async () => {};
@@ -541,7 +546,10 @@ export class McpServerConnection {
     await transport.close().catch(() => {});
   }
 
-  /** Disconnects; a stdio server's process gets SIGTERM, then SIGKILL if it lingers. */
+  /**
+   * Disconnects; a stdio server's process gets SIGTERM, then SIGKILL if it lingers — also one
+   * still in its handshake (its connect then fails and, being superseded, reports nothing).
+   */
   async close(): Promise<void> {
     this.closing = true;
     this.generation++;
@@ -552,8 +560,8 @@ export class McpServerConnection {
     const child = this.child;
     this.client = undefined;
     this.transport = undefined;
+    await killProcess(child);
     if (client && transport) {
-      await killProcess(child);
       await client.close().catch(() => {});
       await transport.close().catch(() => {});
     }

@@ -56,6 +56,12 @@ export interface SessionOptions {
   onEvent?: (event: GlassboxEvent) => void;
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
+  /**
+   * Return from `create` without waiting for MCP servers (the window hosts). They connect in the
+   * background, their status events say how far they are, and a run waits for them before its
+   * first model request, so the model sees every tool. Default false: headless commands wait.
+   */
+  mcpInBackground?: boolean;
   /** Load extensions at create (default true). */
   withExtensions?: boolean;
   /** Reload extensions when their files change (long-running hosts: app, web). */
@@ -91,7 +97,7 @@ export class GlassboxSession {
   readonly agent: ToolCallAgent;
   /** The policy gate, when approvals are on (`approveMode` given or an `approvals` config section). */
   readonly approvalGate: PolicyApprovalGate | null;
-  /** MCP servers of this session (connected during `create` unless `withMcp: false`). */
+  /** MCP servers of this session (connected during `create` unless `withMcp: false` or `mcpInBackground`). */
   readonly mcp: McpManager;
   /** Warnings from loading a resumed session file (torn last line …). */
   readonly loadWarnings: string[] = [];
@@ -99,6 +105,8 @@ export class GlassboxSession {
   private provider: LlmProvider | null;
   private readonly systemMessageSources = new Set<() => string[]>();
   private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
+  /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
+  private mcpStarting: Promise<void> | null = null;
   private bashSession: BashSession | undefined;
 
   private constructor(opts: SessionOptions) {
@@ -169,6 +177,8 @@ export class GlassboxSession {
       workspace: this.workspace,
       systemPrompt: buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
       systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
+      // A run waits for MCP servers still starting (`mcpInBackground`).
+      toolsPending: () => this.mcpStarting,
       maxSteps: agentCfg.maxSteps,
       compactor: new ContextCompactor({
         budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
@@ -205,8 +215,18 @@ export class GlassboxSession {
       if (opts.watchExtensions) session.extensions.watch();
     }
     // After extensions, so name clashes resolve the same way every time (built-ins, extensions, MCP).
-    if (opts.withMcp !== false) await session.mcp.start();
+    if (opts.withMcp !== false) {
+      const started = session.mcp.start();
+      if (!opts.mcpInBackground) await started;
+      // connect() never rejects (a failure becomes the server's status), so nothing is lost here.
+      else session.mcpStarting = started.catch(() => undefined).finally(() => (session.mcpStarting = null));
+    }
     return session;
+  }
+
+  /** Settles when every MCP server has connected or failed (at once unless `mcpInBackground` is still starting them). */
+  async mcpReady(): Promise<void> {
+    await this.mcpStarting;
   }
 
   /** The model provider, resolved from config and env on first use. Throws ConfigError (exit 2). */
