@@ -28,6 +28,19 @@ describe('TraceWriter', () => {
     expect(readSessionFile(path).events).toHaveLength(3);
   });
 
+  it('writes at once, with what is pending, when the model is asked again and when the run ends', () => {
+    const path = tempPath('d.jsonl');
+    const bus = new EventBus('d');
+    const w = new TraceWriter(path).attach(bus);
+    bus.emit({ type: 'tool_execution_end', callId: 'c', tool: 'bash', result: { output: 'made notes.txt', error: null, images: [], system: null }, durationMs: 1 });
+    expect(existsSync(path)).toBe(false);
+    bus.emit({ type: 'model_request', step: 2, request: { provider: 'p', model: 'm', endpoint: 'e', tools: [], messageCount: 3, newMessages: [] } });
+    expect(readSessionFile(path).events.map((e) => e.type)).toEqual(['tool_execution_end', 'model_request']);
+    bus.emit({ type: 'agent_end', reason: 'finished' });
+    expect(readSessionFile(path).events.map((e) => e.type)).toEqual(['tool_execution_end', 'model_request', 'agent_end']);
+    w.close();
+  });
+
   it('serializes an event when it is emitted, not when it is flushed', () => {
     const path = tempPath('m.jsonl');
     const w = new TraceWriter(path);

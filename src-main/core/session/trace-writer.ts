@@ -19,6 +19,10 @@ function flushAllAtExit(): void {
  * loses at most the current turn's events and leaves at most one torn last line, which
  * readSessionFile skips. `flush()`, `close()` and process exit write what is pending. The file
  * is opened on the first flush.
+ *
+ * Two events are written at once, with what is pending: `model_request`, so what the run did
+ * (a tool's result, its side effects) is on disk before the model is asked again — a crash
+ * after that request must not lose the call the model is answering — and `agent_end`.
  */
 export class TraceWriter {
   private fd: number | null = null;
@@ -49,6 +53,10 @@ export class TraceWriter {
     if (this.failed) return;
     // Serialized now, not at flush: the event object may be mutated after it was emitted.
     this.pending.push(this.line(event) + '\n');
+    if (event.type === 'model_request' || event.type === 'agent_end') {
+      this.flush();
+      return;
+    }
     if (this.scheduled) return;
     this.scheduled = setImmediate(() => {
       this.scheduled = null;
