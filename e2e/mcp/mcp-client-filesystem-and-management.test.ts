@@ -1,22 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ctxFor, EVERYTHING, FILESYSTEM, makeManager, waitFor } from './mcp-test-helpers';
+import { alive, ctxFor, EVERYTHING, FILESYSTEM, makeManager, waitFor } from './mcp-test-helpers';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanup.map((f) => f()));
   cleanup = [];
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('MCP client against server-filesystem', { timeout: 90_000 }, () => {
   it('reads inside the allowed folder; outside is an error result', async () => {

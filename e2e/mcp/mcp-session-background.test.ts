@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessScriptedModel } from '../../src-main/core/agent/agent-test-kit';
 import { GlassboxSession } from '../../src-main/core/session/glassbox-session';
+import { alive, waitFor } from './mcp-test-helpers';
 
 // The window hosts open sessions with `mcpInBackground`: the session is there at once, its MCP
 // servers connect meanwhile, and a run waits for them so the model's first request has their tools.
@@ -90,7 +91,7 @@ describe('MCP servers of a window session connect in the background', { timeout:
   it('disposing a session whose servers are still starting stops them, and starts none later', async () => {
     const model = new InProcessScriptedModel([{ text: 'x' }]);
     const starting = await open(20_000, model, true);
-    await waitFor(() => starting.mcp.connection('slow')?.pid !== undefined);
+    await waitFor(() => starting.mcp.connection('slow')?.pid, 20_000, 'the server process');
     const pid = starting.mcp.connection('slow')!.pid!;
     await starting.dispose();
     expect(alive(pid)).toBe(false);
@@ -102,20 +103,3 @@ describe('MCP servers of a window session connect in the background', { timeout:
     expect(early.mcp.status('slow')!.status).toBe('disconnected');
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(ok: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -67,6 +67,16 @@ export function ctxFor(bus: EventBus, workspace: string, callId = `call_${Math.r
   return { signal, workspace, home: workspace, callId, emit: (e) => bus.emit(e) };
 }
 
+/** True while a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until `fn` returns truthy or the time is up. */
 export async function waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 30_000, what = 'condition'): Promise<T> {
   const end = Date.now() + timeoutMs;
