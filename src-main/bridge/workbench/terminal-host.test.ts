@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GlassboxSession } from '../../core/session/glassbox-session';
+import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
 import { createClientApi, createTransportLink } from '../contract';
 import { createInMemoryTransportPair } from '../in-memory-transport';
@@ -24,16 +23,7 @@ afterEach(async () => {
 
 describe('terminal over the bridge (real pty)', () => {
   it('streams the agent’s shell, refuses typing until take-over, holds it while a command runs', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'gb-term-'));
-    const workspace = join(base, 'ws');
-    mkdirSync(workspace, { recursive: true });
-    const session = await GlassboxSession.create({
-      workspace,
-      env: { ...process.env, GLASSBOX_HOME: join(base, 'home'), GLASSBOX_DISABLE_BROWSER: '1' },
-      withMcp: false,
-      withExtensions: false,
-      approveMode: 'auto',
-    });
+    const { session, workspace } = await bareSession('gb-term-', { approveMode: 'auto' });
     const host = new BridgeHost();
     const wb = new WorkbenchBridge({ host, sessions: { load: () => { throw new Error('none'); } } });
     wb.setSession(session);

@@ -1,24 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../core/events/event-types';
-import { GlassboxSession } from '../../core/session/glassbox-session';
+import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../contract';
 import { WorkbenchBridge } from './workbench-bridge';
 
 /** A real session (real str_replace_editor, real runner) behind a real bridge host. */
 async function setup() {
-  const base = mkdtempSync(join(tmpdir(), 'gb-workbench-'));
-  const workspace = join(base, 'ws');
-  mkdirSync(workspace, { recursive: true });
-  const session = await GlassboxSession.create({
-    workspace,
-    env: { ...process.env, GLASSBOX_HOME: join(base, 'home'), GLASSBOX_DISABLE_BROWSER: '1' },
-    withMcp: false,
-    withExtensions: false,
-  });
+  const { session, workspace } = await bareSession('gb-workbench-');
   const events: GlassboxEvent[] = [];
   session.bus.subscribe('*', (e) => void events.push(e));
   const host = new BridgeHost();
