@@ -3,12 +3,46 @@ import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const noNodeBuiltins = (message) => nodeBuiltins.map((name) => ({ name, message }));
+
+/** Globals that only a browser page or only Node has: src-shared runs in both, so uses neither. */
+const hostGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'process', 'Buffer', 'require', '__dirname', '__filename', 'global'];
 
 /**
- * Layering (STYLE.md): a file's folder says what it may import.
- * - src-main/core: plain Node; never electron, never the renderer.
- * - src-renderer: the browser; never electron, never Node built-ins; from src-main only types.
- * e2e/lint/layering.test.ts proves these rules fire.
+ * src-shared imports nothing of the project outside itself. ESLint matches the specifier, not the
+ * resolved path, so "outside" is "more `../` than the file is deep": one block per depth.
+ */
+const sharedDepths = [1, 2, 3, 4].map((depth) => ({
+  files: [`src-shared/${'*/'.repeat(depth - 1)}*.ts`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'electron', message: 'src-shared is plain TypeScript: no electron.' },
+          ...noNodeBuiltins('src-shared is plain TypeScript: no Node built-ins.'),
+        ],
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth},}|(^|/)src-(main|renderer|preload)(/|$)`,
+            message: 'src-shared imports nothing of the project outside itself.',
+          },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...hostGlobals.map((name) => ({ name, message: 'src-shared runs in Node and in the browser: no host globals.' })),
+    ],
+  },
+}));
+
+/**
+ * Layering: a file's folder says what it may import. e2e/lint/layering.test.ts proves each rule fires.
+ * - src-shared: plain TypeScript (no Node built-ins, no electron, no host globals); imports only itself.
+ * - src-main/core: plain Node; never electron, the renderer, the preload, nor bridge/cli/web/electron.
+ * - src-main/bridge, cli, web: plain Node; never electron, the renderer, the preload or the Electron layer.
+ * - src-renderer: the browser; never electron or Node built-ins; of the project only itself and src-shared.
  */
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'resources/examples/**', 'e2e/fixtures/**', 'bench/**'] },
@@ -20,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/core/**/*.ts', 'src-main/bridge/**/*.ts', 'src-main/cli/**/*.ts', 'src-main/web/**/*.ts'],
+    files: ['src-main/bridge/**/*.ts', 'src-main/cli/**/*.ts', 'src-main/web/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -35,6 +69,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-main/core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'core, bridge, cli and web run under plain Node: never import electron.' }],
+          patterns: [
+            { group: ['**/src-renderer/**', '../../src-renderer/*', '**/src-preload/**'], message: 'core must not import the renderer or preload.' },
+            {
+              regex: '^(\\.\\./)+(bridge|cli|web|electron)(/|$)|(^|/)src-main/(bridge|cli|web|electron)(/|$)',
+              message: 'core imports none of bridge, cli, web or electron (they import core).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -42,18 +94,17 @@ export default tseslint.config(
         {
           paths: [
             { name: 'electron', message: 'the renderer has no Electron: use window.glassbox (the bridge contract).' },
-            ...nodeBuiltins.map((name) => ({ name, message: 'the renderer runs in a browser: no Node built-ins.' })),
+            ...noNodeBuiltins('the renderer runs in a browser: no Node built-ins.'),
           ],
           patterns: [
             {
-              // A regex: gitignore-style negations do not match `../`-relative paths.
-              regex: '(^|/)src-main/(?!(bridge/(contract|contract-types|call-index|chat-items|session-view)|core/events/event-types|core/tools/tool-result)$)',
-              allowTypeImports: true,
-              message: 'the renderer may import only types from src-main (and the bridge contract).',
+              regex: '(^|/)src-(main|preload)(/|$)',
+              message: 'the renderer imports only its own files and src-shared (types included).',
             },
           ],
         },
       ],
     },
   },
+  ...sharedDepths,
 );

@@ -162,9 +162,9 @@ async function loadBench() {
   const jiti = createJiti(import.meta.url);
   const { readSessionFile } = await jiti.import(join(ROOT, 'src-main/core/session/session-file.ts'));
   const { fromView } = await jiti.import(join(ROOT, 'src-renderer/src/store/event-reducer.ts'));
-  const { applyCallEvent, createCallIndex } = await jiti.import(join(ROOT, 'src-main/bridge/call-index.ts'));
-  const { appendChatEvent, emptyChat } = await jiti.import(join(ROOT, 'src-main/bridge/chat-items.ts'));
-  const { buildSessionView } = await jiti.import(join(ROOT, 'src-main/bridge/session-view.ts'));
+  const { applyCallEvent, createCallIndex } = await jiti.import(join(ROOT, 'src-shared/read-models/call-index.ts'));
+  const { appendChatEvent, emptyChat } = await jiti.import(join(ROOT, 'src-shared/read-models/chat-items.ts'));
+  const { buildSessionView } = await jiti.import(join(ROOT, 'src-shared/read-models/session-view.ts'));
   const summary = { id: 'bench-100k', title: 't', createdAt: 0, updatedAt: 0, eventCount: EVENTS };
   const state = { sessionId: summary.id, running: false };
   const index = (evs) => {

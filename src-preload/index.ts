@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { createClientApi, createTransportLink, IPC_CHANNEL, type ClientTransport, type HostToClient } from '../src-main/bridge/contract';
+import { createClientApi, createTransportLink } from '../src-shared/contract/client';
+import { IPC_CHANNEL, type ClientTransport, type HostToClient } from '../src-shared/contract/wire';
 
 /**
  * The preload exposes exactly one object, `window.glassbox`, built from the bridge contract:

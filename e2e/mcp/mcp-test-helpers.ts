@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GlassboxConfig } from '../../src-main/core/config/config';
 import { EventBus } from '../../src-main/core/events/event-bus';
-import type { GlassboxEvent } from '../../src-main/core/events/event-types';
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { McpManager } from '../../src-main/core/mcp/mcp-manager';
 import type { ToolContext } from '../../src-main/core/tools/tool';
 import { ToolCollection } from '../../src-main/core/tools/tool-collection';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contractSurface } from '../../src-main/bridge/contract';
+import { contractSurface } from '../../src-shared/contract/client';
 import { ROOT } from '../helpers/cli';
 
 /**

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractSurface, IPC_CHANNEL, type GlassboxApi } from '../../src-main/bridge/contract';
+import { contractSurface, type GlassboxApi } from '../../src-shared/contract/client';
+import { IPC_CHANNEL } from '../../src-shared/contract/wire';
 import { ROOT } from '../helpers/cli';
 
 // The built preload (out/preload/index.cjs), loaded with a stand-in for Electron's

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeHost } from './bridge-host';
-import { BridgeError, contractSurface, createClientApi, createTransportLink, EVENT_NAMES, METHOD_NAMES, type AgentState } from './contract';
+import { BridgeError } from '../../src-shared/contract/wire';
+import { contractSurface, createClientApi, createTransportLink } from '../../src-shared/contract/client';
+import { EVENT_NAMES } from '../../src-shared/contract/events';
+import { METHOD_NAMES } from '../../src-shared/contract/methods';
+import { type AgentState } from '../../src-shared/contract/views';
 import { createInMemoryTransportPair } from './in-memory-transport';
 
 function setup() {

@@ -1,13 +1,6 @@
-import {
-  BridgeError,
-  type BridgeErrorInfo,
-  type BridgeEventName,
-  type BridgeEvents,
-  type HostTransport,
-  type MethodArgs,
-  type MethodName,
-  type MethodResult,
-} from './contract';
+import { BridgeError, type BridgeErrorInfo, type HostTransport } from '../../src-shared/contract/wire';
+import { type BridgeEventName, type BridgeEvents } from '../../src-shared/contract/events';
+import { type MethodArgs, type MethodName, type MethodResult } from '../../src-shared/contract/methods';
 import { validateCall } from './validate-call';
 
 /** Implements one method of the contract. */

@@ -1,4 +1,4 @@
-import type { ClientTransport, HostTransport, HostToClient } from './contract';
+import type { ClientTransport, HostTransport, HostToClient } from '../../src-shared/contract/wire';
 
 /**
  * A connected client/host transport pair in one process, for tests. Messages are delivered

@@ -1,4 +1,4 @@
-import type { Notice } from './contract';
+import type { Notice } from '../../src-shared/contract/views';
 
 const RULES: Array<{ test: RegExp; code: string; message: string; hint: string }> = [
   {

@@ -1,12 +1,29 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventBus } from '../core/events/event-bus';
-import type { GlassboxEvent } from '../core/events/event-types';
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import type { BridgeHost, MethodHandlers } from './bridge-host';
-import { applyCallEvent, applyDialogEvent, createCallIndex, matchesCallFilter, summarizeCall, type CallIndex } from './call-index';
-import { BridgeError, FIRST_SCREEN_ROWS, type AgentState, type MethodName, type ExportedFile, type PendingDialog, type SessionSnapshot, type SessionSummary, type SessionView } from './contract';
-import { buildSessionView } from './session-view';
-import { appendChatEvent, emptyChat, type ChatState } from './chat-items';
+import {
+  applyCallEvent,
+  applyDialogEvent,
+  createCallIndex,
+  matchesCallFilter,
+  summarizeCall,
+  type CallIndex,
+} from '../../src-shared/read-models/call-index';
+import { BridgeError } from '../../src-shared/contract/wire';
+import {
+  FIRST_SCREEN_ROWS,
+  type AgentState,
+  type ExportedFile,
+  type PendingDialog,
+  type SessionSnapshot,
+  type SessionSummary,
+  type SessionView,
+} from '../../src-shared/contract/views';
+import { type MethodName } from '../../src-shared/contract/methods';
+import { buildSessionView } from '../../src-shared/read-models/session-view';
+import { appendChatEvent, emptyChat, type ChatState } from '../../src-shared/read-models/chat-items';
 import { noticeForRunError } from './run-error-notice';
 import { isValidSessionId, type SessionStore } from '../core/session/session-store';
 import type { SettingsStore } from './settings-store';

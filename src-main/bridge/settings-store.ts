@@ -1,5 +1,5 @@
 import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
-import type { ApprovalRuleView, SettingsPatch, SettingsView } from './contract';
+import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 
 /**
  * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.

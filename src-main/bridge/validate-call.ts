@@ -1,4 +1,5 @@
-import { METHOD_SPECS, type ArgSpec, type BridgeErrorInfo, type CallMessage, type MethodName } from './contract';
+import { METHOD_SPECS, type ArgSpec, type MethodName } from '../../src-shared/contract/methods';
+import { type BridgeErrorInfo, type CallMessage } from '../../src-shared/contract/wire';
 
 /** A checked call, or why it was refused. */
 export type CallCheck =

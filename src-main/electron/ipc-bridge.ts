@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainEvent, type WebContents } from 'electron';
 import type { BridgeHost } from '../bridge/bridge-host';
-import { IPC_CHANNEL, type HostToClient, type HostTransport } from '../bridge/contract';
+import { IPC_CHANNEL, type HostToClient, type HostTransport } from '../../src-shared/contract/wire';
 import { checkIpcSender } from './external-url';
 
 /** The one IPC channel the bridge uses, both ways. */

@@ -6,7 +6,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BridgeHost } from '../bridge/bridge-host';
-import type { HostToClient, HostTransport } from '../bridge/contract';
+import type { HostToClient, HostTransport } from '../../src-shared/contract/wire';
 import { allowedHosts, checkHost, checkOrigin, checkToken, readCookie, staticPathFor, tokenCookieName, type Verdict } from './web-security';
 
 /** The renderer's Content-Security-Policy, sent as a header too (the page also has a meta tag). */

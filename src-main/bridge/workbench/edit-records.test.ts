@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GlassboxEvent } from '../../core/events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { editsFromEvents } from './edit-records';
 
 function end(seq: number, tool: string, metadata: Record<string, unknown> | undefined, error: string | null = null): GlassboxEvent {

@@ -1,5 +1,5 @@
-import type { GlassboxEvent } from '../../core/events/event-types';
-import type { EditRecord } from './workbench-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import type { EditRecord } from '../../../src-shared/contract/workbench-views';
 
 const EDIT_COMMANDS = new Set(['create', 'str_replace', 'insert', 'undo_edit']);
 

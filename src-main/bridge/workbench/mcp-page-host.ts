@@ -1,7 +1,12 @@
 import { expandEnv, type McpServerConfig } from '../../core/config/config';
 import type { McpServerStatus } from '../../core/mcp/mcp-manager';
 import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from './secret-mask';
-import type { McpActionResult, McpServerView, McpSnapshot, ServerConfigInput } from './workbench-types';
+import type {
+  McpActionResult,
+  McpServerView,
+  McpSnapshot,
+  ServerConfigInput,
+} from '../../../src-shared/contract/workbench-views';
 
 /** What the servers page needs from the session's MCP servers (McpManager satisfies it). */
 export interface McpPort {

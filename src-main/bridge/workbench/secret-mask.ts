@@ -1,5 +1,5 @@
 import type { McpServerConfig } from '../../core/config/config';
-import type { MaskedEntry, MaskedServerConfig, ServerConfigInput } from './workbench-types';
+import type { MaskedEntry, MaskedServerConfig, ServerConfigInput } from '../../../src-shared/contract/workbench-views';
 
 /**
  * A value that only refers to the environment (`${env:NAME}` / `${NAME}`, possibly with

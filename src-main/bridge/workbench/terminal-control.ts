@@ -1,4 +1,4 @@
-import type { TerminalActionResult, TerminalState } from './workbench-types';
+import type { TerminalActionResult, TerminalState } from '../../../src-shared/contract/workbench-views';
 
 /** Why typing is refused or held; shown to the user as-is. */
 export const TERMINAL_REASONS = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
-import { createClientApi, createTransportLink } from '../contract';
+import { createClientApi, createTransportLink } from '../../../src-shared/contract/client';
 import { createInMemoryTransportPair } from '../in-memory-transport';
 import { TERMINAL_REASONS } from './terminal-control';
 import { WorkbenchBridge } from './workbench-bridge';

@@ -1,7 +1,11 @@
 import type { SecretRedactor } from '../../core/session/secret-redactor';
 import { StreamRedactor } from '../../core/session/stream-redactor';
 import { TerminalControl } from './terminal-control';
-import type { TerminalActionResult, TerminalAttachment, TerminalState } from './workbench-types';
+import type {
+  TerminalActionResult,
+  TerminalAttachment,
+  TerminalState,
+} from '../../../src-shared/contract/workbench-views';
 
 /**
  * What the terminal pane needs from the agent's shell (`BashSession`): its raw pty output,

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GlassboxEvent } from '../../core/events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
-import { BridgeError } from '../contract';
+import { BridgeError } from '../../../src-shared/contract/wire';
 import { WorkbenchBridge } from './workbench-bridge';
 
 /** A real session (real str_replace_editor, real runner) behind a real bridge host. */

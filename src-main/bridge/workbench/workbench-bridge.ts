@@ -1,18 +1,19 @@
 import type { EventBus } from '../../core/events/event-bus';
-import type { GlassboxEvent } from '../../core/events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
 import { parseMcpImport } from '../../core/mcp/mcp-config-import';
 import type { SecretRedactor } from '../../core/session/secret-redactor';
 import type { ToolCollection } from '../../core/tools/tool-collection';
-import { resultToModelText } from '../../core/tools/tool-result';
+import { resultToModelText } from '../../../src-shared/events/tool-result';
 import type { ToolRunner } from '../../core/tools/tool-runner';
 import type { BridgeHost } from '../bridge-host';
-import { BridgeError } from '../contract';
+import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
 import { McpPageHost, type McpImportParser, type McpPort } from './mcp-page-host';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
 import { TerminalHost, type ShellPort } from './terminal-host';
-import type { ExtensionView, RecordedSession, ReplayOutcome, ReplayRequest, TerminalState } from './workbench-types';
+import type { ExtensionView, TerminalState } from '../../../src-shared/contract/workbench-views';
+import type { RecordedSession, ReplayOutcome, ReplayRequest } from '../../../src-shared/contract/replay';
 
 /**
  * What the workbench panes need from a core session (GlassboxSession satisfies it): the bus,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ApprovalMode } from '../../core/approvals/approval-policy';
-import type { GlassboxEvent } from '../../core/events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { collectSecrets, SecretRedactor } from '../../core/session/secret-redactor';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';

@@ -1,7 +1,7 @@
 import type { GlassboxSession, SessionOptions } from '../../core/session/glassbox-session';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
-import { isErrorResult, resultToModelText, type ToolImage } from '../../core/tools/tool-result';
+import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-shared/events/tool-result';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { TerminalHumanInput } from '../terminal-human-input';

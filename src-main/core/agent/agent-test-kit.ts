@@ -1,5 +1,5 @@
 import { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { ToolHooks } from '../hooks/tool-hooks';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from '../llm/llm-types';
 import type { Tool } from '../tools/tool';

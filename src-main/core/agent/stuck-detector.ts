@@ -1,4 +1,4 @@
-import type { ToolCallRecord } from '../events/event-types';
+import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 
 /** The nudge the model gets when it repeats itself. */
 export const STUCK_NUDGE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from '../llm/llm-types';
 import { REDACTED, SecretRedactor } from '../session/secret-redactor';
 import { agentRig } from './agent-test-kit';

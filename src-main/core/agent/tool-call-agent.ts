@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { ToolCallRecord } from '../events/event-types';
+import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import { isAbortError, type ChatMessage, type LlmProvider, type LlmUsage } from '../llm/llm-types';
-import { isErrorResult, resultToModelText, type ToolResult } from '../tools/tool-result';
+import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
 import type { ContextCompactor } from './context-compactor';

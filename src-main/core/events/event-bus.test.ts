@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from './event-bus';
-import type { GlassboxEvent } from './event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 
 describe('EventBus', () => {
   it('stamps seq (1, 2, …), ts and session on every event', () => {

@@ -1,4 +1,4 @@
-import type { EventInput, EventType, GlassboxEvent, GlassboxEventOf } from './event-types';
+import type { EventInput, EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-shared/events/event-types';
 
 export type EventHandler<T extends EventType | '*'> = (
   event: T extends EventType ? GlassboxEventOf<T> : GlassboxEvent,

@@ -1,5 +1,10 @@
 import type { EventBus } from '../events/event-bus';
-import { EVENT_TYPES, type EventType, type GlassboxEvent, type ToolSource } from '../events/event-types';
+import {
+  EVENT_TYPES,
+  type EventType,
+  type GlassboxEvent,
+  type ToolSource,
+} from '../../../src-shared/events/event-types';
 import type { AfterToolHook, BeforeToolHook, ToolHooks } from '../hooks/tool-hooks';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';

@@ -1,45 +1,17 @@
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
 import type { ToolHooks } from '../hooks/tool-hooks';
 import type { ToolCollection } from '../tools/tool-collection';
-import { ExtensionApiHandle, type ExtensionLogLevel, type ExtensionRegistrationSummary } from './extension-api';
-import {
-  describeExtensionFolder,
-  discoverExtensionFolders,
-  type ExtensionFolder,
-  type ExtensionOrigin,
-  type ExtensionRoot,
-} from './extension-discovery';
+import { discoverExtensionFolders, type ExtensionFolder, type ExtensionRoot } from './extension-discovery';
+import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from './extension-entry';
+import { ExtensionLoader } from './extension-loader';
+import { defaultExtensionLogSink, ExtensionLogger, type ExtensionLogSink } from './extension-logger';
 import { isSkippedFolderName } from './extension-manifest';
-import { importFresh, pickExtension } from './extension-module-loader';
-import type { GlassboxExtension } from './extension-types';
 import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
 
-/** `loaded`, or `failed` with a reason (bad manifest, missing module, throwing onLoad, …). */
-export type ExtensionStatus = 'loaded' | 'failed';
-
-/** One extension as `extensions list --json` and the UI show it. */
-export interface ExtensionInfo extends ExtensionRegistrationSummary {
-  name: string;
-  version: string;
-  description?: string;
-  /** The extension's folder (absolute). */
-  folder: string;
-  origin: ExtensionOrigin;
-  /** The module file loaded (absolute), null when the folder could not be read. */
-  module: string | null;
-  status: ExtensionStatus;
-  /** Why it failed to load. */
-  reason?: string;
-  /** Runtime failures of its handlers and hooks since it loaded (latest last, at most 20). */
-  errors: string[];
-}
-
-/** Receives the human-readable log lines (`[name] message`); the CLI writes them to stderr. */
-export type ExtensionLogSink = (line: string, level: ExtensionLogLevel) => void;
+export type { ExtensionInfo, ExtensionStatus } from './extension-entry';
+export type { ExtensionLogSink } from './extension-logger';
 
 /** The session parts extensions plug into, and where to look for them. */
 export interface ExtensionHostOptions {
@@ -56,77 +28,44 @@ export interface ExtensionHostOptions {
   timeoutMs?: number;
 }
 
-interface Entry {
-  folder: string;
-  origin: ExtensionOrigin;
-  name: string;
-  version: string;
-  description?: string;
-  module: string | null;
-  status: ExtensionStatus;
-  reason?: string;
-  errors: string[];
-  handle?: ExtensionApiHandle;
-  instance?: GlassboxExtension;
-}
-
-const MAX_ERRORS = 20;
-
-function messageOf(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
-}
-
-/** Rejects with a timeout message when `p` takes longer than `ms`. */
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_r, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The reason shown when a module fails to load (syntax error, missing dependency, throw at import). */
-function moduleLoadReason(err: unknown, file: string): string {
-  return `cannot load ${basename(file)}: ${messageOf(err).split('\n')[0]}`;
-}
-
-const defaultSink: ExtensionLogSink = (line, level) => {
-  if (level !== 'debug') process.stderr.write(line + '\n');
-};
-
 /**
- * Finds, loads, unloads and reloads extensions (SPEC §6) for one session. Every failure —
- * bad manifest, missing module, throwing onLoad, throwing handler — is recorded on that
- * extension's status and logged with its name; the others keep working. Operations run one
- * at a time, so a file-change reload never interleaves with a requested one.
+ * Finds, loads, unloads and reloads the extensions of one session (the format and API are in
+ * docs/extensions.md). Every failure — bad manifest, missing module, throwing onLoad, throwing
+ * handler — is recorded on that extension's status and logged with its name; the others keep
+ * working. Operations run one at a time, so a file-change reload never interleaves with a
+ * requested one. Loading one folder is `ExtensionLoader`'s job, logging `ExtensionLogger`'s.
  */
 export class ExtensionHost {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, ExtensionEntry>();
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private watcher?: ExtensionWatcher;
   private disposed = false;
-  /** > 0 while a `log` event from an extension is being delivered (stops log ping-pong). */
-  private logDepth = 0;
-  private readonly sink: ExtensionLogSink;
-  private readonly timeoutMs: number;
+  private readonly logger: ExtensionLogger;
+  private readonly loader: ExtensionLoader;
 
   constructor(private readonly opts: ExtensionHostOptions) {
-    this.sink = opts.logSink ?? defaultSink;
-    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.logger = new ExtensionLogger(opts.bus, opts.logSink ?? defaultExtensionLogSink);
+    this.loader = new ExtensionLoader({
+      bus: opts.bus,
+      tools: opts.tools,
+      hooks: opts.hooks,
+      config: opts.config,
+      workspace: opts.workspace,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      logger: this.logger,
+    });
   }
 
   /** Every extension found, in load order: user root first, then the workspace's. */
   list(): ExtensionInfo[] {
-    return [...this.entries.values()].map((e) => this.info(e));
+    return [...this.entries.values()].map(entryInfo);
   }
 
   /** One extension by name. */
   get(name: string): ExtensionInfo | undefined {
     const e = this.findByName(name);
-    return e ? this.info(e) : undefined;
+    return e ? entryInfo(e) : undefined;
   }
 
   /** Calls `fn` after extensions were loaded, unloaded or reloaded; returns the unsubscribe. */
@@ -139,7 +78,7 @@ export class ExtensionHost {
   loadAll(): Promise<ExtensionInfo[]> {
     return this.serial(async () => {
       for (const f of this.discover()) {
-        if (!this.entries.has(f.folder)) await this.loadFolder(f);
+        if (!this.entries.has(f.folder)) await this.loader.load(f, this.entries);
       }
       return this.list();
     });
@@ -153,9 +92,8 @@ export class ExtensionHost {
   reload(name?: string): Promise<ExtensionInfo[]> {
     return this.serial(async () => {
       if (name === undefined) {
-        for (const e of [...this.entries.values()].reverse()) await this.unloadEntry(e);
-        this.entries.clear();
-        for (const f of this.discover()) await this.loadFolder(f);
+        await this.unloadAll();
+        for (const f of this.discover()) await this.loader.load(f, this.entries);
       } else {
         const e = this.findByName(name);
         if (!e) throw new Error(`no extension named '${name}'`);
@@ -170,7 +108,7 @@ export class ExtensionHost {
     return this.serial(async () => {
       const e = this.findByName(name);
       if (!e) return false;
-      await this.unloadEntry(e);
+      await this.loader.unload(e);
       this.entries.delete(e.folder);
       return true;
     });
@@ -188,7 +126,7 @@ export class ExtensionHost {
       (dir) => {
         const job = rootDirs.has(dir) ? this.rescan() : this.reloadChangedFolder(dir);
         job.catch((err: unknown) => {
-          if (!this.disposed) this.sink(`[extensions] reload after a file change failed: ${messageOf(err)}`, 'error');
+          if (!this.disposed) this.logger.sink(`[extensions] reload after a file change failed: ${messageOf(err)}`, 'error');
         });
       },
       opts.debounceMs ?? 250,
@@ -209,14 +147,12 @@ export class ExtensionHost {
     this.disposed = true;
     this.watcher?.close();
     this.watcher = undefined;
-    await this.serial(async () => {
-      for (const e of [...this.entries.values()].reverse()) await this.unloadEntry(e);
-      this.entries.clear();
-    }, true);
+    await this.serial(() => this.unloadAll(), true);
   }
 
   // ——— internals ———
 
+  /** Runs `fn` after every operation queued before it, then refreshes the watch and tells listeners. */
   private serial<T>(fn: () => Promise<T>, evenIfDisposed = false): Promise<T> {
     const run = async () => {
       if (this.disposed && !evenIfDisposed) throw new Error('the extension host is disposed');
@@ -240,27 +176,15 @@ export class ExtensionHost {
     return discoverExtensionFolders(this.opts.roots, isSkippedFolderName);
   }
 
-  private findByName(name: string): Entry | undefined {
+  private findByName(name: string): ExtensionEntry | undefined {
     for (const e of this.entries.values()) if (e.name === name) return e;
     return undefined;
   }
 
-  private info(e: Entry): ExtensionInfo {
-    const summary = e.handle && e.status === 'loaded'
-      ? e.handle.summary()
-      : { tools: [], rejectedTools: [], hooks: { before: 0, after: 0 }, subscriptions: [] };
-    return {
-      name: e.name,
-      version: e.version,
-      ...(e.description ? { description: e.description } : {}),
-      folder: e.folder,
-      origin: e.origin,
-      module: e.module,
-      status: e.status,
-      ...(e.reason ? { reason: e.reason } : {}),
-      ...summary,
-      errors: [...e.errors],
-    };
+  /** Unloads in reverse load order (later extensions may build on earlier ones) and forgets all. */
+  private async unloadAll(): Promise<void> {
+    for (const e of [...this.entries.values()].reverse()) await this.loader.unload(e);
+    this.entries.clear();
   }
 
   private refreshWatch(): void {
@@ -276,11 +200,11 @@ export class ExtensionHost {
       const present = new Set(found.map((f) => f.folder));
       for (const e of [...this.entries.values()]) {
         if (!present.has(e.folder)) {
-          await this.unloadEntry(e);
+          await this.loader.unload(e);
           this.entries.delete(e.folder);
         }
       }
-      for (const f of found) if (!this.entries.has(f.folder)) await this.loadFolder(f);
+      for (const f of found) if (!this.entries.has(f.folder)) await this.loader.load(f, this.entries);
     });
   }
 
@@ -293,131 +217,13 @@ export class ExtensionHost {
   private async reloadFolder(folder: string): Promise<void> {
     const e = this.entries.get(folder);
     if (!e) return;
-    await this.unloadEntry(e);
+    await this.loader.unload(e);
     if (!existsSync(folder)) {
       this.entries.delete(folder);
       return;
     }
-    await this.loadFolder({ folder, origin: e.origin });
+    await this.loader.load({ folder, origin: e.origin }, this.entries);
     const now = this.entries.get(folder);
-    if (now?.status === 'loaded') this.log(now.name, 'info', 'reloaded');
-  }
-
-  /** Loads one folder into `entries[folder]` (replacing any previous entry in place). */
-  private async loadFolder(f: ExtensionFolder): Promise<void> {
-    const entry: Entry = {
-      folder: f.folder,
-      origin: f.origin,
-      name: basename(f.folder),
-      version: '0.1.0',
-      module: null,
-      status: 'failed',
-      errors: [],
-    };
-    this.entries.set(f.folder, entry);
-    const fail = (reason: string) => {
-      entry.status = 'failed';
-      entry.reason = reason;
-      this.log(entry.name, 'error', `failed to load (${f.folder}): ${reason}`);
-    };
-
-    const described = describeExtensionFolder(f.folder);
-    if (!described.ok) {
-      if (described.manifest) {
-        entry.name = described.manifest.name;
-        entry.version = described.manifest.version;
-        if (described.manifest.description) entry.description = described.manifest.description;
-      }
-      return fail(described.reason);
-    }
-    const { manifest, moduleFile } = described.value;
-    entry.name = manifest.name;
-    entry.version = manifest.version;
-    if (manifest.description) entry.description = manifest.description;
-    entry.module = moduleFile;
-
-    const clash = [...this.entries.values()].find((o) => o !== entry && o.name === entry.name && o.status === 'loaded');
-    if (clash) return fail(`an extension named '${entry.name}' is already loaded from ${clash.folder}`);
-
-    let ns: Record<string, unknown>;
-    try {
-      ns = await importFresh(moduleFile, f.folder);
-    } catch (err) {
-      return fail(moduleLoadReason(err, moduleFile));
-    }
-    const picked = pickExtension(ns, manifest.className);
-    if (!picked.ok) return fail(picked.reason);
-    const instance = picked.value;
-
-    const handle = new ExtensionApiHandle({
-      name: entry.name,
-      version: entry.version,
-      folder: f.folder,
-      workDir: this.opts.workspace,
-      config: this.sectionFor(entry.name),
-      bus: this.opts.bus,
-      tools: this.opts.tools,
-      hooks: this.opts.hooks,
-      log: (level, message) => this.log(entry.name, level, message),
-      reportError: (what, err, event) => this.reportError(entry, what, err, event),
-    });
-    try {
-      await withTimeout(Promise.resolve().then(() => instance.onLoad(handle.api)), this.timeoutMs, 'onLoad');
-    } catch (err) {
-      // Take back whatever it registered before failing: a half-loaded extension is worse than none.
-      handle.dispose();
-      return fail(`onLoad failed: ${messageOf(err)}`);
-    }
-    entry.handle = handle;
-    entry.instance = instance;
-    entry.status = 'loaded';
-    delete entry.reason;
-  }
-
-  private async unloadEntry(e: Entry): Promise<void> {
-    if (e.status !== 'loaded' || !e.handle) return;
-    const { instance, handle } = e;
-    if (instance && typeof instance.onUnload === 'function') {
-      try {
-        await withTimeout(Promise.resolve().then(() => instance.onUnload?.()), this.timeoutMs, 'onUnload');
-      } catch (err) {
-        this.log(e.name, 'error', `onUnload failed: ${messageOf(err)} (its registrations are removed anyway)`);
-      }
-    }
-    handle.dispose();
-    e.handle = undefined;
-    e.instance = undefined;
-    e.status = 'failed';
-    e.reason = 'unloaded';
-  }
-
-  private sectionFor(name: string): Record<string, unknown> {
-    const section = this.opts.config.extensions?.[name];
-    return section && typeof section === 'object' && !Array.isArray(section) ? (section as Record<string, unknown>) : {};
-  }
-
-  /** Writes `[name] message` to the sink and emits the `log` event, without log loops. */
-  private log(name: string, level: ExtensionLogLevel, message: string): void {
-    this.sink(`[${name}] ${message}`, level);
-    // A handler reacting to a log line by logging would recurse; its line still reaches the sink.
-    if (this.logDepth > 0) return;
-    this.logDepth++;
-    try {
-      this.opts.bus.emit({ type: 'log', level, source: `extension:${name}`, message });
-    } finally {
-      this.logDepth--;
-    }
-  }
-
-  private reportError(e: Entry, what: string, err: unknown, event?: GlassboxEvent): void {
-    const text = `${what} threw${event ? ` on ${event.type} #${event.seq}` : ''}: ${messageOf(err)}`;
-    e.errors.push(text);
-    if (e.errors.length > MAX_ERRORS) e.errors.splice(0, e.errors.length - MAX_ERRORS);
-    if (event?.type === 'log') {
-      // Never answer a failure on a log event with another log event (asynchronous ping-pong).
-      this.sink(`[${e.name}] ${text}`, 'error');
-      return;
-    }
-    this.log(e.name, 'error', text);
+    if (now?.status === 'loaded') this.logger.log(now.name, 'info', 'reloaded');
   }
 }

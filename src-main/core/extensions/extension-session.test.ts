@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from '../session/glassbox-session';
 
 /** GlassboxSession wiring: load at create, the same bus and runner, unload on dispose. */

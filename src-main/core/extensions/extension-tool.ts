@@ -1,6 +1,6 @@
-import type { ToolSource } from '../events/event-types';
+import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolContext } from '../tools/tool';
-import type { ToolImage, ToolResult } from '../tools/tool-result';
+import type { ToolImage, ToolResult } from '../../../src-shared/events/tool-result';
 import type { CheckResult } from './extension-manifest';
 import type { ExtensionTool, ExtensionToolReturn } from './extension-types';
 

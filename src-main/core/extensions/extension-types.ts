@@ -3,10 +3,10 @@
  * self-contained copy for authors outside this repository; `extension-types.sync.test.ts`
  * type-checks that the two stay interchangeable.
  */
-import type { EventType, GlassboxEvent, GlassboxEventOf } from '../events/event-types';
+import type { EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-shared/events/event-types';
 import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
-import type { ToolImage } from '../tools/tool-result';
+import type { ToolImage } from '../../../src-shared/events/tool-result';
 
 /** Removes what registered it (a tool, a hook, a subscription). Safe to call twice. */
 export type ExtensionDisposer = () => void;

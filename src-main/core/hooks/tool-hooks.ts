@@ -1,5 +1,5 @@
-import type { ToolSource } from '../events/event-types';
-import type { ToolResultRecord } from '../tools/tool-result';
+import type { ToolSource } from '../../../src-shared/events/event-types';
+import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
 
 /** The call a hook sees (SPEC §6). */
 export interface ToolCallInfo {

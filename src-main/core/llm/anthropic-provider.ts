@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, ImageBlockParam, MessageParam, RawMessageStreamEvent, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolCallRecord } from '../events/event-types';
-import type { ToolImage } from '../tools/tool-result';
+import type { ToolCallRecord } from '../../../src-shared/events/event-types';
+import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';

@@ -1,6 +1,6 @@
-import type { ToolCallRecord } from '../events/event-types';
+import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { FunctionToolParam } from '../tools/tool';
-import type { ToolImage } from '../tools/tool-result';
+import type { ToolImage } from '../../../src-shared/events/tool-result';
 
 /** One message of the conversation, provider-neutral. Providers translate it to their wire format. */
 export type ChatMessage =

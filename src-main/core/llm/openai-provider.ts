@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ToolCallRecord } from '../events/event-types';
-import type { ToolImage } from '../tools/tool-result';
+import type { ToolCallRecord } from '../../../src-shared/events/event-types';
+import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';

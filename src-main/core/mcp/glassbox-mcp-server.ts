@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { EventBus } from '../events/event-bus';
-import type { GlassboxEventOf } from '../events/event-types';
+import type { GlassboxEventOf } from '../../../src-shared/events/event-types';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import type { ToolRunner } from '../tools/tool-runner';

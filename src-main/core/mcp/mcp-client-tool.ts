@@ -1,7 +1,7 @@
 import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolSource } from '../events/event-types';
+import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '../tools/tool';
-import type { ToolResult } from '../tools/tool-result';
+import type { ToolResult } from '../../../src-shared/events/tool-result';
 import type { McpServerConnection } from './mcp-server-connection';
 
 /**

@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolImage, ToolResult } from '../tools/tool-result';
+import type { ToolImage, ToolResult } from '../../../src-shared/events/tool-result';
 
 /**
  * `ToolResult.metadata` key holding MCP content blocks that have no ToolResult field (audio,

@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
 import type { HumanInputPort, JsonSchema, ToolContext } from '../tools/tool';
-import { errorResult, type ToolResult } from '../tools/tool-result';
+import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { McpCallSignal } from './mcp-call-signal';
 import { mcpResultToToolResult } from './mcp-content';
 import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kind';

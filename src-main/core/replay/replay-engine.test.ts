@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentRig, testTool } from '../agent/agent-test-kit';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { diffResults, findRecordedCall, recordedCalls, replayCall, replaySession } from './replay-engine';
 
 function recordedSession(): GlassboxEvent[] {

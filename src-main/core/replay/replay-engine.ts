@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { GlassboxEvent } from '../events/event-types';
-import type { ToolResultRecord } from '../tools/tool-result';
-import type { RecordedToolCall, ReplayOutcome } from './replay-types';
-import { toResultRecord } from '../tools/tool-result';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
+import type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contract/replay';
+import { toResultRecord } from '../../../src-shared/events/tool-result';
 import type { ToolRunner } from '../tools/tool-runner';
 
-export type { RecordedToolCall, ReplayOutcome } from './replay-types';
+export type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contract/replay';
 
 // `diff` is required on the first differing result, not at import: it costs ~0.1 s of CPU.
 const requireHere = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { conversationFromEvents } from './conversation-from-events';
 
 describe('conversationFromEvents', () => {

@@ -1,6 +1,6 @@
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ChatMessage } from '../llm/llm-types';
-import type { ToolImage } from '../tools/tool-result';
+import type { ToolImage } from '../../../src-shared/events/tool-result';
 
 /**
  * Rebuilds the conversation from a session's events (for `--session ID`, resume after a crash):

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig, updateConfigFile, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 
 /** A session file read back. */
 export interface SessionFileContents {

@@ -1,18 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { readSessionFile } from './session-file';
+import type { SessionSummary } from '../../../src-shared/contract/views';
 
-/** A saved session as lists show it. */
-export interface SessionSummary {
-  id: string;
-  title: string;
-  /** ms since epoch of the first and last event. */
-  createdAt: number;
-  updatedAt: number;
-  eventCount: number;
-}
 
 /** A loaded session file. */
 export interface LoadedSession {

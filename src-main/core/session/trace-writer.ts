@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { SecretRedactor } from './secret-redactor';
 
 /** Writers with lines not yet on disk, flushed when the process exits (process.exit skips timers). */

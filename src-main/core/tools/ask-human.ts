@@ -1,5 +1,5 @@
 import type { Tool, ToolContext } from './tool';
-import { errorResult, okResult, type ToolResult } from './tool-result';
+import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /**
  * `ask_human`: asks the person at the keyboard through `ctx.humanInput` (the CLI's terminal,

@@ -1,5 +1,5 @@
 import type { Tool } from './tool';
-import { errorResult, okResult, type ToolResult } from './tool-result';
+import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** The planning tool's commands (the seed's, unchanged). */
 export const PLANNING_COMMANDS = ['create', 'update', 'list', 'get', 'set_active', 'mark_step', 'delete'] as const;

@@ -6,7 +6,7 @@ import { EditHistory, MAX_HISTORY_CHARS_PER_FILE, MAX_HISTORY_PER_FILE } from '.
 import { LocalFileOperator } from './file-operator';
 import { MAX_METADATA_BYTES, MAX_RESPONSE_LEN, StrReplaceEditor, TRUNCATED_MESSAGE, findOccurrences, lineNumbersOf, makeOutput } from './str-replace-editor';
 import type { ToolContext } from './tool';
-import { resultToModelText, type ToolResult } from './tool-result';
+import { resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
 
 let base: string;
 let ws: string;

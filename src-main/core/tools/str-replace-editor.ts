@@ -2,7 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { EditHistory } from './edit-history';
 import { LocalFileOperator, type FileOperator } from './file-operator';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from './tool';
-import { errorResult, okResult, type ToolResult } from './tool-result';
+import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** Lines of context shown around an edit. */
 export const SNIPPET_LINES = 4;

@@ -1,5 +1,5 @@
 import type { Tool } from './tool';
-import { errorResult, okResult, type ToolResult } from './tool-result';
+import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** The statuses a run can end with. */
 export const TERMINATE_STATUSES = ['success', 'failure'] as const;

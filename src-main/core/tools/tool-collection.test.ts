@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool, ToolContext } from './tool';
 import { ToolCollection } from './tool-collection';
-import { okResult } from './tool-result';
+import { okResult } from '../../../src-shared/events/tool-result';
 
 const ctx: ToolContext = { signal: new AbortController().signal, workspace: '/ws', home: '/home', callId: 'c1' };
 

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import type { ToolSource } from '../events/event-types';
+import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { FunctionToolParam, Tool, ToolContext } from './tool';
-import { errorResult, type ToolResult } from './tool-result';
+import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 // ajv (+ ajv-formats) costs ~0.1 s of CPU to load and only argument validation needs it, so
 // it is required when the first call is validated (`tools list` and most starts never do).

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../events/event-types';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { ToolHooks } from '../hooks/tool-hooks';
 import type { Tool } from './tool';
 import { ToolCollection } from './tool-collection';
-import { okResult, type ToolResult } from './tool-result';
+import { okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { parseToolArgs, ToolRunner, type ApprovalGate } from './tool-runner';
 
 function echo(calls: Record<string, unknown>[] = [], result?: ToolResult): Tool {

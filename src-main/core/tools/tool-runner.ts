@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { ToolSource } from '../events/event-types';
+import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
 import type { HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';
-import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from './tool-result';
+import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** Decides whether a call may run (policy + human approval). Built by the approvals module. */
 export interface ApprovalGate {

@@ -1,5 +1,5 @@
-import type { EventInput, ToolSource } from '../events/event-types';
-import type { ToolResult } from './tool-result';
+import type { EventInput, ToolSource } from '../../../src-shared/events/event-types';
+import type { ToolResult } from '../../../src-shared/events/tool-result';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;

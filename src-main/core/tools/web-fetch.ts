@@ -2,7 +2,7 @@ import type { Readability } from '@mozilla/readability';
 import type TurndownService from 'turndown';
 import { linkedom, readability, turndownClass } from './html-libraries';
 import type { Tool, ToolContext } from './tool';
-import { errorResult, type ToolResult } from './tool-result';
+import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** The `webFetch` config section (all optional). */
 export interface WebFetchConfig {

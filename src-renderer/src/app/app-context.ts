@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { GlassboxApi } from '../../../src-main/bridge/contract';
+import type { GlassboxApi } from '../../../src-shared/contract/client';
 import type { AppActions, AppState, AppStore } from '../store/app-store';
 
 /** What every component can reach: the bridge API and the store. */

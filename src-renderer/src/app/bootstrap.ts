@@ -1,4 +1,5 @@
-import { FIRST_SCREEN_ROWS, type GlassboxApi } from '../../../src-main/bridge/contract';
+import { FIRST_SCREEN_ROWS } from '../../../src-shared/contract/views';
+import { type GlassboxApi } from '../../../src-shared/contract/client';
 import type { AppStore } from '../store/app-store';
 
 /** Reports a failed bridge call in a banner instead of losing it. */

@@ -1,4 +1,4 @@
-import type { ExportedFile } from '../../../src-main/bridge/contract';
+import type { ExportedFile } from '../../../src-shared/contract/views';
 
 /** Saves a file the host produced through the browser's download (works in Electron too). */
 export function downloadFile(f: ExportedFile): void {

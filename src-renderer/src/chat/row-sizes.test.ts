@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CallDetail } from '../../../src-main/bridge/contract';
+import type { CallDetail } from '../../../src-shared/contract/views';
 import type { ChatItem } from '../store/chat-reducer';
 import { RowSizes, rowShape, textLines } from './row-sizes';
 

@@ -1,4 +1,4 @@
-import type { CallDetail } from '../../../src-main/bridge/contract';
+import type { CallDetail } from '../../../src-shared/contract/views';
 import type { ChatItem } from '../store/chat-reducer';
 
 /** Lines in a text, as a <pre> shows them (a trailing newline adds none). */

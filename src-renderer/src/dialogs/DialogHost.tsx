@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PendingDialog } from '../../../src-main/bridge/contract';
+import type { PendingDialog } from '../../../src-shared/contract/views';
 import { reportError } from '../app/bootstrap';
 import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
 import { prettyJson } from '../tool-calls/format';

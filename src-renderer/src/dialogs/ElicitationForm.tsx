@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { PendingDialog } from '../../../src-main/bridge/contract';
+import type { PendingDialog } from '../../../src-shared/contract/views';
 import { reportError } from '../app/bootstrap';
 import { useAppStore, useGlassboxApi } from '../app/app-context';
 import { formContent, formFields } from './elicitation-schema';

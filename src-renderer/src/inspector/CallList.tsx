@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import { matchesCallFilter, type CallIndex } from '../../../src-main/bridge/call-index';
-import type { CallFilter } from '../../../src-main/bridge/contract';
+import { matchesCallFilter, type CallIndex } from '../../../src-shared/read-models/call-index';
+import type { CallFilter } from '../../../src-shared/contract/views';
 import { useApp } from '../app/app-context';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src-main/bridge/contract';
+import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src-shared/contract/views';
 import { reportError } from '../app/bootstrap';
 import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
 

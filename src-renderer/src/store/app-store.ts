@@ -1,6 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import type { CallFilter, Notice, PendingDialog, SessionSummary, SessionView, SettingsView } from '../../../src-main/bridge/contract';
-import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
+import type {
+  CallFilter,
+  Notice,
+  PendingDialog,
+  SessionSummary,
+  SessionView,
+  SettingsView,
+} from '../../../src-shared/contract/views';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { emptySessionData, fromView, reduceEvent, type SessionData } from './event-reducer';
 
 /** The session slice: the open session's conversation, calls, model turns, and the saved list. */

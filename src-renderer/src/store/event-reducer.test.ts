@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { EventInput, GlassboxEvent } from '../../../src-main/core/events/event-types';
-import { appendChatEvent, emptyChat } from '../../../src-main/bridge/chat-items';
+import type { EventInput, GlassboxEvent } from '../../../src-shared/events/event-types';
+import { appendChatEvent, emptyChat } from '../../../src-shared/read-models/chat-items';
 import { buildChat } from './chat-reducer';
-import { applyCallEvent, createCallIndex } from '../../../src-main/bridge/call-index';
-import { buildSessionView } from '../../../src-main/bridge/session-view';
-import type { PendingDialog } from '../../../src-main/bridge/contract';
+import { applyCallEvent, createCallIndex } from '../../../src-shared/read-models/call-index';
+import { buildSessionView } from '../../../src-shared/read-models/session-view';
+import type { PendingDialog } from '../../../src-shared/contract/views';
 import { createAppStore } from './app-store';
 import { emptySessionData, fromView, reduceEvent, type SessionData } from './event-reducer';
 

@@ -1,6 +1,11 @@
-import { applyCallEvent, applyDialogEvent, createCallIndex, type CallIndex } from '../../../src-main/bridge/call-index';
-import type { AgentState, PendingDialog, SessionView } from '../../../src-main/bridge/contract';
-import type { GlassboxEvent } from '../../../src-main/core/events/event-types';
+import {
+  applyCallEvent,
+  applyDialogEvent,
+  createCallIndex,
+  type CallIndex,
+} from '../../../src-shared/read-models/call-index';
+import type { AgentState, PendingDialog, SessionView } from '../../../src-shared/contract/views';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { applyChatEvent, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
 
 /** One model turn as the inspector shows it. */

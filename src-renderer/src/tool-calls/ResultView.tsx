@@ -1,4 +1,4 @@
-import type { ToolResultRecord } from '../../../src-main/core/tools/tool-result';
+import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
 import { imageDataUrl } from './format';
 
 /** A tool's result: always as text (never HTML), plus its images. */

@@ -1,4 +1,4 @@
-import type { CallStatus } from '../../../src-main/bridge/contract';
+import type { CallStatus } from '../../../src-shared/contract/views';
 
 /** JSON for display; strings as they are. */
 export function prettyJson(v: unknown): string {

@@ -1,4 +1,4 @@
-import { createClientApi, createTransportLink, type GlassboxApi } from '../../../src-main/bridge/contract';
+import { createClientApi, createTransportLink, type GlassboxApi } from '../../../src-shared/contract/client';
 import { openWebSocketTransport } from './websocket-client-transport';
 
 /** The bridge, however this window reached it. */

@@ -1,4 +1,4 @@
-import type { ClientTransport, HostToClient } from '../../../src-main/bridge/contract';
+import type { ClientTransport, HostToClient } from '../../../src-shared/contract/wire';
 
 /**
  * The client end of the bridge over the web host's WebSocket (`/bridge`, same origin; the

@@ -6,7 +6,7 @@ import { GlassboxSession } from '../../session/glassbox-session';
 import { createBuiltinTools } from '../builtin-tools';
 import type { ToolContext } from '../tool';
 import { ToolCollection } from '../tool-collection';
-import { resultToModelText } from '../tool-result';
+import { resultToModelText } from '../../../../src-shared/events/tool-result';
 import { BashTool } from './bash-tool';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'glassbox-bash-tool-')));

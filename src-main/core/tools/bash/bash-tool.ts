@@ -1,5 +1,5 @@
 import type { Tool, ToolAnnotations, ToolContext } from '../tool';
-import type { ToolResult } from '../tool-result';
+import type { ToolResult } from '../../../../src-shared/events/tool-result';
 import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
 import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
 import { clipOutput } from './output-clip';

@@ -1,7 +1,7 @@
 import type { Tool, ToolContext } from '../tool';
 import type { SecretRedactor } from '../../session/secret-redactor';
 import { StreamRedactor } from '../../session/stream-redactor';
-import { errorResult, type ToolResult } from '../tool-result';
+import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { PythonSession, PythonUnavailableError, type PythonExecution } from './python-session';
 
 /** The `python` config section (all optional). */

@@ -1,5 +1,5 @@
 import type { Tool, ToolContext } from '../tool';
-import { errorResult, type ToolResult } from '../tool-result';
+import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { fetchReadable } from '../web-fetch';
 import { SearchEngineError, type SearchEngine, type SearchItem } from './search-engine';
 import { createEngines, engineOrder, resolveWebSearchSettings, type EngineId, type WebSearchSettings } from './web-search-config';

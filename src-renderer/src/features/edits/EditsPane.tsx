@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { EditRecord } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
 import { useGlassboxApi } from '../../app/app-context';
 import { DiffView } from './DiffView';
 import { describeEdit, groupEditsByFile, shortPath } from './edit-files';

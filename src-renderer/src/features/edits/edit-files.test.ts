@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditRecord } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
 import { describeEdit, groupEditsByFile, languageForPath } from './edit-files';
 
 const edit = (seq: number, path: string, command = 'str_replace', before = 'a', after = 'b'): EditRecord => ({

@@ -1,4 +1,4 @@
-import type { EditRecord } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
 
 /** The edits of one file, oldest first. */
 export interface EditedFile {

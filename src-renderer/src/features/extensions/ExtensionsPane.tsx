@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ExtensionView } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { ExtensionView } from '../../../../src-shared/contract/workbench-views';
 import { useGlassboxApi } from '../../app/app-context';
 import '../workbench.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { McpActionResult, McpSnapshot, ServerConfigInput } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { McpActionResult, McpSnapshot, ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
 import { useGlassboxApi } from '../../app/app-context';
 import { emptyServerForm, formFromServer, type ServerForm } from './server-form';
 import { ServerCard } from './ServerCard';

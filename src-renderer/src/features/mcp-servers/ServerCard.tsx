@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { McpActionResult, McpServerView } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { McpActionResult, McpServerView } from '../../../../src-shared/contract/workbench-views';
 import { useGlassboxApi } from '../../app/app-context';
 import { statusTone } from './server-form';
 

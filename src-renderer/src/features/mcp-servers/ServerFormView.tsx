@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { inputFromForm, type FormEntry, type ServerForm } from './server-form';
-import type { ServerConfigInput } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
 
 function EntriesEditor({ label, rows, onChange, testId }: { label: string; rows: FormEntry[]; onChange(rows: FormEntry[]): void; testId: string }) {
   const set = (i: number, patch: Partial<FormEntry>): void => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));

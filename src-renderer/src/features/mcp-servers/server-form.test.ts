@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MaskedServerConfig } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { MaskedServerConfig } from '../../../../src-shared/contract/workbench-views';
 import { emptyServerForm, formFromServer, inputFromForm, statusTone } from './server-form';
 
 const masked: MaskedServerConfig = {

@@ -1,4 +1,8 @@
-import type { MaskedServerConfig, McpServerView, ServerConfigInput } from '../../../../src-main/bridge/workbench/workbench-types';
+import type {
+  MaskedServerConfig,
+  McpServerView,
+  ServerConfigInput,
+} from '../../../../src-shared/contract/workbench-views';
 
 /** One env or header row in the form. `kept` rows hold a secret the page never saw. */
 export interface FormEntry {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { RecordedCall, ReplayOutcome } from '../../../../src-main/bridge/workbench/workbench-types';
-import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../../../src-main/core/tools/tool-result';
+import type { RecordedToolCall as RecordedCall, ReplayOutcome } from '../../../../src-shared/contract/replay';
+import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../../../src-shared/events/tool-result';
 import { useGlassboxApi } from '../../app/app-context';
 import { DiffView } from '../edits/DiffView';
 import { parseArgsText } from './args-check';

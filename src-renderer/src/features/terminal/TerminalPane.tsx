@@ -3,7 +3,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import type { TerminalState } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { TerminalState } from '../../../../src-shared/contract/workbench-views';
 import { useGlassboxApi } from '../../app/app-context';
 import { terminalBanner } from './terminal-banner';
 import '../workbench.css';

@@ -1,4 +1,4 @@
-import type { TerminalState } from '../../../../src-main/bridge/workbench/workbench-types';
+import type { TerminalState } from '../../../../src-shared/contract/workbench-views';
 
 /** What the terminal pane says and allows in a given state. Pure. */
 export interface TerminalBanner {

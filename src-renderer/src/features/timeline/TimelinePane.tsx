@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionSummary } from '../../../../src-main/bridge/contract';
+import type { SessionSummary } from '../../../../src-shared/contract/views';
 import { useApp, useAppStore, useGlassboxApi } from '../../app/app-context';
 import { DiffView } from '../edits/DiffView';
 import { replayTarget } from '../replay/replay-target';

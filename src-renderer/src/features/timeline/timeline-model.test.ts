@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GlassboxEvent } from '../../../../src-main/core/events/event-types';
+import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
 import { buildTimeline, clampPosition, countsUpTo, filterTimeline } from './timeline-model';
 
 const base = { session: 's' };

@@ -1,5 +1,5 @@
-import type { GlassboxEvent } from '../../../../src-main/core/events/event-types';
-import type { ToolResultRecord } from '../../../../src-main/core/tools/tool-result';
+import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
+import type { ToolResultRecord } from '../../../../src-shared/events/tool-result';
 
 /** What kind of moment an entry is; the timeline filters by these. */
 export type TimelineCategory = 'user' | 'model' | 'tool' | 'edit' | 'terminal' | 'approval' | 'mcp' | 'other';

@@ -1,9 +1,7 @@
 /**
- * Wire types of the workbench panes (edits, terminal, MCP servers, replay, timeline,
- * extensions) shared by the bridge host and the renderer. Pure types: no Node imports, so
- * the renderer can import them.
+ * View types of the workbench panes (edits, terminal, MCP servers, extensions) shared by the
+ * bridge host and the renderer. Pure types. Replay and timeline types are in replay.ts.
  */
-import type { GlassboxEvent } from '../../core/events/event-types';
 
 /** One `str_replace_editor` change, as the diff pane shows it. */
 export interface EditRecord {
@@ -129,25 +127,6 @@ export interface McpSnapshot {
 
 /** Result of an MCP page action. */
 export type McpActionResult = { ok: true; snapshot: McpSnapshot } | { ok: false; error: string; snapshot: McpSnapshot };
-
-export type { RecordedToolCall as RecordedCall, ReplayOutcome } from '../../core/replay/replay-types';
-
-/** A request to replay one call. */
-export interface ReplayRequest {
-  callId: string;
-  /** Edited args; the recorded ones when absent. */
-  args?: unknown;
-  /** A recorded session other than the live one; absent = the live session. */
-  sessionId?: string;
-}
-
-/** A recorded session's events, for the timeline. */
-export interface RecordedSession {
-  id: string;
-  events: GlassboxEvent[];
-  /** Lines skipped as unreadable (a torn last line). */
-  skipped: number;
-}
 
 /** One extension on the extensions page. */
 export interface ExtensionView {

@@ -1,4 +1,4 @@
-import type { GlassboxEvent } from '../core/events/event-types';
+import type { GlassboxEvent } from '../events/event-types';
 
 /** One row of the conversation. */
 export type ChatItem =

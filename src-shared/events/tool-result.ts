@@ -17,7 +17,7 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
 }
 
-/** The wire form of a result in events and session files (SPEC §5). */
+/** The wire form of a result in events and session files. */
 export interface ToolResultRecord {
   output: string | null;
   error: string | null;

@@ -1,8 +1,10 @@
 /**
- * The event taxonomy of SPEC §5. Pure types: the renderer imports these too.
+ * The event taxonomy: every event a session records and pushes. Pure types: core, the bridge
+ * and the renderer import them alike.
  * Every event carries `seq` (1, 2, … per session), `ts` (ms since epoch), `session`, `type`.
  */
-import type { ToolResultRecord } from '../tools/tool-result';
+import type { ModelUsage, UsageTotals } from './model-usage';
+import type { ToolResultRecord } from './tool-result';
 
 export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
 
@@ -21,7 +23,8 @@ export interface EventBase {
 
 export interface EventPayloads {
   agent_start: { task: string; workspace?: string };
-  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
   turn_end: { step: number };
   message_start: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool' };
@@ -56,7 +59,8 @@ export interface EventPayloads {
   mcp_tools_changed: { server: string; added: string[]; removed: string[] };
   /** Model request/response per turn, for the inspector (secrets never included). */
   model_request: { step: number; request: unknown };
-  model_response: { step: number; response: unknown; usage?: { inputTokens?: number; outputTokens?: number } };
+  /** `usage` of this turn (tokens, cost, timing); `model` the model that answered. Older sessions may lack both or carry only the token counts. */
+  model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage };
   /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown };
   /** Free-form log line (warnings, extension failures). */

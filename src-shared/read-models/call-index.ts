@@ -1,5 +1,5 @@
-import type { CallDetail, CallFilter, CallStatus, CallSummary, PendingDialog } from './contract';
-import type { GlassboxEvent } from '../core/events/event-types';
+import type { CallDetail, CallFilter, CallStatus, CallSummary, PendingDialog } from '../contract/views';
+import type { GlassboxEvent } from '../events/event-types';
 
 /**
  * Every tool call of a session, rebuilt from its events. Pure and incremental: `applyEvent`

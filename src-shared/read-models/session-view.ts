@@ -1,7 +1,7 @@
-import type { GlassboxEvent } from '../core/events/event-types';
+import type { GlassboxEvent } from '../events/event-types';
 import type { CallIndex } from './call-index';
 import { buildChat, settledItems, type ChatItem, type ChatState } from './chat-items';
-import type { AgentState, CallDetail, SessionSummary, SessionView } from './contract';
+import type { AgentState, CallDetail, SessionSummary, SessionView } from '../contract/views';
 
 function isTurnEvent(e: GlassboxEvent): boolean {
   return e.type === 'model_request' || e.type === 'model_response';

@@ -1,0 +1,184 @@
+/**
+ * The bridge's methods: every method's name, argument tuple and result, and the runtime
+ * argument specs the host checks untrusted calls against.
+ *
+ * Methods are named `namespace.method`; the client object built from them is
+ * `api.namespace.method(...args)` (e.g. `api.agent.send(text)`; see client.ts).
+ *
+ * To add a method: add it to `BridgeMethods` (types) AND `METHOD_SPECS` (runtime argument
+ * checks). Hosts register handlers for their methods with `BridgeHost.register`
+ * (src-main/bridge/bridge-host.ts).
+ */
+import type {
+  AgentState,
+  CallDetail,
+  CallFilter,
+  CallSummary,
+  ExportedFile,
+  Ok,
+  PendingDialog,
+  SessionSnapshot,
+  SessionSummary,
+  SessionView,
+  SettingsPatch,
+  SettingsView,
+} from './views';
+import type { RecordedSession, RecordedToolCall, ReplayOutcome, ReplayRequest } from './replay';
+import type {
+  EditRecord,
+  ExtensionView,
+  McpActionResult,
+  McpSnapshot,
+  ServerConfigInput,
+  TerminalActionResult,
+  TerminalAttachment,
+} from './workbench-views';
+
+/** Every method: its positional arguments and its result. */
+export interface BridgeMethods {
+  /** Starts a run with the user's message (continues the open session). */
+  'agent.send': { args: [text: string]; result: AgentState };
+  /** Cancels the running run; resolves once it has ended or if nothing was running. */
+  'agent.cancel': { args: []; result: AgentState };
+  'agent.state': { args: []; result: AgentState };
+
+  'sessions.list': { args: [query?: string]; result: SessionSummary[] };
+  /** Opens (resumes) a saved session; it becomes the current one (its view follows as `sessions.switched`). */
+  'sessions.open': { args: [id: string]; result: SessionSummary };
+  /** The current session (used at start and after a reload). */
+  'sessions.current': { args: []; result: SessionSnapshot };
+  'sessions.new': { args: []; result: SessionSummary };
+  /**
+   * The current session pre-reduced for the window (what it loads at start and after a reload);
+   * with `tail`, only its last `tail` rows and what they need (first screen first).
+   */
+  'sessions.view': { args: [tail?: number]; result: SessionView };
+  'sessions.rename': { args: [id: string, title: string]; result: Ok };
+  'sessions.delete': { args: [id: string]; result: Ok };
+  /** The session file as JSONL text. */
+  'sessions.export': { args: [id: string]; result: ExportedFile };
+
+  'calls.list': { args: [filter?: CallFilter]; result: CallSummary[] };
+  'calls.get': { args: [callId: string]; result: CallDetail | null };
+  /** One call (or all calls matching a filter) as JSON. */
+  'calls.export': { args: [callId?: string, filter?: CallFilter]; result: ExportedFile };
+
+  'dialogs.pending': { args: []; result: PendingDialog[] };
+  /** `always` adds an allow rule for this tool/pattern (the config's approval rules). */
+  'dialogs.answerApproval': { args: [requestId: string, decision: 'allow' | 'deny', always?: boolean]; result: Ok };
+  'dialogs.answerQuestion': { args: [requestId: string, answer: string]; result: Ok };
+  'dialogs.answerElicitation': {
+    args: [requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>];
+    result: Ok;
+  };
+
+  'settings.get': { args: []; result: SettingsView };
+  'settings.set': { args: [patch: SettingsPatch]; result: SettingsView };
+
+  // Workbench namespaces (issue 8): edits, terminal, mcp, replay, timeline, extensions.
+  /** Every str_replace_editor change of the current session, in order. */
+  'edits.list': { args: []; result: EditRecord[] };
+  /** Undoes the last edit of a file through the tool path (recorded like any call). */
+  'edits.undo': { args: [path: string]; result: { ok: boolean; text: string } };
+  /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
+  'terminal.attach': { args: []; result: TerminalAttachment };
+  /** User keystrokes: written after take-over, held while the agent runs a command. */
+  'terminal.write': { args: [data: string]; result: TerminalActionResult };
+  'terminal.resize': { args: [cols: number, rows: number]; result: Ok };
+  'terminal.takeOver': { args: []; result: TerminalActionResult };
+  'terminal.release': { args: []; result: TerminalActionResult };
+  /** Every MCP server (secrets masked) and exactly what the model receives from them. */
+  'mcp.snapshot': { args: []; result: McpSnapshot };
+  'mcp.add': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
+  'mcp.update': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
+  'mcp.remove': { args: [id: string]; result: McpActionResult };
+  'mcp.setEnabled': { args: [id: string, enabled: boolean]; result: McpActionResult };
+  'mcp.restart': { args: [id: string]; result: McpActionResult };
+  'mcp.setToolEnabled': { args: [id: string, tool: string, enabled: boolean]; result: McpActionResult };
+  'mcp.setIncludeInstructions': { args: [id: string, include: boolean]; result: McpActionResult };
+  /** Imports a Claude Desktop / Cursor / VS Code / .mcp.json text into the config. */
+  'mcp.import': { args: [text: string]; result: McpActionResult };
+  /** A recorded call (live session, or a saved one) and its tool's input schema. */
+  'replay.prepare': {
+    args: [callId: string, sessionId?: string];
+    result: { call: RecordedToolCall; schema: Record<string, unknown> | null };
+  };
+  /** Re-runs a recorded call (optionally with edited args) through the tool path, as a replay. */
+  'replay.run': { args: [request: ReplayRequest]; result: ReplayOutcome };
+  /** A saved session's events, read from its file; nothing is re-executed. */
+  'timeline.load': { args: [sessionId: string]; result: RecordedSession };
+  'extensions.list': { args: []; result: ExtensionView[] };
+  /** Reloads one extension (or all) and returns the new list. */
+  'extensions.reload': { args: [name?: string]; result: ExtensionView[] };
+}
+
+/** Every method name. */
+export type MethodName = keyof BridgeMethods;
+export type MethodArgs<M extends MethodName> = BridgeMethods[M]['args'];
+export type MethodResult<M extends MethodName> = BridgeMethods[M]['result'];
+
+/**
+ * Runtime shape of one positional argument, checked by the host before any handler runs.
+ * `?` suffix: optional (may be undefined or absent).
+ */
+export type ArgSpec =
+  | 'string'
+  | 'string?'
+  | 'number'
+  | 'number?'
+  | 'boolean'
+  | 'boolean?'
+  | 'object'
+  | 'object?'
+  | 'array'
+  | 'array?'
+  | 'unknown'
+  | { oneOf: readonly string[]; optional?: boolean };
+
+/** Runtime argument specs of every method, in order. Must list exactly the keys of BridgeMethods. */
+export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = {
+  'agent.send': ['string'],
+  'agent.cancel': [],
+  'agent.state': [],
+  'sessions.list': ['string?'],
+  'sessions.open': ['string'],
+  'sessions.current': [],
+  'sessions.new': [],
+  'sessions.view': ['number?'],
+  'sessions.rename': ['string', 'string'],
+  'sessions.delete': ['string'],
+  'sessions.export': ['string'],
+  'calls.list': ['object?'],
+  'calls.get': ['string'],
+  'calls.export': ['string?', 'object?'],
+  'dialogs.pending': [],
+  'dialogs.answerApproval': ['string', { oneOf: ['allow', 'deny'] }, 'boolean?'],
+  'dialogs.answerQuestion': ['string', 'string'],
+  'dialogs.answerElicitation': ['string', { oneOf: ['accept', 'decline', 'cancel'] }, 'object?'],
+  'settings.get': [],
+  'settings.set': ['object'],
+  'edits.list': [],
+  'edits.undo': ['string'],
+  'terminal.attach': [],
+  'terminal.write': ['string'],
+  'terminal.resize': ['number', 'number'],
+  'terminal.takeOver': [],
+  'terminal.release': [],
+  'mcp.snapshot': [],
+  'mcp.add': ['string', 'object'],
+  'mcp.update': ['string', 'object'],
+  'mcp.remove': ['string'],
+  'mcp.setEnabled': ['string', 'boolean'],
+  'mcp.restart': ['string'],
+  'mcp.setToolEnabled': ['string', 'string', 'boolean'],
+  'mcp.setIncludeInstructions': ['string', 'boolean'],
+  'mcp.import': ['string'],
+  'replay.prepare': ['string', 'string?'],
+  'replay.run': ['object'],
+  'timeline.load': ['string'],
+  'extensions.list': [],
+  'extensions.reload': ['string?'],
+};
+
+/** Every method name, at run time. */
+export const METHOD_NAMES = Object.keys(METHOD_SPECS) as MethodName[];

@@ -1,0 +1,170 @@
+/**
+ * The view types of the bridge contract: what methods return and events carry (agent state,
+ * sessions, calls, dialogs, settings, notices). Pure TypeScript: main, preload and renderer
+ * import them alike. The workbench panes' views are in workbench-views.ts.
+ */
+import type { GlassboxEvent, ToolSource } from '../events/event-types';
+import type { ToolResultRecord } from '../events/tool-result';
+import type { ChatItem } from '../read-models/chat-items';
+
+/** Whether the agent of the open session is working. */
+export interface AgentState {
+  sessionId: string;
+  running: boolean;
+  /** The task being worked on, when running. */
+  task?: string;
+  /** The last run's end, if any. */
+  lastEnd?: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+}
+
+/** A saved session as the sidebar lists it. */
+export interface SessionSummary {
+  id: string;
+  title: string;
+  /** ms since epoch of the first and last event. */
+  createdAt: number;
+  updatedAt: number;
+  eventCount: number;
+}
+
+/**
+ * An open session: its meta and its events so far, so a view can rebuild itself. Streaming
+ * deltas (`message_update`) of messages that have ended are left out: their `message_end`
+ * carries the whole text.
+ */
+export interface SessionSnapshot {
+  summary: SessionSummary;
+  events: GlassboxEvent[];
+  state: AgentState;
+}
+
+/**
+ * The current session as the window shows it, built on the host: the conversation's rows and
+ * every call already reduced from the events (by the same reducers the window applies live
+ * events with), so a session of 10,000 calls is a few MB the window takes in one pass instead
+ * of every event replayed. Events with `seq` > `lastSeq` follow live.
+ */
+export interface SessionView {
+  summary: SessionSummary;
+  state: AgentState;
+  /** The conversation's rows (chat-items.ts). */
+  chat: ChatItem[];
+  /** Every call, in start order. */
+  calls: CallDetail[];
+  /** approval requestId → callId, so later approval events find their call. */
+  approvals: Array<[requestId: string, callId: string]>;
+  /** The model_request / model_response events (the inspector's model turns). */
+  turnEvents: GlassboxEvent[];
+  lastSeq: number;
+  /**
+   * Present when the view holds only the session's last rows (`sessions.view(tail)`): how many
+   * rows and calls the whole session has. The window then asks for the whole view.
+   */
+  tail?: { rows: number; calls: number };
+}
+
+/** Rows in a first view of a session (a few screens): what a window paints before the rest arrives. */
+export const FIRST_SCREEN_ROWS = 200;
+
+/** Status of a tool call as the UI shows it. */
+export type CallStatus = 'running' | 'awaiting_approval' | 'ok' | 'error' | 'blocked' | 'denied';
+
+/** One tool call in a list. */
+export interface CallSummary {
+  callId: string;
+  tool: string;
+  source: ToolSource;
+  status: CallStatus;
+  startedAt: number;
+  durationMs?: number;
+}
+
+/** Everything known about one call, for the inspector. */
+export interface CallDetail extends CallSummary {
+  args: unknown;
+  result?: ToolResultRecord;
+  updates: Array<{ kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string; ts: number }>;
+  /** Raw MCP JSON-RPC request/response for MCP calls. */
+  mcpTraffic?: { server: string; request: unknown; response: unknown };
+  approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[] };
+  replayOf?: string;
+}
+
+/** Filter for `calls.list`; every field narrows. */
+export interface CallFilter {
+  tool?: string;
+  source?: string;
+  status?: CallStatus;
+  text?: string;
+}
+
+/** A dialog waiting for the human. Survives reloads: the host keeps it until answered. */
+export type PendingDialog =
+  | {
+      kind: 'approval';
+      requestId: string;
+      callId: string;
+      tool: string;
+      args: unknown;
+      /** The classifier's / policy's reasons (e.g. why a bash command is risky). */
+      reasons: string[];
+      ts: number;
+    }
+  | { kind: 'question'; requestId: string; question: string; ts: number }
+  | {
+      kind: 'elicitation';
+      requestId: string;
+      /** The MCP server that asks. */
+      server: string;
+      message: string;
+      /** JSON Schema of the requested form (MCP elicitation `requestedSchema`). */
+      schema: unknown;
+      ts: number;
+    };
+
+/** An approval rule as settings show and edit it. */
+export interface ApprovalRuleView {
+  tool: string;
+  match?: string;
+  decision: 'allow' | 'ask' | 'deny';
+}
+
+/** Settings as the renderer sees them. The API key is write-only: only whether one is set. */
+export interface SettingsView {
+  provider: 'openai' | 'anthropic';
+  model: string;
+  baseURL: string;
+  apiKeySet: boolean;
+  approvalMode: 'ask' | 'auto' | 'deny';
+  approvalRules: ApprovalRuleView[];
+}
+
+/** A settings change. `apiKey: ''` clears the stored key; absent leaves it as it is. */
+export interface SettingsPatch {
+  provider?: 'openai' | 'anthropic';
+  model?: string;
+  baseURL?: string;
+  apiKey?: string;
+  approvalMode?: 'ask' | 'auto' | 'deny';
+  approvalRules?: ApprovalRuleView[];
+}
+
+/** A problem the user should see where they look (banner), with what to do about it. */
+export interface Notice {
+  level: 'info' | 'warn' | 'error';
+  /** Stable code, e.g. MODEL_UNREACHABLE, BAD_API_KEY, CONFIG_ERROR. */
+  code: string;
+  message: string;
+  /** What the user can do. */
+  hint?: string;
+}
+
+/** A file the user can save (export). */
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+/** The answer of a method that has nothing else to say. */
+export type Ok = { ok: true };
