@@ -19,6 +19,22 @@ export interface McpServerConfig {
   includeInstructions?: boolean;
   /** Tools of this server the user switched off. */
   disabledTools?: string[];
+  /** OAuth sign-in of an HTTP/SSE server (all optional; see docs/mcp.md "Sign-in"). */
+  oauth?: McpOAuthConfig;
+}
+
+/** How Glassbox identifies itself to an MCP server's authorization server. */
+export interface McpOAuthConfig {
+  /** A pre-registered client id (else a Client ID Metadata Document or dynamic registration). */
+  clientId?: string;
+  /** The pre-registered client's secret; write it as `${env:NAME}`. */
+  clientSecret?: string;
+  /** Scopes to ask for, space-separated, on top of what the server asks for. */
+  scope?: string;
+  /** Port of the loopback redirect on 127.0.0.1 (default: a free one). */
+  callbackPort?: number;
+  /** An https URL of this client's Client ID Metadata Document. */
+  clientMetadataUrl?: string;
 }
 
 export interface LlmConfig {
