@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { collectSecrets, SecretRedactor } from '../../core/session/secret-redactor';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
@@ -44,6 +45,8 @@ function progressLine(e: GlassboxEvent): string | null {
     }
     case 'approval_resolved':
       return e.by === 'no-port' ? null : `  approval ${e.decision} (${e.by})`;
+    case 'model_response':
+      return e.usage ? `  model ${e.model ?? ''}: ${formatUsage(addUsage(emptyTotals(), e.usage))} (first token ${e.usage.ttftMs} ms, ${e.usage.durationMs} ms)` : null;
     case 'compaction_end':
       return `  context compacted: ~${e.before} → ~${e.after} tokens`;
     case 'log':
@@ -142,7 +145,7 @@ async function runIn(session: GlassboxSession, task: string, opts: { json: boole
       if (result.finalText) io.stdout.write(result.finalText.endsWith('\n') ? result.finalText : `${result.finalText}\n`);
       const how =
         result.reason === 'finished' ? 'finished' : result.reason === 'max_steps' ? `stopped: reached max steps (${result.steps})` : result.reason === 'cancelled' ? 'cancelled' : `failed: ${result.error}`;
-      println(io.stderr, `glassbox run: ${how} after ${result.steps} step(s). Session ${session.id} (continue with --session ${session.id})`);
+      println(io.stderr, `glassbox run: ${how} after ${result.steps} step(s) · ${formatUsage(result.usage)}. Session ${session.id} (continue with --session ${session.id})`);
     } else if (result.reason === 'error') {
       println(io.stderr, `glassbox run: ${result.error}`);
     }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
-import { isAbortError, type ChatMessage, type LlmProvider, type LlmUsage } from '../llm/llm-types';
+import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
+import { isAbortError, type ChatMessage, type LlmProvider } from '../llm/llm-types';
+import type { PriceTable } from '../llm/prices';
+import { requestChars, turnUsage } from '../llm/turn-usage';
 import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
@@ -23,7 +26,8 @@ export interface AgentRunResult {
   finalText: string;
   steps: number;
   error?: string;
-  usage: Required<LlmUsage>;
+  /** Tokens and cost of this run's model turns. */
+  usage: UsageTotals;
   /** The status the model gave `terminate` (`success` | `failure`), when it ended that way. */
   terminateStatus?: string;
 }
@@ -43,6 +47,8 @@ export interface ToolCallAgentOptions {
   maxSteps?: number;
   maxObservationChars?: number;
   compactor?: ContextCompactor;
+  /** Config `prices` over the built-in price table, for each turn's cost. */
+  prices?: PriceTable;
   /**
    * The session's secrets: streamed `message_update` deltas are redacted as they arrive, so a key
    * split across two deltas never shows (whole-line redaction downstream cannot see it).
@@ -109,12 +115,12 @@ export class ToolCallAgent {
   async run(task: string, signal: AbortSignal = new AbortController().signal, runOpts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
     const bus = this.opts.bus;
     const maxSteps = runOpts.maxSteps ?? this.opts.maxSteps ?? DEFAULT_MAX_STEPS;
-    const usage = { inputTokens: 0, outputTokens: 0 };
+    const usage = emptyTotals();
     const stuck = new StuckDetector();
     let finalText = '';
     let step = 0;
     const end = (reason: AgentEndReason, error?: string): AgentRunResult => {
-      bus.emit({ type: 'agent_end', reason, ...(error ? { error } : {}) });
+      bus.emit({ type: 'agent_end', reason, ...(error ? { error } : {}), usage });
       return { reason, finalText, steps: step, usage, ...(error ? { error } : {}) };
     };
 
@@ -163,10 +169,16 @@ export class ToolCallAgent {
           const rest = shown?.end();
           if (rest) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: rest });
         };
+        const tools = this.opts.runner.tools.toParams();
+        const started = performance.now();
+        let ttftMs: number | undefined;
         try {
           turn = await provider.complete(
-            { system, messages: this.messages, tools: this.opts.runner.tools.toParams(), signal },
+            { system, messages: this.messages, tools, signal },
             {
+              onFirstToken: () => {
+                ttftMs = performance.now() - started;
+              },
               onText: (delta) => {
                 streamed += delta;
                 const safe = shown ? shown.push(delta) : delta;
@@ -194,8 +206,16 @@ export class ToolCallAgent {
           if (turn.text) this.messages.push({ role: 'assistant', content: turn.text });
           return end('cancelled');
         }
-        usage.inputTokens += turn.usage?.inputTokens ?? 0;
-        usage.outputTokens += turn.usage?.outputTokens ?? 0;
+        const turnUse = turnUsage({
+          reported: turn.usage,
+          model: provider.model,
+          prices: this.opts.prices,
+          sentChars: requestChars(system, this.messages, JSON.stringify(tools)),
+          receivedChars: turn.text.length + turn.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0),
+          ttftMs,
+          durationMs: performance.now() - started,
+        });
+        addUsage(usage, turnUse);
         bus.emit({
           type: 'message_end',
           messageId,
@@ -207,7 +227,8 @@ export class ToolCallAgent {
           type: 'model_response',
           step,
           response: { text: turn.text, toolCalls: turn.toolCalls, stopReason: turn.stopReason },
-          ...(turn.usage ? { usage: turn.usage } : {}),
+          model: provider.model,
+          usage: turnUse,
         });
         this.messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
         if (turn.text.trim()) finalText = turn.text;

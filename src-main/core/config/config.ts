@@ -21,6 +21,12 @@ export interface McpServerConfig {
   disabledTools?: string[];
   /** OAuth sign-in of an HTTP/SSE server (all optional; see docs/mcp.md "Sign-in"). */
   oauth?: McpOAuthConfig;
+  /** MCP revision: `auto` (default: what the server supports), `2026-07-28` or `2025-11-25`. */
+  protocolVersion?: string;
+  /** Folders offered to the server as roots, besides the workspace. */
+  roots?: string[];
+  /** Lowest level of the server's log messages Glassbox asks for (MCP logging levels). */
+  logLevel?: string;
 }
 
 /** How Glassbox identifies itself to an MCP server's authorization server. */
@@ -68,6 +74,8 @@ export interface GlassboxConfig {
   extensions?: Record<string, unknown>;
   browser?: { chromiumPath?: string; headless?: boolean };
   webSearch?: Record<string, unknown>;
+  /** USD per million tokens by model id, over the built-in price table. */
+  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
   [section: string]: unknown;
 }
 

@@ -138,13 +138,23 @@ export async function assembleAnthropicStream(stream: AsyncIterable<RawMessageSt
   const blocks = new Map<number, { id: string; name: string; json: string }>();
   const usage: NonNullable<LlmTurn['usage']> = {};
   let stopReason: string | undefined;
+  let first = true;
   for await (const ev of stream) {
     switch (ev.type) {
-      case 'message_start':
-        usage.inputTokens = ev.message.usage?.input_tokens;
-        usage.outputTokens = ev.message.usage?.output_tokens;
+      case 'message_start': {
+        // Anthropic counts cache reads and writes apart from input_tokens; LlmUsage counts all input.
+        const u = ev.message.usage;
+        const cacheRead = u?.cache_read_input_tokens ?? 0;
+        if (u?.input_tokens !== undefined) usage.inputTokens = u.input_tokens + cacheRead + (u.cache_creation_input_tokens ?? 0);
+        if (cacheRead) usage.cachedInputTokens = cacheRead;
+        usage.outputTokens = u?.output_tokens;
         break;
+      }
       case 'content_block_start':
+        if (first && (ev.content_block.type === 'tool_use' || ev.content_block.type === 'text')) {
+          first = false;
+          handlers.onFirstToken?.();
+        }
         if (ev.content_block.type === 'tool_use') blocks.set(ev.index, { id: ev.content_block.id, name: ev.content_block.name, json: '' });
         else if (ev.content_block.type === 'text' && ev.content_block.text) {
           text += ev.content_block.text;

@@ -9,10 +9,17 @@ export type ChatMessage =
   | { role: 'assistant'; content: string; toolCalls?: ToolCallRecord[] }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; images?: ToolImage[]; isError?: boolean };
 
-/** Token usage of one model turn, when the server reports it. */
+/**
+ * Token usage of one model turn as the server reports it (absent fields: not reported).
+ * `inputTokens` counts every prompt token, the cached ones included.
+ */
 export interface LlmUsage {
   inputTokens?: number;
   outputTokens?: number;
+  /** Prompt tokens read from the provider's cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
+  cachedInputTokens?: number;
+  /** Output tokens spent on hidden reasoning (OpenAI reasoning_tokens). */
+  reasoningTokens?: number;
 }
 
 /** What the agent asks the model for one turn. */
@@ -35,6 +42,8 @@ export interface LlmTurn {
 /** Streaming callbacks: text deltas as they arrive; `onRetry` before each retry. */
 export interface LlmStreamHandlers {
   onText?(delta: string): void;
+  /** The first chunk that carries output (text or a tool call) arrived: time to first token. */
+  onFirstToken?(): void;
   onRetry?(info: { attempt: number; delayMs: number; error: string }): void;
 }
 

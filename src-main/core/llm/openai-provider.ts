@@ -3,7 +3,7 @@ import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMess
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
-import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
+import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
@@ -142,10 +142,15 @@ export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionC
   const calls: { id: string; name: string; arguments: string }[] = [];
   let usage: LlmTurn['usage'];
   let stopReason: string | undefined;
+  let first = true;
   for await (const chunk of stream) {
-    if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+    if (chunk.usage) usage = openAIUsage(chunk.usage);
     for (const choice of chunk.choices ?? []) {
       const d = choice.delta;
+      if (first && (d?.content || d?.tool_calls?.length)) {
+        first = false;
+        handlers.onFirstToken?.();
+      }
       if (d?.content) {
         text += d.content;
         handlers.onText?.(d.content);
@@ -164,4 +169,16 @@ export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionC
     .filter((c) => c && c.name)
     .map((c, i) => ({ id: c.id || `call_${Date.now().toString(36)}_${i}`, name: c.name, arguments: c.arguments }));
   return { text, toolCalls, usage, stopReason };
+}
+
+/** OpenAI's usage object → LlmUsage (cached and reasoning details when the server sends them). */
+function openAIUsage(u: NonNullable<ChatCompletionChunk['usage']>): LlmUsage {
+  const cached = u.prompt_tokens_details?.cached_tokens;
+  const reasoning = u.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: u.prompt_tokens,
+    outputTokens: u.completion_tokens,
+    ...(cached ? { cachedInputTokens: cached } : {}),
+    ...(reasoning ? { reasoningTokens: reasoning } : {}),
+  };
 }

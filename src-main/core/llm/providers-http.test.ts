@@ -33,6 +33,23 @@ describe('providers over HTTP', () => {
     expect(turn.usage).toEqual({ inputTokens: 12, outputTokens: 5 });
   });
 
+  it.each(['openai', 'anthropic'] as const)('%s: reports cached and reasoning tokens, the first token, and nothing when the server sends no usage', async (wire) => {
+    const s = await serve([
+      { text: 'ok', usage: { inputTokens: 1500, outputTokens: 40, cachedInputTokens: 1024, ...(wire === 'openai' ? { reasoningTokens: 16 } : {}) } },
+      { toolCalls: [{ name: 'a', arguments: '{}' }], usage: null },
+    ]);
+    const cfg = { provider: wire, model: 'scripted', apiKey: 'k', maxRetries: 0, baseURL: wire === 'openai' ? s.openaiBaseURL : s.anthropicBaseURL };
+    const p = wire === 'openai' ? new OpenAIProvider(cfg) : new AnthropicProvider(cfg);
+    let first = 0;
+    const turn = await p.complete(req, { onFirstToken: () => first++ });
+    expect(first).toBe(1);
+    expect(turn.usage).toEqual({ inputTokens: 1500, outputTokens: 40, cachedInputTokens: 1024, ...(wire === 'openai' ? { reasoningTokens: 16 } : {}) });
+    first = 0;
+    const bare = await p.complete(req, { onFirstToken: () => first++ });
+    expect(first).toBe(1); // a tool call is output too
+    expect(bare.usage?.inputTokens).toBeUndefined();
+  });
+
   it('openai: a server that rejects stream_options is asked again without them', async () => {
     const s = await serve([{ status: 400, errorMessage: 'Unrecognized request argument supplied: stream_options' }, { text: 'ok' }]);
     const p = new OpenAIProvider({ provider: 'openai', model: 'm', apiKey: 'k', maxRetries: 0, baseURL: s.openaiBaseURL });

@@ -180,6 +180,7 @@ export class GlassboxSession {
       // A run waits for MCP servers still starting (`mcpInBackground`).
       toolsPending: () => this.mcpStarting,
       maxSteps: agentCfg.maxSteps,
+      prices: this.config.prices,
       compactor: new ContextCompactor({
         budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
         summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
+import { costOf, priceOf } from './prices';
+import { turnUsage } from './turn-usage';
+
+describe('prices', () => {
+  it('finds a model by id, dated variant, provider prefix and case; config wins over the defaults', () => {
+    expect(priceOf('gpt-4o-mini')).toEqual({ input: 0.15, output: 0.6, cachedInput: 0.075 });
+    expect(priceOf('gpt-4o-2024-08-06')?.input).toBe(2.5); // longest matching prefix: gpt-4o, not gpt-4
+    expect(priceOf('gpt-4o-mini-2024-07-18')?.input).toBe(0.15);
+    expect(priceOf('openai/GPT-4o')?.input).toBe(2.5);
+    expect(priceOf('claude-sonnet-4-5-20250929')?.output).toBe(15);
+    expect(priceOf('qwen2.5-coder')).toBeUndefined();
+    expect(priceOf('qwen2.5-coder', { 'qwen2.5-coder': { input: 0, output: 0 } })).toEqual({ input: 0, output: 0 });
+    expect(priceOf('gpt-4o', { 'GPT-4o': { input: 1, output: 2 } })).toEqual({ input: 1, output: 2 });
+  });
+
+  it('bills cached input at the cached price and is null without a price', () => {
+    // 1M fresh at 2.5 + 1M cached at 1.25 + 1M out at 10
+    expect(costOf({ inputTokens: 2_000_000, cachedInputTokens: 1_000_000, outputTokens: 1_000_000 }, priceOf('gpt-4o'))).toBe(13.75);
+    expect(costOf({ inputTokens: 1000, outputTokens: 1000 }, { input: 3, output: 15 })).toBe(0.018);
+    expect(costOf({ inputTokens: 10, outputTokens: 10 }, undefined)).toBeNull();
+  });
+});
+
+describe('turnUsage', () => {
+  it('keeps what the provider reported and prices it', () => {
+    const u = turnUsage({
+      reported: { inputTokens: 1200, outputTokens: 300, cachedInputTokens: 1000, reasoningTokens: 120 },
+      model: 'gpt-4o-mini', sentChars: 1, receivedChars: 1, ttftMs: 210.4, durationMs: 950.6,
+    });
+    expect(u).toEqual({ inputTokens: 1200, outputTokens: 300, cachedInputTokens: 1000, reasoningTokens: 120, costUsd: 0.000285, ttftMs: 210, durationMs: 951 });
+  });
+
+  it('estimates (and says so) when the server reports nothing; cost null for an unknown model', () => {
+    const u = turnUsage({ reported: undefined, model: 'local-llama', sentChars: 4000, receivedChars: 41, ttftMs: undefined, durationMs: 80 });
+    expect(u).toEqual({ inputTokens: 1000, outputTokens: 11, estimated: true, costUsd: null, ttftMs: 80, durationMs: 80 });
+  });
+
+  it('adds turns up and formats totals', () => {
+    const t = emptyTotals();
+    addUsage(t, { inputTokens: 1000, outputTokens: 10, costUsd: 0.001 });
+    addUsage(t, { inputTokens: 234, outputTokens: 46, costUsd: 0.0002 });
+    expect(formatUsage(t)).toBe('1,234 in · 56 out · $0.0012');
+    addUsage(t, { inputTokens: 1, outputTokens: 1, costUsd: null, estimated: true });
+    expect(formatUsage(t)).toBe('~1,235 in · ~57 out · $0.0012+');
+    const unknown = addUsage(emptyTotals(), { inputTokens: 5, outputTokens: 5, costUsd: null });
+    expect(formatUsage(unknown)).toBe('5 in · 5 out · cost unknown');
+  });
+});
