@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PUBLIC = join(ROOT, 'resources', 'glassbox-extension');
 const CORE = join(ROOT, 'src-main', 'core');
+const SHARED = join(ROOT, 'src-shared');
 
 /** Type-checks `source` (a module in a temp folder) against the repo's files; returns the errors. */
 function typeErrors(source: string): string[] {
@@ -39,9 +40,9 @@ describe('resources/glassbox-extension.d.ts', { timeout: 180_000 }, () => {
     const errors = typeErrors(`
 import type * as P from ${JSON.stringify(PUBLIC)};
 import type * as C from ${JSON.stringify(join(CORE, 'extensions', 'extension-types'))};
-import type * as E from ${JSON.stringify(join(CORE, 'events', 'event-types'))};
+import type * as E from ${JSON.stringify(join(SHARED, 'events', 'event-types'))};
 import type * as H from ${JSON.stringify(join(CORE, 'hooks', 'tool-hooks'))};
-import type * as R from ${JSON.stringify(join(CORE, 'tools', 'tool-result'))};
+import type * as R from ${JSON.stringify(join(SHARED, 'events', 'tool-result'))};
 
 type Assert<T extends true> = T;
 type Extends<A, B> = [A] extends [B] ? true : false;
