@@ -1,6 +1,6 @@
 /**
- * Types for writing Glassbox extensions (SPEC §6). Self-contained: copy this file next to your
- * extension, or point at it from the Glassbox folder.
+ * Types for writing Glassbox extensions (the guide: docs/extensions.md in the Glassbox folder).
+ * Self-contained: copy this file next to your extension, or point at it from the Glassbox folder.
  *
  * TypeScript:  import type { ExtensionApi, GlassboxExtension } from './glassbox-extension';
  * JavaScript:  /** @type {import('./glassbox-extension').GlassboxExtension} *\/
@@ -109,7 +109,7 @@ export type AfterToolHook = (
   result: ToolResultRecord,
 ) => OverrideDecision | void | undefined | Promise<OverrideDecision | void | undefined>;
 
-// ——— events (SPEC §5) ———
+// ——— events (fields per type: docs/agent.md, "Event types") ———
 
 /** A tool call as the model sent it. */
 export interface ToolCallRecord {

@@ -6,10 +6,10 @@ import { ROOT } from '../helpers/cli';
 
 /** Screenshot artifacts of the workbench panes (gitignored). */
 export const PANE_SHOTS = join(ROOT, 'test-results', 'panes');
-/** The few screenshots the README shows (committed). */
+/** The few screenshots the docs show (committed). */
 export const DOC_SHOTS = join(ROOT, 'docs', 'screenshots');
 
-/** Saves a screenshot under test-results/panes; `doc` also copies it to docs/screenshots for the README. */
+/** Saves a screenshot under test-results/panes; `doc` also copies it to docs/screenshots for the docs. */
 export async function paneShot(page: Page, name: string, doc = false): Promise<void> {
   mkdirSync(PANE_SHOTS, { recursive: true });
   const path = join(PANE_SHOTS, `${name}.png`);

@@ -52,7 +52,7 @@ function setup(config: Record<string, unknown> = {}) {
 }
 
 describe('part-B built-in tools through the built CLI', () => {
-  it('tools list shows the six tools in SPEC order', async () => {
+  it('tools list shows the six tools in the documented order', async () => {
     const g = setup();
     const r = await runGlassbox(['tools', 'list', '--json'], { env: g.env, cwd: g.workspace });
     expect(r.code).toBe(0);

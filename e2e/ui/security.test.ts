@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { launchChromium, openApp, sendTask, shot, startWeb, type WebFixture } from './ui-harness';
 
-// The web host's doors (SPEC §7) and the page's sandbox, against a real `glassbox web`.
+// The web host's doors (docs/security.md) and the page's sandbox, against a real `glassbox web`.
 
 let web: WebFixture;
 let browser: Browser;

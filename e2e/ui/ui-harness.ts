@@ -81,7 +81,7 @@ export async function startWeb(
 /**
  * The usual hooks of a test file that drives Chromium against `glassbox web`: one browser for
  * the file, and every web host started through `web(…)` stopped after its test — it must exit 0
- * on SIGTERM (SPEC §1).
+ * on SIGTERM (docs/cli.md).
  */
 export function useChromiumAndWebHosts(): { browser: () => Browser; web: typeof startWeb } {
   let browser: Browser | undefined;

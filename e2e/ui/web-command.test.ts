@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runGlassbox, startGlassbox, tempGlassbox } from '../helpers/cli';
 
-// `glassbox web` as a command (SPEC §1): the first line, --port, exit 0 on SIGINT, usage errors.
+// `glassbox web` as a command (docs/cli.md): the first line, --port, exit 0 on SIGINT, usage errors.
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -64,7 +64,7 @@ export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false
   return { ok: true };
 }
 
-/** The settings the UI shows, from the config file and the environment (env wins, SPEC §2). */
+/** The settings the UI shows, from the config file and the environment (env wins, docs/configuration.md). */
 export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, keySet: boolean): SettingsView {
   const provider = (env.GLASSBOX_LLM_PROVIDER as SettingsView['provider'] | undefined) ?? config.llm?.provider ?? 'openai';
   const envKey = env.GLASSBOX_LLM_API_KEY || (provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY);

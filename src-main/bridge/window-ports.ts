@@ -10,7 +10,7 @@ import type { DialogAnswerPort } from './session-bridge';
 export function createWindowPorts(): { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort } {
   const ports = new QueuedHumanPorts();
   return {
-    // A window always has someone to answer, so approvals default to `ask` (SPEC §3's default).
+    // A window always has someone to answer, so approvals default to `ask` (the documented default of `approvals.mode`).
     sessionOptions: { humanInput: ports, approvalPort: ports, defaultApproveMode: 'ask', watchExtensions: true },
     dialogs: {
       answerApproval: (requestId, decision, always) => ports.resolveApproval(requestId, decision, always, 'human'),

@@ -7,7 +7,7 @@ export interface CliIO {
   cwd: string;
 }
 
-/** Exit codes shared by all commands (SPEC §1). */
+/** Exit codes shared by all commands (docs/cli.md). */
 export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, MAX_STEPS: 3 } as const;
 
 /** A usage or config problem: printed, exit 2. */

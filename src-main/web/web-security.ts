@@ -1,5 +1,5 @@
 /**
- * The web host's request checks (SPEC §7), as pure functions with table tests.
+ * The web host's request checks (docs/security.md), as pure functions with table tests.
  * Every HTTP request and WebSocket upgrade must carry the token (query once, then the cookie
  * or a header) and name the server's own origin in Host (and Origin, when sent).
  */

@@ -24,7 +24,7 @@ serve   Glassbox's tools as an MCP server: stdio by default; --http serves Strea
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
         file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.`;
 
-/** One entry of `mcp list --json` (stable, SPEC §1). */
+/** One entry of `mcp list --json` (stable: scripts rely on it; docs/cli.md). */
 export interface McpListing {
   id: string;
   transport: string;
@@ -39,7 +39,7 @@ export interface McpListing {
   tools: string[];
 }
 
-/** `glassbox mcp list|serve|import` (SPEC §1). Usage and config problems throw (exit 2 in main). */
+/** `glassbox mcp list|serve|import` (docs/cli.md). Usage and config problems throw (exit 2 in main). */
 export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers });
 }

@@ -16,7 +16,7 @@ result equals the recorded one, with a diff when not.
 Approvals run in auto mode: dangerous commands still ask (and are denied when stdin is not a TTY).
 Exit codes: 0 all equal, 1 some differ or failed, 2 usage.`;
 
-/** `glassbox replay` (SPEC §1). */
+/** `glassbox replay` (docs/cli.md). */
 export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCliArgs(
     {

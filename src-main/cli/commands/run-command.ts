@@ -17,7 +17,7 @@ Runs the agent on one task, headless.
   --workspace DIR   where the agent works (default: the current directory)
   --max-steps N     stop after N model turns (default 30, or config agent.maxSteps); exit 3
   --approve MODE    ask (prompt on a terminal; denied when stdin is not a TTY), auto, deny
-  --json            every event as JSON Lines on stdout (SPEC §5)
+  --json            every event as JSON Lines on stdout (one object per line)
   --session ID      continue a saved session ($GLASSBOX_HOME/sessions/ID.jsonl)
 Exit codes: 0 finished, 1 failed or cancelled, 2 usage/config error, 3 max steps reached.`;
 
@@ -56,7 +56,7 @@ function progressLine(e: GlassboxEvent): string | null {
   }
 }
 
-/** `glassbox run` (SPEC §1): one headless agent run. */
+/** `glassbox run` (docs/cli.md): one headless agent run. */
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCliArgs(
     {

@@ -17,7 +17,7 @@ call   runs one tool through the same path the agent uses (validation, hooks,
        Exit 0 ok; 1 the tool returned an error (or was blocked); 2 usage, unknown
        tool or bad --args JSON.`;
 
-/** One entry of `tools list --json` (stable, SPEC §1). */
+/** One entry of `tools list --json` (stable: scripts rely on it; docs/cli.md). */
 export interface ToolListing {
   name: string;
   source: string;
@@ -26,7 +26,7 @@ export interface ToolListing {
   annotations?: ToolAnnotations;
 }
 
-/** The object `tools call --json` prints (stable, SPEC §1). */
+/** The object `tools call --json` prints (stable: scripts rely on it; docs/cli.md). */
 export interface ToolCallReport {
   callId: string;
   tool: string;
@@ -38,7 +38,7 @@ export interface ToolCallReport {
 type ApproveMode = NonNullable<SessionOptions['approveMode']>;
 const APPROVE_MODES: readonly ApproveMode[] = ['ask', 'auto', 'deny'];
 
-/** `glassbox tools list|call` (SPEC §1). Usage and config problems throw (exit 2 in main). */
+/** `glassbox tools list|call` (docs/cli.md). Usage and config problems throw (exit 2 in main). */
 export async function toolsCommand(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand(argv, io, USAGE, { list: listTools, call: callTool });
 }

@@ -76,7 +76,7 @@ export function findRendererDir(env: NodeJS.ProcessEnv): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
 }
 
-/** `glassbox web` — the UI over HTTP + WebSocket (SPEC §1, §7). */
+/** `glassbox web` — the UI over HTTP + WebSocket (docs/cli.md, docs/security.md). */
 export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   const args = parseWebArgs(argv);
   if (args === 'help') {

@@ -16,7 +16,7 @@ import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 /** Default step limit of one run. */
 export const DEFAULT_MAX_STEPS = 30;
 
-/** Why a run ended (SPEC §5 `agent_end.reason`). */
+/** Why a run ended (`agent_end.reason`, docs/agent.md). */
 export type AgentEndReason = 'finished' | 'max_steps' | 'cancelled' | 'error';
 
 /** What one run produced. */
@@ -69,7 +69,7 @@ type Role = 'user' | 'assistant' | 'system' | 'tool';
  * calls in the order given (consecutive read-only tools concurrently, results kept in order),
  * answering every call id whatever happens. Ends on `terminate` (a result with
  * `metadata.terminate`), a turn without tool calls, max steps, cancel or a model error. Emits
- * the whole SPEC §5 taxonomy for what it does. The conversation (`messages`) lives on across
+ * the event types of docs/agent.md for what it does. The conversation (`messages`) lives on across
  * runs, so a session continues turn after turn.
  */
 export class ToolCallAgent {

@@ -3,7 +3,7 @@ import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
 import type { PolicyVerdict } from './approval-types';
 
-/** Approval modes (SPEC §3 `approvals.mode`, `--approve`). */
+/** Approval modes (`approvals.mode`, `--approve`; docs/agent.md). */
 export type ApprovalMode = 'ask' | 'auto' | 'deny';
 
 /** The bash classifier's verdict (src-main/core/tools/bash/command-classifier.ts). */

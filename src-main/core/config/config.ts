@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-write';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { workspaceDir, type GlassboxPaths } from './paths';
 
-/** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (SPEC §3). */
+/** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (docs/configuration.md). */
 export interface McpServerConfig {
   type?: 'stdio' | 'sse' | 'http' | 'streamable-http' | 'streamableHttp' | 'streamable_http';
   command?: string;

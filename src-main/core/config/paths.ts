@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** Where Glassbox keeps its files (SPEC §2). */
+/** Where Glassbox keeps its files (docs/configuration.md). */
 export interface GlassboxPaths {
   home: string;
   config: string;

@@ -40,7 +40,7 @@ export interface ExtensionDescription {
   hasManifest: boolean;
 }
 
-/** The two standard roots (SPEC §2), user first so its extensions register first. */
+/** The two standard roots (docs/configuration.md), user first so its extensions register first. */
 export function defaultExtensionRoots(homeExtensionsDir: string, workspaceGlassboxDir: string): ExtensionRoot[] {
   return [
     { dir: homeExtensionsDir, origin: 'user' },

@@ -8,7 +8,7 @@ import {
 } from './extension-manifest';
 
 describe('parseExtensionManifest', () => {
-  it('applies the SPEC defaults to an empty manifest', () => {
+  it('applies the documented defaults to an empty manifest', () => {
     expect(parseExtensionManifest('', 'my-ext')).toEqual({
       ok: true,
       value: { name: 'my-ext', version: '0.1.0', module: 'my-ext', moduleExplicit: false },

@@ -10,7 +10,7 @@ function parseYaml(text: string): unknown {
   return yamlModule.parse(text);
 }
 
-/** `plugin.yaml` after defaults are applied (SPEC §6). */
+/** `plugin.yaml` after defaults are applied (docs/extensions.md). */
 export interface ExtensionManifest {
   /** Default: the folder name. */
   name: string;
@@ -84,7 +84,7 @@ function optionalString(doc: Record<string, unknown>, key: string): CheckValue<s
 }
 
 /**
- * Parses `plugin.yaml` text and applies the SPEC defaults. Pure: never touches the disk.
+ * Parses `plugin.yaml` text and applies the documented defaults. Pure: never touches the disk.
  * `folderName` supplies the default name.
  */
 export function parseExtensionManifest(text: string, folderName: string): CheckValue<ExtensionManifest> {

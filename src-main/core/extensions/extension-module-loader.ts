@@ -106,7 +106,7 @@ export function instantiateExtension(value: unknown, label: string): CheckValue<
 }
 
 /**
- * Picks the extension from a loaded module (SPEC §6): the named export `className` when the
+ * Picks the extension from a loaded module (docs/extensions.md): the named export `className` when the
  * manifest says `class`, else the default export, else the first export (alphabetical, the
  * order of an ES module namespace) that is an extension.
  */

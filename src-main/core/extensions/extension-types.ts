@@ -1,5 +1,5 @@
 /**
- * The extension API as authors see it (SPEC §6). `resources/glassbox-extension.d.ts` is a
+ * The extension API as authors see it (docs/extensions.md). `resources/glassbox-extension.d.ts` is a
  * self-contained copy for authors outside this repository; `extension-types.sync.test.ts`
  * type-checks that the two stay interchangeable.
  */

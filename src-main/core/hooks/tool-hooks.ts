@@ -1,7 +1,7 @@
 import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
 
-/** The call a hook sees (SPEC §6). */
+/** The call a hook sees (docs/extensions.md). */
 export interface ToolCallInfo {
   callId: string;
   tool: string;

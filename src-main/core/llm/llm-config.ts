@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
 
-/** The model settings after config, project config and environment are merged (SPEC §2–3). */
+/** The model settings after config, project config and environment are merged (docs/configuration.md). */
 export interface ResolvedLlmConfig {
   provider: 'openai' | 'anthropic';
   model: string;

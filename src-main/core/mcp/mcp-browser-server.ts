@@ -1,6 +1,6 @@
 import type { GlassboxConfig, McpServerConfig } from '../config/config';
 
-/** The id of the default browser server (SPEC §4). */
+/** The id of the default browser server (docs/mcp.md). */
 export const BROWSER_SERVER_ID = 'browser';
 
 /** Where Debian/Ubuntu/Fedora put Chromium, tried when nothing is configured. */

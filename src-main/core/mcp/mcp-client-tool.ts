@@ -21,7 +21,7 @@ export function remoteInputSchema(remote: RemoteTool): JsonSchema {
 }
 
 /**
- * A remote MCP tool in the agent's ToolCollection: named per SPEC §4, called on its server by
+ * A remote MCP tool in the agent's ToolCollection: named as docs/mcp.md says, called on its server by
  * its original name, results mapped to ToolResults. Failures come back as error results.
  */
 export class McpClientTool implements Tool {

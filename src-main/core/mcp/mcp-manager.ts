@@ -90,7 +90,7 @@ function playwrightCliPath(): string {
   return join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
 }
 
-/** Lines the agent adds when tools come or go (SPEC §5 `mcp_tools_changed` → model). */
+/** Lines the agent adds when tools come or go (`mcp_tools_changed` → model). */
 export function describeToolsChange(server: string, added: string[], removed: string[]): string[] {
   const out: string[] = [];
   if (added.length) out.push(`New tools available (from MCP server ${server}): ${added.join(', ')}`);

@@ -28,7 +28,7 @@ import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kin
 
 /** Lines of a stdio server's stderr kept for "why it failed". */
 export const STDERR_TAIL_LINES = 200;
-/** Default per-call timeout (SPEC §3 `timeoutMs`). */
+/** Default per-call timeout (`timeoutMs`, docs/mcp.md). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 /** The least time a server gets to answer initialize and tools/list. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -37,7 +37,7 @@ export const MAX_HANDSHAKE_TIMEOUT_MS = 30_000;
 /** Delays between reconnect attempts after a lost connection. */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
-/** Connection state of one server (SPEC §5 `mcp_server_status`). */
+/** Connection state of one server (the `mcp_server_status` event). */
 export type McpConnectionStatus = 'connecting' | 'connected' | 'error' | 'disconnected';
 
 /** What a connection reports to whoever owns it (the manager). */

@@ -2,7 +2,7 @@
 export const MAX_TOOL_NAME_LENGTH = 64;
 
 /**
- * Makes a name the model APIs accept (SPEC §4): every char outside `[A-Za-z0-9_-]` becomes
+ * Makes a name the model APIs accept (docs/mcp.md): every char outside `[A-Za-z0-9_-]` becomes
  * `_`, runs of `_` collapse, leading/trailing `_` are trimmed, then it is cut to 64 chars.
  */
 export function sanitizeToolName(raw: string): string {

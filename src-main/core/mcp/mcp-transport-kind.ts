@@ -4,7 +4,7 @@ import type { McpServerConfig } from '../config/config';
 export type McpTransportKind = 'stdio' | 'sse' | 'http' | 'auto';
 
 /**
- * The transport a server config asks for (SPEC §3): `type` accepts stdio, sse, http and the
+ * The transport a server config asks for (docs/configuration.md): `type` accepts stdio, sse, http and the
  * streamable-http spellings; without `type`, `command` means stdio and `url` means try
  * Streamable HTTP and fall back to SSE. Returns a reason when the entry cannot work.
  */

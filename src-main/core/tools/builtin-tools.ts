@@ -24,12 +24,12 @@ export interface BuiltinToolDeps {
 }
 
 /**
- * The built-in tools (SPEC §4), in registration order: built-ins register before MCP and
+ * The built-in tools (docs/tools.md), in registration order: built-ins register before MCP and
  * extension tools, so they win name clashes.
  */
 export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   const tools: Tool[] = [new StrReplaceEditor({ history: EditHistory.forHome(deps.home) })];
-  // bash registers right after str_replace_editor (SPEC §4 order); these follow it.
+  // bash registers right after str_replace_editor (the documented order); these follow it.
   tools.push(
     new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash') }),
     new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python'), redactor: deps.redactor }),

@@ -9,7 +9,7 @@ export const ENGINE_IDS = ['duckduckgo', 'bing', 'brave', 'searxng'] as const;
 /** An engine id. */
 export type EngineId = (typeof ENGINE_IDS)[number];
 
-/** The `webSearch` config section, resolved with defaults. Documented in the README. */
+/** The `webSearch` config section, resolved with defaults. Documented in docs/tools.md. */
 export interface WebSearchSettings {
   /** Preferred engine (default `duckduckgo`). */
   engine: string;
