@@ -1,0 +1,102 @@
+import { FIRST_SCREEN_ROWS, type PendingDialog, type SessionView } from '../../../../src-shared/contract/views';
+import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
+import { fromView, reduceEvent, type SessionData } from '../event-reducer';
+import type { SliceActions } from '../store-types';
+
+/** The chat slice's actions: the session's events in, messages and stops out. */
+export interface ChatActions {
+  applyEvent(e: GlassboxEvent): void;
+  /** Loads the host's pre-reduced view of the current session (start, reload, switch). */
+  loadView(v: SessionView, pending?: PendingDialog[]): void;
+  /**
+   * Replaces a tail view with the whole one (the same session, later): the selection and the
+   * dialogs stay. A view older than what the store already shows is refused (returns false).
+   */
+  completeView(v: SessionView): boolean;
+  setAgentState(s: SessionData['agent']): void;
+  /** Sends a message to the agent; true once the host took it (a failure shows a banner). */
+  sendMessage(text: string): Promise<boolean>;
+  /** Stops the run. */
+  stopRun(): Promise<void>;
+  /** Shows the last screen of the current session; rejects when the host cannot be reached. */
+  loadFirstScreen(): Promise<void>;
+  /**
+   * Fetches the whole current session after its tail is shown. An answer older than the live
+   * events already applied (possible where events and answers travel apart, as over Electron
+   * IPC) is asked for again, so no event is lost.
+   */
+  loadWholeSession(sessionId: string): Promise<void>;
+  /** Follows the session's live events, the agent's state and session switches; returns the unsubscribe. */
+  watchSession(): () => void;
+}
+
+/** Builds the chat slice's actions. */
+export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
+  applyEvent: (e) => {
+    const patch = reduceEvent(get(), e);
+    if (Object.keys(patch).length) set(patch);
+  },
+  loadView: (v, pending) => set({ ...fromView(v, pending), selectedCallId: null }),
+  completeView: (v) => {
+    const s = get();
+    if (v.summary.id !== s.sessionId || v.lastSeq < s.lastSeq) return false;
+    set({ ...fromView(v, s.pending), callsVersion: s.callsVersion + 1 });
+    return true;
+  },
+  setAgentState: (agent) => {
+    if (agent.sessionId && agent.sessionId !== get().sessionId) return;
+    set({ agent });
+  },
+  sendMessage: async (text) => {
+    try {
+      get().setAgentState(await bridge().agent.send(text));
+      return true;
+    } catch (err) {
+      get().reportError('Send', err);
+      return false;
+    }
+  },
+  stopRun: async () => {
+    try {
+      get().setAgentState(await bridge().agent.cancel());
+    } catch (err) {
+      get().reportError('Stop', err);
+    }
+  },
+  loadFirstScreen: async () => {
+    // The last screen first (a session of any size paints at once), then the whole session; rows
+    // arriving above keep the view in place. Live events apply on top of either (seq dedups).
+    const view = await bridge().sessions.view(FIRST_SCREEN_ROWS);
+    performance.mark('glassbox:snapshot-received');
+    get().loadView(view, []);
+    performance.mark('glassbox:snapshot-loaded');
+    get().setConnection('open');
+    if (view.tail) void get().loadWholeSession(view.summary.id);
+  },
+  loadWholeSession: async (sessionId) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let whole;
+      try {
+        whole = await bridge().sessions.view();
+      } catch (err) {
+        get().reportError('Session', err);
+        return;
+      }
+      if (get().sessionId !== sessionId) return; // switched meanwhile: that load wins
+      if (get().completeView(whole)) return;
+    }
+  },
+  watchSession: () => {
+    const api = bridge();
+    const offs = [
+      api.agent.onEvent((e) => get().applyEvent(e)),
+      api.agent.onState((a) => get().setAgentState(a)),
+      api.sessions.onSwitched((view) => {
+        get().loadView(view, []);
+        if (view.tail) void get().loadWholeSession(view.summary.id);
+        void get().loadPending({ quiet: true });
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  },
+});

@@ -1,0 +1,7 @@
+import type { AppStoreState } from '../store-types';
+
+/** What the sidebar shows. */
+export const sessionsSelectors = {
+  sessions: (s: AppStoreState) => s.sessions,
+  query: (s: AppStoreState) => s.sessionQuery,
+};

@@ -1,0 +1,47 @@
+import type { SettingsPatch, SettingsView } from '../../../../src-shared/contract/views';
+import type { SliceActions } from '../store-types';
+
+/** Banners a saved setting may have fixed. */
+const FIXED_BY_SETTINGS = ['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY'];
+
+/** The settings slice's actions. */
+export interface SettingsActions {
+  setSettings(s: SettingsView): void;
+  setSettingsOpen(open: boolean): void;
+  /** Loads the settings (at start); says so in a banner when no model is configured yet. */
+  loadSettings(): Promise<void>;
+  /** Saves a patch; true when the host took it (then the banners it may have fixed go). */
+  saveSettings(patch: SettingsPatch): Promise<boolean>;
+  /** Follows the host's settings; returns the unsubscribe. */
+  watchSettings(): () => void;
+}
+
+/** Builds the settings slice's actions. */
+export const settingsActions: SliceActions<SettingsActions> = (set, get, bridge) => ({
+  setSettings: (settings) => set({ settings }),
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  loadSettings: async () => {
+    let settings: SettingsView;
+    try {
+      settings = await bridge().settings.get();
+    } catch (err) {
+      get().reportError('Settings', err);
+      return;
+    }
+    get().setSettings(settings);
+    if (!settings.model) {
+      get().pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
+    }
+  },
+  saveSettings: async (patch) => {
+    try {
+      get().setSettings(await bridge().settings.set(patch));
+    } catch (err) {
+      get().reportError('Settings', err);
+      return false;
+    }
+    get().dismissNoticeCodes(FIXED_BY_SETTINGS);
+    return true;
+  },
+  watchSettings: () => bridge().settings.onChanged((v) => get().setSettings(v)),
+});

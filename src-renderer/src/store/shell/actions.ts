@@ -1,0 +1,34 @@
+import type { Notice } from '../../../../src-shared/contract/views';
+import type { SliceActions } from '../store-types';
+import { addNotice, callFailedNotice } from './notices';
+import type { ShellState } from './state';
+
+/** The shell slice's actions. */
+export interface ShellActions {
+  pushNotice(n: Notice): void;
+  dismissNotice(id: number): void;
+  /** Dismisses the banners with these codes (a saved setting fixed their cause). */
+  dismissNoticeCodes(codes: readonly string[]): void;
+  setConnection(c: ShellState['connection']): void;
+  setRightTab(tab: string): void;
+  /** Reports a failed bridge call in a banner instead of losing it. */
+  reportError(what: string, err: unknown): void;
+  /** Shows the host's notices as banners; returns the unsubscribe. */
+  watchNotices(): () => void;
+}
+
+let noticeId = 0;
+
+/** Builds the shell slice's actions. */
+export const shellActions: SliceActions<ShellActions> = (set, get, bridge) => ({
+  pushNotice: (n) => set({ notices: addNotice(get().notices, n, ++noticeId) }),
+  dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  dismissNoticeCodes: (codes) => {
+    const notices = get().notices.filter((n) => !codes.includes(n.code));
+    if (notices.length !== get().notices.length) set({ notices });
+  },
+  setConnection: (connection) => set({ connection }),
+  setRightTab: (rightTab) => set({ rightTab }),
+  reportError: (what, err) => get().pushNotice(callFailedNotice(what, err)),
+  watchNotices: () => bridge().app.onNotice((n) => get().pushNotice(n)),
+});

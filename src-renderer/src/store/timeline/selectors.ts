@@ -1,0 +1,33 @@
+import { clampPosition, countsUpTo, filterTimeline, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
+import { memoLast } from '../memo';
+import type { AppStoreState } from '../store-types';
+
+/** The entries that pass the filter, the clamped position among them, and the entry there. */
+export interface TimelineShown {
+  visible: TimelineEntry[];
+  pos: number;
+  current: TimelineEntry | undefined;
+}
+
+/** What the scrubber shows of the filtered entries. Pure. */
+export function timelineShown(visible: TimelineEntry[], pos: number): TimelineShown {
+  const p = clampPosition(pos, visible.length);
+  return { visible, pos: p, current: visible[p] };
+}
+
+// Filtering runs when the entries or the filter change, not per scrub step.
+const visible = memoLast((entries: TimelineEntry[], shown: ReadonlySet<TimelineCategory>) => filterTimeline(entries, shown));
+const shownAt = memoLast(timelineShown);
+const view = (s: AppStoreState): TimelineShown => shownAt(visible(s.timelineEntries, s.timelineShown), s.timelinePos);
+const counts = memoLast((entries: TimelineEntry[], current: TimelineEntry | undefined) => (current ? countsUpTo(entries, current.index) : null));
+
+/** What the timeline pane shows. */
+export const timelineSelectors = {
+  sessions: (s: AppStoreState) => s.timelineSessions,
+  loaded: (s: AppStoreState) => s.timelineLoaded,
+  shownCategories: (s: AppStoreState) => s.timelineShown,
+  error: (s: AppStoreState) => s.timelineError,
+  view,
+  /** How many of each kind happened up to the current entry. */
+  counts: (s: AppStoreState) => counts(s.timelineEntries, view(s).current),
+};

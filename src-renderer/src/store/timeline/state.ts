@@ -1,0 +1,20 @@
+import type { SessionSummary } from '../../../../src-shared/contract/views';
+import { TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
+
+/** The timeline slice: a recorded session as entries, the filter and the scrub position. */
+export interface TimelineState {
+  /** The saved sessions to choose from. */
+  timelineSessions: SessionSummary[];
+  timelineEntries: TimelineEntry[];
+  /** The id of the session shown; null before one is opened. */
+  timelineLoaded: string | null;
+  timelineShown: ReadonlySet<TimelineCategory>;
+  /** Position in the filtered entries (clamped when read). */
+  timelinePos: number;
+  timelineError: string | null;
+}
+
+/** Nothing opened; every category shown. */
+export function initialTimelineState(): TimelineState {
+  return { timelineSessions: [], timelineEntries: [], timelineLoaded: null, timelineShown: new Set(TIMELINE_CATEGORIES), timelinePos: 0, timelineError: null };
+}
