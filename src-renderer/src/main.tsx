@@ -9,9 +9,9 @@ import './styles.css';
 const root = createRoot(document.getElementById('root')!);
 
 async function start(): Promise<void> {
-  const store = createAppStore();
   try {
     const conn = await connectApi();
+    const store = createAppStore(conn.api);
     conn.onClose(() => store.getState().setConnection('closed'));
     await bootstrap(conn.api, store);
     performance.mark('glassbox:bootstrapped');

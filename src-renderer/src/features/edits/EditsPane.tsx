@@ -1,70 +1,30 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
-import { useGlassboxApi } from '../../app/app-context';
+import { useEffect } from 'react';
+import { useApp } from '../../app/app-context';
+import { editsSelectors } from '../../store/edits/selectors';
 import { DiffView } from './DiffView';
-import { describeEdit, groupEditsByFile, shortPath } from './edit-files';
+import { describeEdit, shortPath } from './edit-files';
 import '../workbench.css';
-
-// The selection survives switching tabs (the pane unmounts).
-let remembered: { path: string | null; index: number | null } = { path: null, index: null };
 
 /**
  * Every `str_replace_editor` change of the session as a diff; several edits to one file are
  * browsed in order; undo runs the editor's `undo_edit` through the tool path (so it is
- * recorded and appears here as an edit of its own).
+ * recorded and appears here as an edit of its own). The selection is the store's, so it
+ * survives switching tabs (the pane unmounts).
  */
 export function EditsPane() {
-  const api = useGlassboxApi();
-  const [edits, setEdits] = useState<EditRecord[]>([]);
-  const [path, setPath] = useState<string | null>(remembered.path);
-  // null = follow the latest edit of the file.
-  const [index, setIndex] = useState<number | null>(remembered.index);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const files = useApp(editsSelectors.files);
+  const { file, index: i, edit } = useApp(editsSelectors.shown);
+  const message = useApp(editsSelectors.message);
+  const busy = useApp(editsSelectors.busy);
+  const watch = useApp((s) => s.watchEdits);
+  const showFile = useApp((s) => s.showEditedFile);
+  const setIndex = useApp((s) => s.showEdit);
+  const undoLastEdit = useApp((s) => s.undoLastEdit);
 
-  const reload = useCallback(() => {
-    api.edits.list().then(setEdits, (err: unknown) => setMessage({ ok: false, text: String((err as Error).message ?? err) }));
-  }, [api]);
-
-  useEffect(() => {
-    reload();
-    const offs = [
-      api.agent.onEvent((e) => {
-        if (e.type === 'tool_execution_end' && e.tool === 'str_replace_editor') reload();
-      }),
-      api.sessions.onSwitched(() => {
-        remembered = { path: null, index: null };
-        setPath(null);
-        setIndex(null);
-        reload();
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [api, reload]);
-
-  useEffect(() => {
-    remembered = { path, index };
-  }, [path, index]);
-
-  const files = useMemo(() => groupEditsByFile(edits), [edits]);
-  const file = files.find((f) => f.path === path) ?? files[0];
-  const i = file ? Math.min(index ?? file.edits.length - 1, file.edits.length - 1) : 0;
-  const edit = file?.edits[i];
+  useEffect(() => watch(), [watch]);
 
   const undo = async (): Promise<void> => {
-    if (!file) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const r = await api.edits.undo(file.path);
-      setMessage(r);
-      setIndex(null);
-      reload();
-    } catch (err) {
-      setMessage({ ok: false, text: String((err as Error).message ?? err) });
-    } finally {
-      setBusy(false);
-    }
+    if (file) await undoLastEdit(file.path);
   };
 
   if (!files.length) {
@@ -86,10 +46,7 @@ export function EditsPane() {
             title={f.path}
             data-testid="edited-file"
             data-path={f.path}
-            onClick={() => {
-              setPath(f.path);
-              setIndex(null);
-            }}
+            onClick={() => showFile(f.path)}
           >
             {shortPath(f.path)} <span className="wb-count">{f.edits.length}</span>
           </button>

@@ -1,42 +1,17 @@
-import { useEffect, useState } from 'react';
-import type { ExtensionView } from '../../../../src-shared/contract/workbench-views';
-import { useGlassboxApi } from '../../app/app-context';
+import { useEffect } from 'react';
+import { useApp } from '../../app/app-context';
+import { extensionsSelectors, registeredSummary } from '../../store/extensions/selectors';
 import '../workbench.css';
-
-function registered(e: ExtensionView): string {
-  const r = e.registered;
-  const parts: string[] = [];
-  if (r.tools.length) parts.push(`tools: ${r.tools.join(', ')}`);
-  if (r.beforeHooks) parts.push(`${r.beforeHooks} before-hook${r.beforeHooks > 1 ? 's' : ''}`);
-  if (r.afterHooks) parts.push(`${r.afterHooks} after-hook${r.afterHooks > 1 ? 's' : ''}`);
-  if (r.subscriptions.length) parts.push(`subscribed to ${r.subscriptions.join(', ')}`);
-  return parts.join(' · ') || 'nothing';
-}
 
 /** The extensions page: each extension's status, why it failed, what it registered; reload. */
 export function ExtensionsPane() {
-  const api = useGlassboxApi();
-  const [list, setList] = useState<ExtensionView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const list = useApp(extensionsSelectors.list);
+  const error = useApp(extensionsSelectors.error);
+  const busy = useApp(extensionsSelectors.busy);
+  const watch = useApp((s) => s.watchExtensions);
+  const reload = useApp((s) => s.reloadExtensions);
 
-  useEffect(() => {
-    api.extensions.list().then(setList, (err: unknown) => setError((err as Error).message));
-    return api.extensions.onChanged(setList);
-  }, [api]);
-
-  const reload = async (name?: string): Promise<void> => {
-    setBusy(name ?? '*');
-    setError(null);
-    try {
-      // Optional args are left out, not sent as undefined (JSON turns that into null).
-      setList(await (name === undefined ? api.extensions.reload() : api.extensions.reload(name)));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  useEffect(() => watch(), [watch]);
 
   return (
     <div className="wb-pane" data-testid="extensions-pane">
@@ -63,7 +38,7 @@ export function ExtensionsPane() {
           </div>
           {e.description ? <div className="small">{e.description}</div> : null}
           {e.reason ? <pre className="wb-error small" data-testid="extension-reason">{e.reason}</pre> : null}
-          <div className="small" data-testid="extension-registered">Registered: {registered(e)}</div>
+          <div className="small" data-testid="extension-registered">Registered: {registeredSummary(e)}</div>
           {e.registered.rejectedTools.length ? (
             <div className="small wb-warn">Refused (name taken): {e.registered.rejectedTools.map((r) => `${r.name} (kept by ${r.keptBy})`).join(', ')}</div>
           ) : null}
