@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Why waiting for the browser's redirect ended without a usable answer. */
+export class CallbackError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'state' | 'timeout' | 'aborted',
+  ) {
+    super(message);
+    this.name = 'CallbackError';
+  }
+}
+
+function answer(res: ServerResponse, status: number, text: string): void {
+  // Plain text: nothing from the query is ever rendered as HTML.
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    Connection: 'close',
+  });
+  res.end(text + '\n');
+}
+
+/**
+ * The loopback redirect target of a sign-in (RFC 8252 §7.3): a tiny HTTP server on
+ * 127.0.0.1 that takes one redirect to `/callback`, checks its `state`, answers the browser
+ * with a plain page and closes.
+ */
+export class LoopbackCallback {
+  private settle?: { resolve: (p: URLSearchParams) => void; reject: (e: Error) => void };
+  private expectedState?: string;
+  /** How the wait ended; set once. */
+  private outcome?: { params?: URLSearchParams; error?: Error };
+
+  private constructor(
+    private readonly server: Server,
+    /** The port it listens on. */
+    readonly port: number,
+    private readonly label: string,
+  ) {
+    server.on('request', (req, res) => this.onRequest(req, res));
+  }
+
+  /** Listens on 127.0.0.1:`port` (0: a free port). Rejects when the port is taken. */
+  static listen(port: number, label: string): Promise<LoopbackCallback> {
+    return new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve(new LoopbackCallback(server, (server.address() as AddressInfo).port, label));
+      });
+    });
+  }
+
+  /** The redirect URI to register and send: `http://127.0.0.1:PORT/callback`. */
+  get redirectUrl(): string {
+    return `http://127.0.0.1:${this.port}/callback`;
+  }
+
+  /** Sets the `state` the redirect must carry (before the browser is sent off). */
+  expect(state: string): void {
+    this.expectedState = state;
+  }
+
+  private finish(outcome: { params?: URLSearchParams; error?: Error }): void {
+    if (this.outcome) return;
+    this.outcome = outcome;
+    if (this.settle) {
+      if (outcome.error) this.settle.reject(outcome.error);
+      else this.settle.resolve(outcome.params!);
+      this.settle = undefined;
+    }
+    void this.close();
+  }
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'GET' || url.pathname !== '/callback') {
+      answer(res, 404, 'Not found.');
+      return;
+    }
+    if (this.outcome) {
+      answer(res, 409, 'This sign-in is over. Return to Glassbox.');
+      return;
+    }
+    const params = url.searchParams;
+    if (!this.expectedState || params.get('state') !== this.expectedState) {
+      answer(res, 400, `Glassbox: sign-in to ${this.label} stopped. The redirect did not carry the state Glassbox sent, so it may not come from your sign-in. You can close this tab.`);
+      this.finish({ error: new CallbackError('the redirect back from the browser carried a wrong state (it may not come from this sign-in)', 'state') });
+      return;
+    }
+    if (params.get('error')) {
+      answer(res, 200, `Glassbox: the sign-in to ${this.label} was not completed. You can close this tab and return to Glassbox.`);
+    } else {
+      answer(res, 200, `Glassbox: signed in to ${this.label}. You can close this tab and return to Glassbox.`);
+    }
+    this.finish({ params });
+  }
+
+  /** The query of the redirect, once it came with the right `state`. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<URLSearchParams> {
+    if (this.outcome) return this.outcome.error ? Promise.reject(this.outcome.error) : Promise.resolve(this.outcome.params!);
+    return new Promise<URLSearchParams>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.finish({ error: new CallbackError(`no redirect came back from the browser within ${Math.round(timeoutMs / 1000)} s`, 'timeout') });
+      }, timeoutMs);
+      const onAbort = () => this.finish({ error: new CallbackError('the sign-in was cancelled', 'aborted') });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.settle = {
+        resolve: (p) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(p);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      };
+      if (signal?.aborted) onAbort();
+    });
+  }
+
+  /** Stops listening (idempotent). An answer being sent still goes out (it says `Connection: close`). */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.server.listening) return resolve();
+      this.server.close(() => resolve());
+      this.server.closeIdleConnections();
+    });
+  }
+}
