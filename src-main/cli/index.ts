@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMai
   tools: { summary: 'list or call tools', load: async () => (await import('./commands/tools-command')).toolsCommand },
   replay: { summary: 're-execute recorded tool calls', load: async () => (await import('./commands/replay-command')).replayCommand },
   mcp: { summary: 'MCP servers: list, import, serve', load: async () => (await import('./commands/mcp-command')).mcpCommand },
+  sessions: { summary: 'saved sessions: list, search, export', load: async () => (await import('./commands/sessions-command')).sessionsCommand },
   extensions: { summary: 'list extensions', load: async () => (await import('./commands/extensions-command')).extensionsCommand },
   web: { summary: 'serve the UI to a browser', load: async () => (await import('./commands/web-command')).webCommand },
 };

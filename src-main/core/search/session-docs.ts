@@ -1,0 +1,123 @@
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
+
+/** Characters of one message, argument list or result the index keeps (the file keeps all). */
+export const MAX_DOC_CHARS = 2000;
+
+/** One searchable item of a session: a message, a tool call (arguments + result) or a model turn. */
+export interface SearchDoc {
+  seq: number;
+  ts: number;
+  kind: 'user' | 'assistant' | 'call' | 'model';
+  /** Where this item's text sits in the session's `text`. */
+  start: number;
+  end: number;
+  tool?: string;
+  server?: string;
+  callId?: string;
+  status?: 'ok' | 'error' | 'blocked';
+  durMs?: number;
+  costUsd?: number;
+}
+
+/** What the index knows of one session file. */
+export interface IndexedSession {
+  id: string;
+  /** Bytes of the file read so far (session files only grow). */
+  bytes: number;
+  /** The file's first bytes, to tell a rewritten file from one that grew. */
+  head: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  eventCount: number;
+  usage: UsageTotals;
+  /** Every item's text, one after the other (`SearchDoc.start/end` point into it). */
+  text: string;
+  docs: SearchDoc[];
+}
+
+/** A session with nothing read yet. */
+export function emptySession(id: string): IndexedSession {
+  return { id, bytes: 0, head: '', title: '', createdAt: 0, updatedAt: 0, eventCount: 0, usage: emptyTotals(), text: '', docs: [] };
+}
+
+function clip(s: string): string {
+  return s.length > MAX_DOC_CHARS ? s.slice(0, MAX_DOC_CHARS) : s;
+}
+
+function argsText(args: unknown): string {
+  if (typeof args === 'string') return args;
+  if (args && typeof args === 'object') {
+    // The values a person searches for (a command, a path), not the JSON punctuation around them.
+    return Object.entries(args as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join('\n');
+  }
+  return String(args ?? '');
+}
+
+/**
+ * Folds events into a session's index entry (mutates `s`). A call's item is created at its start
+ * (tool, server, arguments) and completed at its end (result, status, duration), which may come
+ * in a later batch: the text of a call therefore grows in place only while it is the last item;
+ * otherwise the result is appended as an item of its own pointing at the same call.
+ */
+export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Map<string, SearchDoc> = openCalls(s)): void {
+  const add = (doc: Omit<SearchDoc, 'start' | 'end'>, text: string): SearchDoc => {
+    const start = s.text.length;
+    s.text += `${clip(text)}\n`;
+    const d: SearchDoc = { ...doc, start, end: s.text.length - 1 };
+    s.docs.push(d);
+    return d;
+  };
+  for (const e of events) {
+    s.eventCount += 1;
+    if (!s.createdAt) s.createdAt = e.ts;
+    s.updatedAt = e.ts;
+    switch (e.type) {
+      case 'agent_start':
+        if (!s.title && e.task.trim()) s.title = e.task.trim().split('\n')[0].slice(0, 80);
+        break;
+      case 'message_end':
+        // The user's task arrives as agent_start and again as this message: indexed here once.
+        if ((e.role === 'assistant' || e.role === 'user') && e.content.trim()) add({ seq: e.seq, ts: e.ts, kind: e.role }, e.content);
+        break;
+      case 'tool_execution_start': {
+        if (!s.title) s.title = `${e.tool} call`;
+        const server = e.source.startsWith('mcp:') ? e.source.slice(4) : undefined;
+        const d = add({ seq: e.seq, ts: e.ts, kind: 'call', tool: e.tool, callId: e.callId, ...(server ? { server } : {}) }, `${e.tool}\n${argsText(e.args)}`);
+        open.set(e.callId, d);
+        break;
+      }
+      case 'tool_execution_end': {
+        const status = e.blocked ? 'blocked' : e.result.error ? 'error' : 'ok';
+        const result = [e.result.output, e.result.error, e.result.system].filter(Boolean).join('\n');
+        const d = open.get(e.callId);
+        open.delete(e.callId);
+        if (d && d === s.docs[s.docs.length - 1]) {
+          s.text = `${s.text.slice(0, d.end)}\n${clip(result)}\n`;
+          d.end = s.text.length - 1;
+          Object.assign(d, { status, durMs: e.durationMs });
+        } else {
+          if (d) Object.assign(d, { status, durMs: e.durationMs });
+          add({ seq: e.seq, ts: e.ts, kind: 'call', tool: e.tool, callId: e.callId, status, durMs: e.durationMs, ...(d?.server ? { server: d.server } : {}) }, result);
+        }
+        break;
+      }
+      case 'model_response':
+        addUsage(s.usage, e.usage);
+        if (typeof e.usage?.costUsd === 'number') add({ seq: e.seq, ts: e.ts, kind: 'model', costUsd: e.usage.costUsd }, e.model ?? '');
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** The calls of an entry whose end has not been seen yet (after loading it from disk). */
+export function openCalls(s: IndexedSession): Map<string, SearchDoc> {
+  const open = new Map<string, SearchDoc>();
+  for (const d of s.docs) if (d.kind === 'call' && d.callId && !d.status) open.set(d.callId, d);
+  return open;
+}
