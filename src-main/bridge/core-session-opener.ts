@@ -1,5 +1,5 @@
 import { GlassboxSession, type SessionOptions } from '../core/session/glassbox-session';
-import type { BridgeSessionPort, DialogAnswerPort, OpenedSession, SessionOpener } from './session-bridge';
+import type { DialogAnswerPort, OpenedSession, SessionOpener } from './session-port';
 
 export interface CoreSessionOpenerOptions {
   workspace: string;
@@ -7,11 +7,9 @@ export interface CoreSessionOpenerOptions {
   env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
   /** Extra session options (ports) per opened session. */
   ports: () => { sessionOptions: Partial<SessionOptions>; dialogs: DialogAnswerPort };
-  /** Told about every session opened (the workbench panes follow the current one). */
-  onOpen?: (session: GlassboxSession) => void;
 }
 
-/** Opens real core sessions (GlassboxSession) for the bridge. */
+/** Opens real core sessions (GlassboxSession, which is the bridge's SessionPort as it is). */
 export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener {
   return async (sessionId?: string): Promise<OpenedSession> => {
     const { sessionOptions, dialogs } = opts.ports();
@@ -23,22 +21,6 @@ export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener
       mcpInBackground: true,
       ...sessionOptions,
     });
-    opts.onOpen?.(session);
-    return { session: asBridgeSession(session), dialogs };
-  };
-}
-
-/** The bridge's view of a core session (the session itself already has send/cancel/running). */
-function asBridgeSession(session: GlassboxSession): BridgeSessionPort {
-  return {
-    id: session.id,
-    bus: session.bus,
-    get running() {
-      return session.running;
-    },
-    send: (text: string) => session.send(text),
-    cancel: () => session.cancel(),
-    dispose: () => session.dispose(),
-    ...(session.redactor.active ? { redact: <T>(value: T): T => session.redactor.redactValue(value) } : {}),
+    return { session, dialogs };
   };
 }

@@ -1,6 +1,6 @@
 import { QueuedHumanPorts } from '../core/approvals/queued-human-ports';
 import type { SessionOptions } from '../core/session/glassbox-session';
-import type { DialogAnswerPort } from './session-bridge';
+import type { DialogAnswerPort } from './session-port';
 
 /**
  * The human-facing ports of a session shown in a window (Electron or web): the core's

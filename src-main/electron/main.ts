@@ -3,13 +3,8 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell } from 'electron';
-import { BridgeHost } from '../bridge/bridge-host';
-import { coreSessionOpener } from '../bridge/core-session-opener';
-import { SessionBridge } from '../bridge/session-bridge';
-import { WorkbenchBridge } from '../bridge/workbench/workbench-bridge';
-import { SessionStore } from '../core/session/session-store';
-import { SettingsStore } from '../bridge/settings-store';
-import { createWindowPorts } from '../bridge/window-ports';
+import { createAppHost } from '../bridge/app-host';
+import type { BridgeHost } from '../bridge/bridge-host';
 import { glassboxPaths } from '../core/config/paths';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';
@@ -84,32 +79,25 @@ async function start(): Promise<void> {
   lockDown();
   const paths = glassboxPaths(process.env);
   const keys = new SafeKeyStore(paths.state);
-  const bridge = new BridgeHost();
-  const sessionStore = new SessionStore(paths.sessions);
-  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
-  const workbench = new WorkbenchBridge({ host: bridge, sessions: sessionStore, env: process.env });
-  const sessions = new SessionBridge({
-    host: bridge,
-    store: sessionStore,
-    settings: new SettingsStore(paths.config, keys, process.env),
-    open: coreSessionOpener({
-      workspace: workspaceFromArgv(process.argv),
-      // The key is decrypted here, in the main process, and given to the session only.
-      env: () => {
-        const key = keys.read();
-        return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
-      },
-      ports: () => createWindowPorts(),
-      onOpen: (s) => workbench.setSession(s),
-    }),
+  const host = createAppHost({
+    workspace: workspaceFromArgv(process.argv),
+    paths,
+    keys,
+    env: process.env,
+    // The key is decrypted here, in the main process, and given to the session only.
+    sessionEnv: () => {
+      const key = keys.read();
+      return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
+    },
   });
+  const bridge = host.bridge;
   // The window opens at once; bridge calls wait until the session is built.
-  sessions.start().catch((err: unknown) => console.error('[glassbox] session failed to start:', err));
+  host.start().catch((err: unknown) => console.error('[glassbox] session failed to start:', err));
   createWindow(bridge);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(bridge);
   });
-  app.on('before-quit', () => void sessions.dispose());
+  app.on('before-quit', () => void host.dispose());
 }
 
 app.on('window-all-closed', () => {

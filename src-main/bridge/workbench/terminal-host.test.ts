@@ -6,6 +6,7 @@ import { BridgeHost } from '../bridge-host';
 import { createClientApi, createTransportLink } from '../../../src-shared/contract/client';
 import { createInMemoryTransportPair } from '../in-memory-transport';
 import { TERMINAL_REASONS } from './terminal-control';
+import { currentSessionOf } from '../bridge-test-kit';
 import { WorkbenchBridge } from './workbench-bridge';
 
 const waitFor = async (cond: () => boolean, ms = 20_000): Promise<void> => {
@@ -25,15 +26,15 @@ describe('terminal over the bridge (real pty)', () => {
   it('streams the agent’s shell, refuses typing until take-over, holds it while a command runs', async () => {
     const { session, workspace } = await bareSession('gb-term-', { approveMode: 'auto' });
     const host = new BridgeHost();
-    const wb = new WorkbenchBridge({ host, sessions: { load: () => { throw new Error('none'); } } });
-    wb.setSession(session);
+    const current = await currentSessionOf(host, session);
+    const wb = new WorkbenchBridge({ host, current, sessions: { load: () => { throw new Error('none'); } } });
     const { client, host: hostEnd } = createInMemoryTransportPair();
     host.connect(hostEnd);
     const api = createClientApi(createTransportLink(client));
     cleanup.push(async () => {
       client.close();
       wb.dispose();
-      await session.dispose();
+      await current.dispose();
     });
     let screen = '';
     const states: string[] = [];

@@ -5,23 +5,20 @@ import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';
+import { currentSessionOf } from '../bridge-test-kit';
 import { WorkbenchBridge } from './workbench-bridge';
 
-/** A real session (real str_replace_editor, real runner) behind a real bridge host. */
+/** A real session (real str_replace_editor, real runner) as the current session of a real bridge host. */
 async function setup() {
   const { session, workspace } = await bareSession('gb-workbench-');
   const events: GlassboxEvent[] = [];
   session.bus.subscribe('*', (e) => void events.push(e));
   const host = new BridgeHost();
   const saved = new Map<string, GlassboxEvent[]>();
-  // The session bridge (issue 7) answers sessions.current; a minimal stand-in keeps this test about the workbench.
-  host.register('sessions.current', () => ({
-    summary: { id: session.id, title: 't', createdAt: 0, updatedAt: 0, eventCount: events.length },
-    events,
-    state: { sessionId: session.id, running: false },
-  }));
+  const current = await currentSessionOf(host, session);
   const wb = new WorkbenchBridge({
     host,
+    current,
     sessions: {
       load: (id) => {
         const events = saved.get(id);
@@ -30,8 +27,7 @@ async function setup() {
       },
     },
   });
-  wb.setSession(session);
-  return { session, host, workspace, events, saved, wb };
+  return { session, host, workspace, events, saved, wb, current };
 }
 
 let cleanup: Array<() => Promise<void>> = [];
@@ -42,10 +38,10 @@ afterEach(async () => {
 
 describe('WorkbenchBridge', () => {
   it('lists edits in order and undo goes through the tool path, restoring the file', async () => {
-    const { session, host, workspace, events, wb } = await setup();
+    const { session, host, workspace, events, wb, current } = await setup();
     cleanup.push(async () => {
       wb.dispose();
-      await session.dispose();
+      await current.dispose();
     });
     const file = join(workspace, 'a.py');
     writeFileSync(file, 'x = 1\n');
@@ -66,10 +62,10 @@ describe('WorkbenchBridge', () => {
   });
 
   it('replays a call with edited args, recorded with replayOf, and diffs the results', async () => {
-    const { session, host, workspace, events, wb } = await setup();
+    const { session, host, workspace, events, wb, current } = await setup();
     cleanup.push(async () => {
       wb.dispose();
-      await session.dispose();
+      await current.dispose();
     });
     const file = join(workspace, 'b.txt');
     writeFileSync(file, 'one\ntwo\nthree\n');
@@ -89,10 +85,10 @@ describe('WorkbenchBridge', () => {
   });
 
   it('refuses replay args that break the schema, before running anything', async () => {
-    const { session, host, workspace, events, wb } = await setup();
+    const { session, host, workspace, events, wb, current } = await setup();
     cleanup.push(async () => {
       wb.dispose();
-      await session.dispose();
+      await current.dispose();
     });
     const first = await session.runner.run({ tool: 'str_replace_editor', args: { command: 'view', path: workspace } });
     const before = events.length;
@@ -104,10 +100,10 @@ describe('WorkbenchBridge', () => {
   });
 
   it('loads a saved session for the timeline without running anything, and says when it is missing', async () => {
-    const { session, host, saved, wb } = await setup();
+    const { host, saved, wb, current } = await setup();
     cleanup.push(async () => {
       wb.dispose();
-      await session.dispose();
+      await current.dispose();
     });
     const recorded: GlassboxEvent[] = [{ seq: 1, ts: 5, session: 'old', type: 'agent_start', task: 'hello' }];
     saved.set('old', recorded);

@@ -1,47 +1,18 @@
-import type { EventBus } from '../../core/events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
 import { parseMcpImport } from '../../core/mcp/mcp-config-import';
-import type { SecretRedactor } from '../../core/session/secret-redactor';
-import type { ToolCollection } from '../../core/tools/tool-collection';
 import { resultToModelText } from '../../../src-shared/events/tool-result';
-import type { ToolRunner } from '../../core/tools/tool-runner';
 import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
-import { McpPageHost, type McpImportParser, type McpPort } from './mcp-page-host';
+import { McpPageHost, type McpImportParser } from './mcp-page-host';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
-import { TerminalHost, type ShellPort } from './terminal-host';
+import { TerminalHost } from './terminal-host';
 import type { ExtensionView, TerminalState } from '../../../src-shared/contract/workbench-views';
-import type { RecordedSession, ReplayOutcome, ReplayRequest } from '../../../src-shared/contract/replay';
-
-/**
- * What the workbench panes need from a core session (GlassboxSession satisfies it): the bus,
- * the tool path (undo and replay go through it, so they are recorded), the tools' schemas,
- * and the agent's shell.
- */
-export interface WorkbenchSession {
-  readonly id: string;
-  readonly bus: EventBus;
-  readonly runner: ToolRunner;
-  readonly tools: ToolCollection;
-  /** The agent's persistent shell (started on first use). */
-  shell?(): ShellPort | Promise<ShellPort>;
-  readonly extensions?: ExtensionsPort;
-  /** The session's MCP servers (McpManager). */
-  readonly mcp?: McpPort;
-  /** Settles when the MCP servers being started have connected or failed. */
-  mcpReady?(): Promise<void>;
-  /** The session's secrets, hidden in what the panes send the window (terminal output, replay results). */
-  readonly redactor?: SecretRedactor;
-}
-
-/** The session's extensions (ExtensionHost). */
-export interface ExtensionsPort {
-  list(): ExtensionInfo[];
-  reload(name?: string): Promise<ExtensionInfo[]>;
-  onChange(fn: () => void): () => void;
-}
+import type { RecordedSession, RecordedToolCall, ReplayOutcome, ReplayRequest } from '../../../src-shared/contract/replay';
+import type { CurrentSession } from '../current-session';
+import type { OpenSession } from '../open-session';
+import type { SessionPort } from '../session-port';
 
 /** The extensions page's view of one extension (no module internals). */
 export function toExtensionView(info: ExtensionInfo): ExtensionView {
@@ -72,6 +43,8 @@ export interface SavedSessionReader {
 
 export interface WorkbenchBridgeOptions {
   host: BridgeHost;
+  /** The owner of the open session the panes follow. */
+  current: CurrentSession;
   sessions: SavedSessionReader;
   /** Parses pasted/uploaded MCP configs (Claude Desktop, Cursor, VS Code, .mcp.json). */
   parseMcpImport?: McpImportParser;
@@ -83,20 +56,26 @@ export interface WorkbenchBridgeOptions {
 const NO_SHELL: TerminalState = { owner: 'agent', busy: false, alive: false, held: 0 };
 
 /**
- * Implements the workbench namespaces of the contract (edits, terminal, replay, timeline) over
- * the current core session. The host that opens sessions calls `setSession` whenever the
- * current session changes; the panes then follow it.
+ * Implements the workbench namespaces of the contract (edits, terminal, MCP, replay, timeline,
+ * extensions) over the current session: it follows CurrentSession and reads the OpenSession's
+ * events and call index directly.
  */
 export class WorkbenchBridge {
-  private session: WorkbenchSession | null = null;
+  private open: OpenSession | null = null;
   private terminal: TerminalHost | null = null;
   private offBus: (() => void) | null = null;
   private readonly offHandlers: () => void;
+  private readonly offSwitch: () => void;
+
+  /** The current core session, or null. */
+  private get session(): SessionPort | null {
+    return this.open?.core ?? null;
+  }
 
   constructor(private readonly opts: WorkbenchBridgeOptions) {
     const { host } = opts;
     this.offHandlers = host.registerAll({
-      'edits.list': async () => editsFromEvents(await this.liveEvents()),
+      'edits.list': () => editsFromEvents(this.open?.events ?? []),
       'edits.undo': async (path) => {
         const s = this.require();
         const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path } });
@@ -114,8 +93,8 @@ export class WorkbenchBridge {
       },
       'terminal.takeOver': () => this.terminalHost()?.takeOver() ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
       'terminal.release': () => this.terminalHost()?.release() ?? { ok: true, state: NO_SHELL },
-      'replay.prepare': async (callId, sessionId) => {
-        const call = findRecordedCall(await this.eventsOf(sessionId), callId);
+      'replay.prepare': (callId, sessionId) => {
+        const call = this.recordedCall(callId, sessionId);
         if (!call) throw new BridgeError('NOT_FOUND', `No call ${callId} in ${sessionId ? `session ${sessionId}` : 'this session'}.`);
         const tool = this.session?.tools.get(call.tool);
         return { call, schema: tool ? tool.inputSchema : null };
@@ -139,16 +118,18 @@ export class WorkbenchBridge {
         return (await ext.reload(name)).map(toExtensionView);
       },
     });
+    this.offSwitch = opts.current.onSwitch((open) => this.follow(open));
   }
 
   /** Follows a new current session (or none). */
-  setSession(session: WorkbenchSession | null): void {
-    if (session === this.session) return;
+  private follow(open: OpenSession | null): void {
+    if (open === this.open) return;
     this.offBus?.();
     this.offBus = null;
     this.terminal?.dispose();
     this.terminal = null;
-    this.session = session;
+    this.open = open;
+    const session = open?.core;
     if (!session) {
       this.opts.host.emit('terminal.state', NO_SHELL);
       return;
@@ -178,11 +159,12 @@ export class WorkbenchBridge {
 
   /** Unregisters the handlers and detaches from the session. */
   dispose(): void {
-    this.setSession(null);
+    this.offSwitch();
+    this.follow(null);
     this.offHandlers();
   }
 
-  private require(): WorkbenchSession {
+  private require(): SessionPort {
     if (!this.session) throw new BridgeError('FAILED', 'No session is open.');
     return this.session;
   }
@@ -212,7 +194,7 @@ export class WorkbenchBridge {
     return this.terminal;
   }
 
-  private async adoptShell(session: WorkbenchSession): Promise<void> {
+  private async adoptShell(session: SessionPort): Promise<void> {
     const t = this.terminalHost();
     if (!t || !session.shell) return;
     try {
@@ -222,15 +204,10 @@ export class WorkbenchBridge {
     }
   }
 
-  /** Events of the current session as the session bridge keeps them. */
-  private async liveEvents(): Promise<GlassboxEvent[]> {
-    if (!this.opts.host.has('sessions.current')) return [];
-    return (await this.opts.host.invoke('sessions.current')).events;
-  }
-
-  private async eventsOf(sessionId: string | undefined): Promise<GlassboxEvent[]> {
-    if (!sessionId || sessionId === this.session?.id) return this.liveEvents();
-    return this.readSaved(sessionId).events;
+  /** A recorded call of the live session (its call index) or of a saved one (read from its file). */
+  private recordedCall(callId: string, sessionId: string | undefined): RecordedToolCall | null {
+    if (!sessionId || sessionId === this.open?.id) return this.open?.recordedCall(callId) ?? null;
+    return findRecordedCall(this.readSaved(sessionId).events, callId);
   }
 
   private readSaved(sessionId: string): { events: GlassboxEvent[]; skipped: number } {
@@ -241,8 +218,8 @@ export class WorkbenchBridge {
     }
   }
 
-  private async loadSession(sessionId: string): Promise<RecordedSession> {
-    if (sessionId === this.session?.id) return { id: sessionId, events: await this.liveEvents(), skipped: 0 };
+  private loadSession(sessionId: string): RecordedSession {
+    if (this.open && sessionId === this.open.id) return { id: sessionId, events: this.open.snapshot().events, skipped: 0 };
     const { events, skipped } = this.readSaved(sessionId);
     return { id: sessionId, events, skipped };
   }
@@ -255,14 +232,14 @@ export class WorkbenchBridge {
   private async replay(req: ReplayRequest): Promise<ReplayOutcome> {
     const s = this.require();
     if (typeof req.callId !== 'string') throw new BridgeError('BAD_ARGS', 'replay.run: callId must be a string.');
-    const call = findRecordedCall(await this.eventsOf(req.sessionId), req.callId);
+    const call = this.recordedCall(req.callId, req.sessionId);
     if (!call) throw new BridgeError('NOT_FOUND', `No call ${req.callId} to replay.`);
     const args = req.args === undefined ? call.args : req.args;
     await s.mcpReady?.(); // an MCP tool joins the table when its server has connected
     const checked = s.tools.check(call.tool, args);
     if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
     const outcome = await replayCall(s, call, checked.args);
-    // The new result goes to the page as is (its events are redacted by the session bridge).
+    // The outcome carries the results themselves, not events: hide the session's secrets in it.
     return s.redactor?.active ? s.redactor.redactValue(outcome) : outcome;
   }
 }

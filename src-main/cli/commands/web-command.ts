@@ -1,17 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BridgeHost } from '../../bridge/bridge-host';
-import { SessionBridge } from '../../bridge/session-bridge';
-import { WorkbenchBridge } from '../../bridge/workbench/workbench-bridge';
-import { SessionStore } from '../../core/session/session-store';
-import { ConfigFileKeyStore, SettingsStore } from '../../bridge/settings-store';
+import { createAppHost } from '../../bridge/app-host';
+import { ConfigFileKeyStore } from '../../bridge/settings-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { WebHost } from '../../web/web-host';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { createWindowPorts } from '../../bridge/window-ports';
-import { coreSessionOpener } from '../../bridge/core-session-opener';
 
 const HELP = `Usage: glassbox web [--host 127.0.0.1] [--port N] [--workspace DIR] [--session ID]
 
@@ -88,21 +83,11 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   const paths = glassboxPaths(io.env);
   // A malformed config is a usage error (exit 2) before anything is served.
   loadConfig(paths, workspace);
-  const store = new SessionStore(paths.sessions);
-  if (args.session && !store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
-  const bridge = new BridgeHost();
-  const settings = new SettingsStore(paths.config, new ConfigFileKeyStore(paths.config), io.env);
-  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
-  const workbench = new WorkbenchBridge({ host: bridge, sessions: store, env: io.env });
-  const sessions = new SessionBridge({
-    host: bridge,
-    store,
-    settings,
-    open: coreSessionOpener({ workspace, env: io.env, ports: () => createWindowPorts(), onOpen: (s) => workbench.setSession(s) }),
-  });
-  const web = new WebHost({ bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
+  const app = createAppHost({ workspace, paths, keys: new ConfigFileKeyStore(paths.config), env: io.env });
+  if (args.session && !app.store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
+  const web = new WebHost({ bridge: app.bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
   // Serve (and print the URL) while the session is still being built: calls wait for it.
-  const starting = sessions.start(args.session);
+  const starting = app.start(args.session);
   starting.catch((err: unknown) => println(io.stderr, `glassbox web: the session could not start: ${(err as Error)?.message ?? String(err)}`));
   const { url } = await web.start();
   println(io.stdout, `Glassbox UI: ${url}`);
@@ -116,6 +101,6 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  await Promise.race([Promise.all([web.close(), sessions.dispose()]), new Promise((r) => setTimeout(r, 5000))]);
+  await Promise.race([Promise.all([web.close(), app.dispose()]), new Promise((r) => setTimeout(r, 5000))]);
   return EXIT.OK;
 }

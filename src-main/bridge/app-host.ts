@@ -1,0 +1,71 @@
+import type { GlassboxPaths } from '../core/config/paths';
+import { SessionStore } from '../core/session/session-store';
+import { BridgeHost } from './bridge-host';
+import { coreSessionOpener } from './core-session-opener';
+import { CurrentSession } from './current-session';
+import { SavedSessionList } from './saved-session-list';
+import { SessionBridge } from './session-bridge';
+import { SettingsStore, type ApiKeyStore } from './settings-store';
+import { createWindowPorts } from './window-ports';
+import { WorkbenchBridge } from './workbench/workbench-bridge';
+
+/** What differs between the Electron app and `glassbox web`. */
+export interface AppHostOptions {
+  workspace: string;
+  paths: GlassboxPaths;
+  /** Where the model API key set in Settings is kept (the OS keychain in Electron, the config file for web). */
+  keys: ApiKeyStore;
+  /** The host's environment (settings, `${env:…}` expansion in MCP configs). */
+  env: NodeJS.ProcessEnv;
+  /** Each opened session's environment, read at every open; default `env`. */
+  sessionEnv?: () => NodeJS.ProcessEnv;
+}
+
+/** A bridge host serving one current session, ready for a transport (IPC, WebSocket) to connect. */
+export interface AppHost {
+  /** Connect transports here. */
+  bridge: BridgeHost;
+  /** The owner of the open session. */
+  current: CurrentSession;
+  /** The saved sessions. */
+  store: SessionStore;
+  /** Opens the first session (a saved one by id); calls made meanwhile wait for it. */
+  start(sessionId?: string): Promise<void>;
+  /** Cancels any run, releases the session and unregisters every handler. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds the host side of the window: the bridge host, the saved sessions, settings, the owner
+ * of the open session, and the session and workbench bridges that serve the contract over it.
+ * The Electron main process and `glassbox web` both call this and only add their transport.
+ */
+export function createAppHost(opts: AppHostOptions): AppHost {
+  const bridge = new BridgeHost();
+  const store = new SessionStore(opts.paths.sessions);
+  const settings = new SettingsStore(opts.paths.config, opts.keys, opts.env);
+  const list = new SavedSessionList(store);
+  let sessions: SessionBridge | null = null;
+  const current = new CurrentSession({
+    open: coreSessionOpener({ workspace: opts.workspace, env: opts.sessionEnv ?? opts.env, ports: () => createWindowPorts() }),
+    saved: store,
+    emit: (name, payload) => bridge.emit(name, payload),
+    savedSummary: (id) => store.summary(id),
+    settings: () => settings.get(),
+    listChanged: () => sessions?.emitList(),
+  });
+  sessions = new SessionBridge({ host: bridge, current, store, list, settings });
+  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
+  const workbench = new WorkbenchBridge({ host: bridge, current, sessions: store, env: opts.env });
+  return {
+    bridge,
+    current,
+    store,
+    start: (sessionId) => current.start(sessionId),
+    async dispose() {
+      sessions?.dispose();
+      workbench.dispose();
+      await current.dispose();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
+import type { RecordedToolCall } from '../../src-shared/contract/replay';
+import type { BridgeEventName, BridgeEvents } from '../../src-shared/contract/events';
+import type { AgentState, PendingDialog, SessionSnapshot, SessionSummary, SessionView, SettingsView } from '../../src-shared/contract/views';
+import { BridgeError } from '../../src-shared/contract/wire';
+import { applyCallEvent, applyDialogEvent, createCallIndex, type CallIndex } from '../../src-shared/read-models/call-index';
+import { appendChatEvent, emptyChat, type ChatState } from '../../src-shared/read-models/chat-items';
+import { buildSessionView } from '../../src-shared/read-models/session-view';
+import { noticeForRunError } from './run-error-notice';
+import type { DialogAnswerPort, OpenedSession, SessionPort } from './session-port';
+
+/** Pushes one bridge event to whoever shows this session (today: every connection of the host). */
+export type EmitEvent = <E extends BridgeEventName>(name: E, payload: BridgeEvents[E]) => void;
+
+/** What an open session needs from its host. */
+export interface OpenSessionDeps {
+  emit: EmitEvent;
+  /** The saved title (the store's summary); null when the session has no file yet. */
+  savedSummary(id: string): SessionSummary | null;
+  /** Settings as the window shows them (an "always" approval may have added a rule). */
+  settings(): SettingsView;
+  /** A run ended: the saved sessions list may have changed. */
+  listChanged(): void;
+}
+
+/**
+ * One open session: the core session it drives, with everything the window needs kept as its
+ * events arrive — the events (redacted once, on entry), the call index, the conversation's rows,
+ * the pending dialogs, whether a run is going. Both the session bridge (chat, calls, dialogs)
+ * and the workbench bridge (edits, replay, timeline, terminal, MCP, extensions) read it; nothing
+ * asks the host's own methods for it.
+ *
+ * One object per open session, so a host can keep several (one per window or tab). Settings
+ * that change the core session make a new OpenSession from this one's events (`events`).
+ */
+export class OpenSession {
+  readonly id: string;
+  readonly core: SessionPort;
+  private readonly dialogs: DialogAnswerPort;
+  private readonly recorded: GlassboxEvent[] = [];
+  private readonly calls: CallIndex = createCallIndex();
+  /** The conversation's rows, kept as events arrive so a view builds nothing. */
+  private readonly chat: ChatState = emptyChat();
+  private pendingDialogs: PendingDialog[] = [];
+  private task: string | undefined;
+  private lastEnd: AgentState['lastEnd'];
+  private runPromise: Promise<unknown> | null = null;
+  /** The saved title (undefined: not read yet; null: none). */
+  private savedTitle: string | null | undefined;
+  private off: (() => void) | null;
+  private closed = false;
+
+  /**
+   * Attaches to a core session just built: records `saved` (its file's events, redacted too — a
+   * file may predate a key being configured), then follows its bus and its dialog queue.
+   */
+  constructor(
+    opened: OpenedSession,
+    saved: readonly GlassboxEvent[],
+    private readonly deps: OpenSessionDeps,
+  ) {
+    this.core = opened.session;
+    this.id = opened.session.id;
+    this.dialogs = opened.dialogs;
+    const redactor = this.core.redactor?.active ? this.core.redactor : null;
+    for (const e of saved) this.record(redactor ? redactor.redactValue(e) : e, false);
+    // Dialogs of a session loaded from disk cannot be answered any more.
+    this.pendingDialogs = this.dialogs.pending?.() ?? [];
+    const offBus = this.core.bus.subscribe('*', redactor ? (e) => this.record(redactor.redactValue(e), true) : (e) => this.record(e, true));
+    const offDialogs = this.dialogs.onChange?.((p) => this.setPending(p));
+    this.off = () => {
+      offBus();
+      offDialogs?.();
+    };
+  }
+
+  /** Every event so far, redacted, in order. */
+  get events(): readonly GlassboxEvent[] {
+    return this.recorded;
+  }
+
+  /** Every call so far (the read model the window folds events with). */
+  get callIndex(): CallIndex {
+    return this.calls;
+  }
+
+  /** The dialogs waiting for the human. */
+  get pending(): PendingDialog[] {
+    return this.pendingDialogs;
+  }
+
+  /** True while a run is going (or about to start). */
+  get busy(): boolean {
+    return this.core.running || this.runPromise !== null;
+  }
+
+  /** One recorded call, from the call index; null when this session has no such call. */
+  recordedCall(callId: string): RecordedToolCall | null {
+    const c = this.calls.byId.get(callId);
+    if (!c) return null;
+    return { callId, tool: c.tool, args: c.args ?? {}, source: c.source, result: c.result ?? null };
+  }
+
+  state(): AgentState {
+    const s: AgentState = { sessionId: this.id, running: this.core.running };
+    if (s.running && this.task) s.task = this.task;
+    if (this.lastEnd) s.lastEnd = this.lastEnd;
+    return s;
+  }
+
+  summary(): SessionSummary {
+    // The store's summary parses the whole file: read it once per session, not per snapshot.
+    if (this.savedTitle === undefined) this.savedTitle = safe(() => this.deps.savedSummary(this.id))?.title ?? null;
+    const events = this.recorded;
+    const first = events.find((e) => e.type === 'agent_start');
+    return {
+      id: this.id,
+      title: this.savedTitle ?? (first?.type === 'agent_start' ? first.task.slice(0, 80) : 'New session'),
+      createdAt: events[0]?.ts ?? Date.now(),
+      updatedAt: events.at(-1)?.ts ?? Date.now(),
+      eventCount: events.length,
+    };
+  }
+
+  /** The saved title changed (renamed, or a run ended): read it again next time. */
+  forgetTitle(): void {
+    this.savedTitle = undefined;
+  }
+
+  snapshot(): SessionSnapshot {
+    // Streaming deltas of finished messages are redundant (message_end has the whole text) and
+    // are most of a real session's events: leave them out so big sessions open fast.
+    const ended = new Set<string>();
+    for (const e of this.recorded) if (e.type === 'message_end') ended.add(e.messageId);
+    const events = ended.size ? this.recorded.filter((e) => e.type !== 'message_update' || !ended.has(e.messageId)) : [...this.recorded];
+    return { summary: this.summary(), events, state: this.state() };
+  }
+
+  /** The session pre-reduced for the window: its rows and calls instead of every event. */
+  view(tail?: number): SessionView {
+    return buildSessionView(this.summary(), this.state(), this.recorded, this.calls, this.chat, tail);
+  }
+
+  /** Refuses a send that cannot start (busy, empty) before anything is rebuilt for it. */
+  checkSend(text: string): void {
+    if (this.busy) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
+    if (!text.trim()) throw new BridgeError('BAD_ARGS', 'Type a message first.');
+  }
+
+  /** Starts a run with the user's message; resolves once it has started, with the state to show. */
+  async send(text: string): Promise<AgentState> {
+    this.checkSend(text);
+    const redactor = this.core.redactor?.active ? this.core.redactor : null;
+    // Every window sees the task in agent.state: a key pasted into it is hidden like everywhere else.
+    const shown = redactor ? redactor.redact(text) : text;
+    this.task = shown;
+    this.lastEnd = undefined;
+    const run = Promise.resolve()
+      .then(() => this.core.send(text))
+      .catch((err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        this.deps.emit('app.notice', noticeForRunError(redactor ? redactor.redact(message) : message));
+      })
+      .finally(() => {
+        if (this.runPromise === run) this.runPromise = null;
+        this.savedTitle = undefined;
+        this.deps.emit('agent.state', this.state());
+        this.deps.listChanged();
+      });
+    this.runPromise = run;
+    // Let the session flip `running` (agent_start) before answering.
+    await Promise.resolve();
+    const state = { ...this.state(), running: true, task: shown };
+    this.deps.emit('agent.state', state);
+    return state;
+  }
+
+  /** Cancels the run; resolves once it has ended (or after 10 s), or at once when none runs. */
+  async cancel(): Promise<AgentState> {
+    const run = this.runPromise;
+    if (this.core.running || run) {
+      await this.core.cancel();
+      if (run) await Promise.race([run, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    return this.state();
+  }
+
+  /** Answers a dialog; NOT_FOUND (and the dialog dropped) when it no longer waits. */
+  answer(requestId: string, answered: (port: DialogAnswerPort) => boolean): { ok: true } {
+    if (!answered(this.dialogs)) {
+      // Already answered elsewhere (another window) or timed out: drop it from the list.
+      this.setPending(this.pendingDialogs.filter((p) => p.requestId !== requestId));
+      throw new BridgeError('NOT_FOUND', 'This request is no longer waiting for an answer.');
+    }
+    return { ok: true };
+  }
+
+  /** Stops following the core session, cancels what waits and runs, and disposes it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.off?.();
+    this.off = null;
+    this.dialogs.cancelAll?.();
+    if (this.core.running) await this.core.cancel();
+    await this.core.dispose();
+  }
+
+  private record(e: GlassboxEvent, live: boolean): void {
+    this.recorded.push(e);
+    applyCallEvent(this.calls, e);
+    appendChatEvent(this.chat, e);
+    const before = this.pendingDialogs;
+    // With a queue port, the queue is the truth (its onChange reports); else derive from events.
+    if (!this.dialogs.onChange) this.pendingDialogs = applyDialogEvent(this.pendingDialogs, e);
+    if (e.type === 'agent_start') this.task = e.task;
+    if (e.type === 'agent_end') {
+      this.lastEnd = { reason: e.reason, ...(e.error ? { error: e.error } : {}) };
+      if (live && e.reason === 'error' && e.error) this.deps.emit('app.notice', noticeForRunError(e.error));
+    }
+    if (!live) return;
+    this.deps.emit('agent.event', e);
+    if (this.pendingDialogs !== before) this.deps.emit('dialogs.changed', this.pendingDialogs);
+    if (e.type === 'agent_start' || e.type === 'agent_end') this.deps.emit('agent.state', this.state());
+    // An allowed approval may have added an "always" rule to the config: refresh Settings.
+    if (e.type === 'approval_resolved' && e.decision === 'allow' && e.by === 'human') this.deps.emit('settings.changed', this.deps.settings());
+  }
+
+  private setPending(p: PendingDialog[]): void {
+    this.pendingDialogs = p;
+    this.deps.emit('dialogs.changed', p);
+  }
+}
+
+/** The value, or null when computing it throws (a torn or vanished file). */
+export function safe<T>(f: () => T): T | null {
+  try {
+    return f();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,68 @@
+import type { EventBus } from '../core/events/event-bus';
+import type { ExtensionInfo } from '../core/extensions/extension-host';
+import type { SecretRedactor } from '../core/session/secret-redactor';
+import type { ToolCollection } from '../core/tools/tool-collection';
+import type { ToolRunner } from '../core/tools/tool-runner';
+import type { PendingDialog } from '../../src-shared/contract/views';
+import type { McpPort } from './workbench/mcp-page-host';
+import type { ShellPort } from './workbench/terminal-host';
+
+/**
+ * What the bridge needs from a core session; `GlassboxSession` satisfies it as it is. The chat
+ * side uses the run (`send` resolves when the run ends); the workbench panes use the tool path
+ * (undo and replay go through it, so they are recorded), the tools' schemas, the shell, the
+ * extensions and the MCP servers.
+ */
+export interface SessionPort {
+  readonly id: string;
+  readonly bus: EventBus;
+  readonly running: boolean;
+  send(text: string): Promise<unknown>;
+  cancel(): Promise<unknown> | unknown;
+  dispose(): Promise<void>;
+  /**
+   * The session's secrets. Every event the bridge keeps or pushes goes through it once, on
+   * entry; absent or inactive when there is nothing to hide.
+   */
+  readonly redactor?: SecretRedactor;
+  readonly runner: ToolRunner;
+  readonly tools: ToolCollection;
+  /** The agent's persistent shell (started on first use). */
+  shell?(): ShellPort | Promise<ShellPort>;
+  readonly extensions?: ExtensionsPort;
+  /** The session's MCP servers (McpManager). */
+  readonly mcp?: McpPort;
+  /** Settles when the MCP servers being started have connected or failed. */
+  mcpReady?(): Promise<void>;
+}
+
+/** The session's extensions (ExtensionHost). */
+export interface ExtensionsPort {
+  list(): ExtensionInfo[];
+  reload(name?: string): Promise<ExtensionInfo[]>;
+  onChange(fn: () => void): () => void;
+}
+
+/**
+ * Answers pending approval / human-input requests by id (the core's QueuedHumanPorts). Answers
+ * return false when the id is not waiting. `pending`/`onChange`, when given, are the source of
+ * truth for the dialog list; otherwise it is derived from the session's events.
+ */
+export interface DialogAnswerPort {
+  answerApproval(requestId: string, decision: 'allow' | 'deny', always: boolean): boolean;
+  answerQuestion(requestId: string, answer: string): boolean;
+  answerElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): boolean;
+  pending?(): PendingDialog[];
+  onChange?(listener: (pending: PendingDialog[]) => void): () => void;
+  /** Cancels everything waiting (session closing). */
+  cancelAll?(): void;
+}
+
+/** A core session just built, with the port that answers its dialogs. */
+export interface OpenedSession {
+  session: SessionPort;
+  dialogs: DialogAnswerPort;
+}
+
+/** How the bridge gets sessions: a fresh one (no id) or a saved one resumed (id). */
+export type SessionOpener = (sessionId?: string) => Promise<OpenedSession>;
