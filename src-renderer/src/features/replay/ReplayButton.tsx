@@ -1,9 +1,8 @@
-import { useAppStore } from '../../app/app-context';
-import { replayTarget } from './replay-target';
+import { useApp } from '../../app/app-context';
 
 /** "Replay…" for a tool-call card or the inspector: opens the replay pane on this call. */
 export function ReplayButton({ callId, sessionId, className }: { callId: string; sessionId?: string; className?: string }) {
-  const store = useAppStore();
+  const openReplay = useApp((s) => s.openReplay);
   return (
     <button
       className={className ?? 'link-button'}
@@ -11,8 +10,7 @@ export function ReplayButton({ callId, sessionId, className }: { callId: string;
       title="Re-run this call, optionally with edited arguments, and compare with the recorded result"
       onClick={(ev) => {
         ev.stopPropagation();
-        replayTarget.getState().set(sessionId ? { callId, sessionId } : { callId });
-        store.getState().setRightTab('replay');
+        openReplay(sessionId ? { callId, sessionId } : { callId });
       }}
     >
       Replay…

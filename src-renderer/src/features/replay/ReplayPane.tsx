@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
-import type { RecordedToolCall as RecordedCall, ReplayOutcome } from '../../../../src-shared/contract/replay';
+import { useEffect } from 'react';
 import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../../../src-shared/events/tool-result';
-import { useGlassboxApi } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
+import { replaySelectors } from '../../store/replay/selectors';
 import { DiffView } from '../edits/DiffView';
-import { parseArgsText } from './args-check';
 import { JsonArgsEditor } from './JsonArgsEditor';
-import { replayTarget } from './replay-target';
 import '../workbench.css';
 
 function text(r: ToolResultRecord | null): string {
@@ -19,39 +16,25 @@ function text(r: ToolResultRecord | null): string {
  * and the new result beside the recorded one with a diff.
  */
 export function ReplayPane() {
-  const api = useGlassboxApi();
-  const target = useStore(replayTarget, (s) => s.target);
-  const [call, setCall] = useState<RecordedCall | null>(null);
-  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
-  const [argsText, setArgsText] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const [outcome, setOutcome] = useState<ReplayOutcome | null>(null);
-  const [editorKey, setEditorKey] = useState(0);
+  const target = useApp(replaySelectors.target);
+  const call = useApp(replaySelectors.call);
+  const schema = useApp(replaySelectors.schema);
+  const argsText = useApp(replaySelectors.argsText);
+  const parsed = useApp(replaySelectors.parsedArgs);
+  const problems = useApp(replaySelectors.problems);
+  const editorKey = useApp(replaySelectors.editorKey);
+  const error = useApp(replaySelectors.error);
+  const running = useApp(replaySelectors.running);
+  const outcome = useApp(replaySelectors.outcome);
+  const canRun = useApp(replaySelectors.canRun);
+  const watch = useApp((s) => s.watchReplay);
+  const setArgsText = useApp((s) => s.setReplayArgsText);
+  const setProblems = useApp((s) => s.setReplayProblems);
+  const resetArgs = useApp((s) => s.resetReplayArgs);
+  const run = useApp((s) => s.runReplay);
 
-  useEffect(() => {
-    setCall(null);
-    setOutcome(null);
-    setError(null);
-    setProblems([]);
-    if (!target) return;
-    let alive = true;
-    // Optional args are left out, not sent as undefined (JSON turns that into null).
-    (target.sessionId ? api.replay.prepare(target.callId, target.sessionId) : api.replay.prepare(target.callId)).then(
-      (p) => {
-        if (!alive) return;
-        setCall(p.call);
-        setSchema(p.schema);
-        setArgsText(JSON.stringify(p.call.args ?? {}, null, 2));
-        setEditorKey((k) => k + 1);
-      },
-      (err: unknown) => alive && setError((err as Error).message),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, target]);
+  // The pane loads its call when it opens and whenever another call is chosen.
+  useEffect(() => watch(), [watch, target]);
 
   if (!target) {
     return (
@@ -60,30 +43,13 @@ export function ReplayPane() {
       </div>
     );
   }
-  const parsed = parseArgsText(argsText);
-  const canRun = !!call && parsed.ok && problems.length === 0 && !running;
-
-  const run = async (): Promise<void> => {
-    if (!parsed.ok || !call) return;
-    setRunning(true);
-    setError(null);
-    setOutcome(null);
-    try {
-      setOutcome(await api.replay.run({ callId: call.callId, args: parsed.args, ...(target.sessionId ? { sessionId: target.sessionId } : {}) }));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setRunning(false);
-    }
-  };
-
   return (
     <div className="wb-pane" data-testid="replay-pane">
       <div className="wb-toolbar">
         <strong data-testid="replay-tool">{call?.tool ?? '…'}</strong>
         <span className="muted small">call {target.callId}{target.sessionId ? ` · session ${target.sessionId}` : ''}</span>
         <span className="wb-spacer" />
-        <button onClick={() => call && (setArgsText(JSON.stringify(call.args ?? {}, null, 2)), setEditorKey((k) => k + 1))} disabled={!call}>
+        <button onClick={resetArgs} disabled={!call}>
           Reset args
         </button>
         <button className="primary" onClick={() => void run()} disabled={!canRun} data-testid="replay-run">

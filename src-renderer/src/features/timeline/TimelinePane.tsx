@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionSummary } from '../../../../src-shared/contract/views';
-import { useApp, useAppStore, useGlassboxApi } from '../../app/app-context';
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from '../../app/app-context';
+import { chatSelectors } from '../../store/chat/selectors';
+import { timelineSelectors } from '../../store/timeline/selectors';
 import { DiffView } from '../edits/DiffView';
-import { replayTarget } from '../replay/replay-target';
-import { buildTimeline, clampPosition, countsUpTo, filterTimeline, TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from './timeline-model';
+import { clampPosition, TIMELINE_CATEGORIES, type TimelineEntry } from './timeline-model';
 import '../workbench.css';
 
 const ROW = 24;
@@ -15,42 +15,25 @@ const ROW = 24;
  * "Show in chat" opens that session and selects the call's card and inspector.
  */
 export function TimelinePane() {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const currentId = useApp((s) => s.sessionId);
-  const [sessions, setSessions] = useState<SessionSummary[]>([]);
+  const currentId = useApp(chatSelectors.sessionId);
+  const sessions = useApp(timelineSelectors.sessions);
+  const loaded = useApp(timelineSelectors.loaded);
+  const shown = useApp(timelineSelectors.shownCategories);
+  const error = useApp(timelineSelectors.error);
+  const { visible, pos: p, current } = useApp(timelineSelectors.view);
+  const counts = useApp(timelineSelectors.counts);
+  const watch = useApp((s) => s.watchTimeline);
+  const load = useApp((s) => s.loadTimeline);
+  const refresh = useApp((s) => s.refreshTimelineSessions);
+  const setPos = useApp((s) => s.setTimelinePos);
+  const toggle = useApp((s) => s.toggleTimelineCategory);
+  const showInChat = useApp((s) => s.showTimelineCallInChat);
+  const openReplay = useApp((s) => s.openReplay);
+  // The session picked in the list (not opened until "Open").
   const [sessionId, setSessionId] = useState<string>('');
-  const [entries, setEntries] = useState<TimelineEntry[]>([]);
-  const [loaded, setLoaded] = useState<string | null>(null);
-  const [shown, setShown] = useState<Set<TimelineCategory>>(() => new Set(TIMELINE_CATEGORIES));
-  const [pos, setPos] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    api.sessions.list().then(setSessions, (err: unknown) => setError((err as Error).message));
-  }, [api]);
-
-  const load = useCallback(
-    (id: string) => {
-      setError(null);
-      api.timeline.load(id).then(
-        (s) => {
-          const t = buildTimeline(s.events);
-          setEntries(t);
-          setLoaded(s.id);
-          setPos(Math.max(0, t.length - 1));
-        },
-        (err: unknown) => setError((err as Error).message),
-      );
-    },
-    [api],
-  );
-
-  const visible = useMemo(() => filterTimeline(entries, shown), [entries, shown]);
-  const p = clampPosition(pos, visible.length);
-  const current = visible[p];
-  const counts = useMemo(() => (current ? countsUpTo(entries, current.index) : null), [entries, current]);
+  useEffect(() => watch(), [watch]);
 
   const virt = useVirtualizer({ count: visible.length, getScrollElement: () => listRef.current, estimateSize: () => ROW, overscan: 12 });
   useEffect(() => {
@@ -59,15 +42,8 @@ export function TimelinePane() {
 
   const jump = async (e: TimelineEntry): Promise<void> => {
     if (!e.callId || !loaded) return;
-    try {
-      if (loaded !== store.getState().sessionId) await api.sessions.open(loaded);
-      // The snapshot of the opened session arrives as an event; wait until the call is known.
-      for (let i = 0; i < 50 && !store.getState().calls.byId.get(e.callId); i++) await new Promise((r) => setTimeout(r, 100));
-      store.getState().selectCall(e.callId);
-      store.getState().setRightTab('inspector');
+    if (await showInChat(e.callId)) {
       requestAnimationFrame(() => document.querySelector(`[data-call-id="${CSS.escape(e.callId!)}"]`)?.scrollIntoView({ block: 'center' }));
-    } catch (err) {
-      setError((err as Error).message);
     }
   };
 
@@ -91,10 +67,10 @@ export function TimelinePane() {
             </option>
           ))}
         </select>
-        <button className="primary" onClick={() => load(sessionId || currentId)} disabled={!sessionId && !currentId} data-testid="timeline-open">
+        <button className="primary" onClick={() => void load(sessionId || currentId)} disabled={!sessionId && !currentId} data-testid="timeline-open">
           Open
         </button>
-        <button onClick={() => void api.sessions.list().then(setSessions)} title="Refresh the list">
+        <button onClick={() => void refresh()} title="Refresh the list">
           ↻
         </button>
       </div>
@@ -105,12 +81,7 @@ export function TimelinePane() {
               type="checkbox"
               checked={shown.has(c)}
               data-testid={`timeline-filter-${c}`}
-              onChange={() => {
-                const next = new Set(shown);
-                if (next.has(c)) next.delete(c);
-                else next.add(c);
-                setShown(next);
-              }}
+              onChange={() => toggle(c)}
             />{' '}
             {c}
           </label>
@@ -178,10 +149,7 @@ export function TimelinePane() {
                       <button
                         className="link-button"
                         data-testid="timeline-replay"
-                        onClick={() => {
-                          replayTarget.getState().set({ callId: current.callId!, ...(loaded !== currentId ? { sessionId: loaded } : {}) });
-                          store.getState().setRightTab('replay');
-                        }}
+                        onClick={() => openReplay({ callId: current.callId!, ...(loaded !== currentId ? { sessionId: loaded } : {}) })}
                       >
                         Replay…
                       </button>
