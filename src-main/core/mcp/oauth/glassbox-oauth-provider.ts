@@ -47,6 +47,8 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
   authorize?: (url: URL) => Promise<void>;
   private saved: SavedServerAuth;
   private verifier?: string;
+  /** The issuer a pre-registered client was first used with (the SDK stamps credentials with it). */
+  private preRegisteredIssuer?: string;
 
   constructor(private readonly opts: GlassboxOAuthProviderOptions) {
     const s = opts.store.load(opts.serverId);
@@ -103,14 +105,19 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { clientId, clientSecret } = this.opts.oauth;
-    if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+    if (clientId) {
+      return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(this.preRegisteredIssuer ? { issuer: this.preRegisteredIssuer } : {}) };
+    }
     const clients = this.saved.clients ?? {};
     return ctx ? clients[ctx.issuer] : Object.values(clients)[0];
   }
 
   saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): void {
     // A pre-registered client lives in config; its secret is never written anywhere else.
-    if (this.opts.oauth.clientId) return;
+    if (this.opts.oauth.clientId) {
+      this.preRegisteredIssuer = ctx?.issuer ?? info.issuer;
+      return;
+    }
     const issuer = ctx?.issuer ?? info.issuer ?? '';
     this.saved.clients = { ...this.saved.clients, [issuer]: info };
     this.saved.redirectPort = this.port;
