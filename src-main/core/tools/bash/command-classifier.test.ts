@@ -26,15 +26,15 @@ describe('classify: one case per rule', () => {
     ['rm -rf /work/ws', 'dangerous', 'whole workspace'],
     ['cd / && rm -rf *', 'dangerous', 'root directory'],
     ['rm -rf --no-preserve-root /x', 'dangerous', 'no-preserve-root'],
-    ['rm -rf /tmp/x', 'unknown', 'rm is not on the read-only allowlist', '/tmp'], // seed false positive
-    ['rm -rf build dist', 'unknown', 'rm is not on the read-only allowlist'],
-    ['rm -rf /work/ws/build/*', 'unknown', 'rm is not'],
-    ['rm /etc/hosts.bak', 'unknown', 'rm is not'], // not recursive
+    ['rm -rf /tmp/x', 'unknown', 'recursively deletes /tmp/x', '/tmp'], // seed false positive
+    ['rm -rf build dist', 'unknown', 'recursively deletes build'],
+    ['rm -rf /work/ws/build/*', 'unknown', 'recursively deletes /work/ws/build/*'],
+    ['rm /etc/hosts.bak', 'dangerous', 'deletes outside the workspace: /etc/hosts.bak'], // any delete outside
     ['rm -rf "$DIR"', 'unknown', 'only known at run time'],
     ['find / -name x -delete', 'dangerous', 'find -delete'],
-    ['find /var/log -exec rm {} +', 'dangerous', 'find -delete'],
-    ['find . -name "*.o" -delete', 'unknown', 'find is not'],
-    ['find build -name "*.o" -delete', 'unknown', 'find is not'],
+    ['find /var/log -exec rm {} +', 'dangerous', 'deletes outside the workspace: /var/log'],
+    ['find . -name "*.o" -delete', 'unknown', 'find -delete deletes ./*'],
+    ['find build -name "*.o" -delete', 'unknown', 'find -delete deletes build/*'],
     // privilege escalation
     ['sudo reboot', 'dangerous', 'runs as root (sudo)'], // seed false negative
     ['sudo -u root ls', 'dangerous', 'runs as root'],
@@ -46,7 +46,7 @@ describe('classify: one case per rule', () => {
     ['mkfs -t ext4 /dev/sdb1', 'dangerous', 'formats'],
     ['parted /dev/sda rm 1', 'dangerous', 'formats'],
     ['dd if=/dev/zero of=/dev/sda bs=1M', 'dangerous', 'dd writes onto the device /dev/sda'],
-    ['dd if=/dev/zero of=out.img bs=1M count=1', 'unknown', 'dd is not'],
+    ['dd if=/dev/zero of=out.img bs=1M count=1', 'unknown', 'dd writes out.img'],
     ['echo x > /dev/sda', 'dangerous', 'onto the device /dev/sda'],
     ['echo "127.0.0.1 x" > /etc/hosts', 'dangerous', 'system file /etc/hosts'],
     // downloads into a shell
@@ -73,8 +73,8 @@ describe('classify: one case per rule', () => {
     ['chown -R me:me /usr', 'dangerous', 'chown -R'],
     ['chgrp -R staff /etc/ssl', 'dangerous', 'chgrp -R'],
     ['chmod -R 755 ~', 'dangerous', 'home directory'],
-    ['chmod -R u+w ./src', 'unknown', 'chmod is not'],
-    ['chmod 644 /etc/passwd', 'unknown', 'chmod is not'], // not recursive
+    ['chmod -R u+w ./src', 'unknown', 'changes the permissions of ./src'],
+    ['chmod 644 /etc/passwd', 'dangerous', 'changes the permissions of the system file /etc/passwd'],
     // fork bombs
     [':(){ :|:& };:', 'dangerous', 'fork bomb'],
     ['bomb() { bomb | bomb & }; bomb', 'dangerous', 'fork bomb'],
@@ -109,14 +109,14 @@ describe('classify: one case per rule', () => {
     ['', 'safe', 'no commands'],
     // unknown: anything else
     ['clang-format -i a.c', 'unknown', 'clang-format is not on the read-only allowlist'], // seed false positive
-    ['ls > listing.txt', 'unknown', 'writes to a file (listing.txt)'],
+    ['ls > listing.txt', 'unknown', 'writes to a file listing.txt'],
     ['echo hi >> log.txt', 'unknown', 'writes to a file'],
     ['npm install', 'unknown', 'npm is not'],
     ['FOO=1 ls', 'unknown', 'changed environment'],
-    ['export PATH=/x:$PATH', 'unknown', 'changes shell variables'],
+    ['export PATH=/x:$PATH', 'unknown', 'sets the environment variable PATH'],
     ['$CMD --flag', 'unknown', 'only known at run time'],
-    ['sort -o out.txt in.txt', 'unknown', 'sort is not'],
-    ['find . -exec touch {} \\;', 'unknown', 'find is not'],
+    ['sort -o out.txt in.txt', 'unknown', 'sort -o writes'],
+    ['find . -exec touch {} \\;', 'unknown', 'writes ./*'],
     ['git branch -D old', 'unknown', 'git is not'],
     ['echo (', 'unknown', 'does not parse'],
   ];
