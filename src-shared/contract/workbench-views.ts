@@ -102,8 +102,10 @@ export interface McpToolView {
 /** Status of one MCP server for the servers page. */
 export interface McpServerView {
   id: string;
-  status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'disabled';
+  status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'disabled' | 'needs-sign-in';
   transport: string;
+  /** The MCP revision in use while connected (`2026-07-28`, `2025-11-25`, …). */
+  protocolVersion?: string;
   disabled: boolean;
   /** The default browser server Glassbox adds itself (remove switches it off). */
   builtIn: boolean;

@@ -55,14 +55,33 @@ export interface EventPayloads {
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };
   compaction_start: { before: number };
   compaction_end: { before: number; after: number };
-  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected'; error?: string };
+  /** `needs-sign-in`: the server answered 401; it connects after an OAuth sign-in. `protocolVersion`: the revision in use once connected. */
+  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'needs-sign-in'; error?: string; protocolVersion?: string };
   mcp_tools_changed: { server: string; added: string[]; removed: string[] };
   /** Model request/response per turn, for the inspector (secrets never included). */
   model_request: { step: number; request: unknown };
   /** `usage` of this turn (tokens, cost, timing); `model` the model that answered. Older sessions may lack both or carry only the token counts. */
   model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage };
   /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
-  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown };
+  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
+  /**
+   * A server asked the client something (2025 server→client request or 2026 input round):
+   * elicitation, sampling or roots, grouped under the tool call it belongs to (`callId`).
+   * Sampling records the model's answer, its usage and cost (USD, null when unknown).
+   */
+  mcp_server_request: {
+    server: string;
+    callId?: string;
+    method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+    outcome: string;
+    params?: unknown;
+    result?: unknown;
+    usage?: { inputTokens?: number; outputTokens?: number };
+    costUsd?: number | null;
+    error?: string;
+  };
+  /** A resource the session subscribed to changed on its server. */
+  mcp_resource_updated: { server: string; uri: string };
   /** Free-form log line (warnings, extension failures). */
   log: { level: 'debug' | 'info' | 'warn' | 'error'; source: string; message: string };
 }
@@ -83,5 +102,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
-  'mcp_traffic', 'log',
+  'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'log',
 ];

@@ -1,7 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, CancelledNotificationSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpCallSignal } from './mcp-call-signal';
@@ -67,7 +65,7 @@ describe('McpCallSignal', () => {
   });
 });
 
-describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.request uses)', () => {
+describe('McpCallSignal with the real SDK v2 (the parts of AbortSignal Protocol.request uses)', () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
@@ -78,14 +76,14 @@ describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.req
     const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
     const cancelled: unknown[] = [];
     let release: (() => void) | undefined;
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'wait', inputSchema: { type: 'object' } }, { name: 'now', inputSchema: { type: 'object' } }] }));
-    server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'wait', inputSchema: { type: 'object' as const } }, { name: 'now', inputSchema: { type: 'object' as const } }] }));
+    server.setRequestHandler('tools/call', async (req) => {
       if (req.params.name === 'now') return { content: [{ type: 'text', text: 'done' }] };
       await new Promise<void>((r) => (release = r));
       return { content: [{ type: 'text', text: 'late' }] };
     });
-    server.setNotificationHandler(CancelledNotificationSchema, async (n) => {
-      cancelled.push(n.params.requestId);
+    server.setNotificationHandler('notifications/cancelled', async (n) => {
+      cancelled.push(n.params?.requestId);
     });
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'c', version: '1' });
@@ -101,7 +99,7 @@ describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.req
   it('a call completes normally with it', async () => {
     const { client } = await connectPair();
     const s = new McpCallSignal();
-    const r = await client.callTool({ name: 'now', arguments: {} }, undefined, { signal: s.asAbortSignal() });
+    const r = await client.callTool({ name: 'now', arguments: {} }, { signal: s.asAbortSignal() });
     expect(r.content).toEqual([{ type: 'text', text: 'done' }]);
   });
 
@@ -109,7 +107,7 @@ describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.req
     const { client, cancelled } = await connectPair();
     const run = new AbortController();
     const s = new McpCallSignal().link(run.signal);
-    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: s.asAbortSignal() });
+    const call = client.callTool({ name: 'wait', arguments: {} }, { signal: s.asAbortSignal() });
     await new Promise((r) => setTimeout(r, 20));
     run.abort(new Error('user cancelled'));
     await expect(call).rejects.toThrow(/user cancelled/);
@@ -121,6 +119,6 @@ describe('McpCallSignal with the real SDK (the parts of AbortSignal Protocol.req
     const { client } = await connectPair();
     const s = new McpCallSignal();
     s.abort(new Error('too late'));
-    await expect(client.callTool({ name: 'now', arguments: {} }, undefined, { signal: s.asAbortSignal() })).rejects.toThrow(/too late/);
+    await expect(client.callTool({ name: 'now', arguments: {} }, { signal: s.asAbortSignal() })).rejects.toThrow(/too late/);
   });
 });

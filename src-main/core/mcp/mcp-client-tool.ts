@@ -1,4 +1,4 @@
-import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as RemoteTool } from '@modelcontextprotocol/client';
 import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '../tools/tool';
 import type { ToolResult } from '../../../src-shared/events/tool-result';

@@ -3,13 +3,21 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { updateConfigFile, type GlassboxConfig, type McpServerConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { HumanInputPort, JsonSchema } from '../tools/tool';
+import type { HumanInputPort } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import { defaultBrowserServer, BROWSER_SERVER_ID } from './mcp-browser-server';
-import { McpClientTool } from './mcp-client-tool';
-import type { McpConnectionStatus, McpServerConnection } from './mcp-server-connection';
-import { mcpToolName } from './mcp-tool-name';
+import type { McpClientTool } from './mcp-client-tool';
+import { McpServerCatalogs } from './mcp-manager-catalog';
+import type { McpSampler } from './mcp-sampling';
+import type { McpServerConnection } from './mcp-server-connection';
+import { serverStatus, type McpServerStatus } from './mcp-server-status';
+import { removeServerTools, syncServerTools } from './mcp-tool-sync';
+import type { McpTrafficEntry } from './mcp-traffic-log';
 import { resolveTransportKind } from './mcp-transport-kind';
+import type { McpAuthFactory } from './oauth/server-auth';
+import { ResourceSubscriptions } from './mcp-resource-subscriptions';
+
+export type { McpServerStatus, McpToolStatus } from './mcp-server-status';
 
 // The MCP client SDK (and zod under it) costs ~0.25 s of CPU to load: it is imported when the
 // first server starts, so sessions and CLI starts with no MCP server enabled never pay for it.
@@ -17,41 +25,6 @@ let connectionModule: Promise<typeof import('./mcp-server-connection')> | undefi
 function loadConnectionModule(): Promise<typeof import('./mcp-server-connection')> {
   connectionModule ??= import('./mcp-server-connection');
   return connectionModule;
-}
-
-/** One tool of a server, as the servers page and `mcp list --json` show it. */
-export interface McpToolStatus {
-  /** The name the agent sees. */
-  name: string;
-  /** The server's own name (what goes over the wire). */
-  originalName: string;
-  description: string;
-  inputSchema: JsonSchema;
-  /** False when switched off in config `disabledTools`. */
-  enabled: boolean;
-  /** False when another tool already had the name (first wins). */
-  registered: boolean;
-}
-
-/** A snapshot of one server for the UI and the CLI. */
-export interface McpServerStatus {
-  id: string;
-  /** `stdio`, `http`, `sse`, or `auto` for a bare url not yet resolved. */
-  transport: string;
-  status: McpConnectionStatus | 'disabled';
-  disabled: boolean;
-  /** True for the default browser server Glassbox adds itself. */
-  builtIn: boolean;
-  toolCount: number;
-  instructions?: string;
-  includeInstructions: boolean;
-  lastError?: string;
-  /** The full explanation of a failure (exit code + stderr, HTTP status, handshake step). */
-  whyFailed?: string;
-  stderrTail: string[];
-  tools: McpToolStatus[];
-  /** The configuration as written (variables not expanded, so no secrets). */
-  config: McpServerConfig;
 }
 
 /** What the manager needs from its session. */
@@ -64,13 +37,21 @@ export interface McpManagerOptions {
   bus: EventBus;
   workspace: string;
   env?: NodeJS.ProcessEnv;
+  /** Answers elicitation and approves sampling when the running call has no port of its own. */
   humanInput?: HumanInputPort;
+  /** The session's model for approved sampling requests (absent: servers are told there is none). */
+  sampler?: McpSampler;
+  /** Opens a page the user agreed to open (URL elicitation); absent: the dialog shows the link. */
+  openUrl?: (url: string) => Promise<void>;
+  /** OAuth sign-in for http/sse servers (docs/mcp.md, "Sign-in hook"). */
+  auth?: McpAuthFactory;
   /** Defaults to process.execPath (the app binary in Electron, run as Node). */
   execPath?: string;
   clientVersion?: string;
 }
 
-interface Entry {
+/** One configured server. */
+export interface McpEntry {
   config: McpServerConfig;
   builtIn: boolean;
   connection?: McpServerConnection;
@@ -80,6 +61,9 @@ interface Entry {
   exposed: Map<string, McpClientTool>;
   /** Names that lost a clash. */
   rejected: Set<string>;
+  /** Counts of resources, templates and prompts once listed. */
+  catalog?: { resources?: number; templates?: number; prompts?: number };
+  subscriptions: ResourceSubscriptions;
 }
 
 /** Server ids become part of tool names and config keys. */
@@ -98,33 +82,39 @@ export function describeToolsChange(server: string, added: string[], removed: st
   return out;
 }
 
+function newEntry(config: McpServerConfig, builtIn: boolean): McpEntry {
+  return { config, builtIn, exposed: new Map(), rejected: new Set(), subscriptions: new ResourceSubscriptions() };
+}
+
 /**
  * Every configured MCP server of a session: connects them in parallel, keeps the session's
  * ToolCollection in step with their tools (list_changed, reconnect), emits status and tool-change
- * events, and offers the runtime management the servers page uses (add / update / remove /
- * enable / disable / restart, per-tool switches), persisted atomically to the user config.
+ * events, offers the runtime management the servers page uses (add / update / remove /
+ * enable / disable / restart, per-tool switches, persisted atomically to the user config), and
+ * each server's resources, prompts, completions, subscriptions and traffic (`catalog`).
  */
 export class McpManager {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, McpEntry>();
   private readonly listeners = new Set<() => void>();
   private readonly env: NodeJS.ProcessEnv;
   private closed = false;
+  /** Resources, prompts, completions, subscriptions and attachments of every server. */
+  readonly catalog: McpServerCatalogs;
 
   constructor(private readonly opts: McpManagerOptions) {
     this.env = opts.env ?? process.env;
+    this.catalog = new McpServerCatalogs((id) => this.entries.get(id), opts.bus, () => this.changed());
     const servers = opts.config.mcpServers ?? {};
     const browser = this.browserDefault();
     if (browser) {
       const override = servers[BROWSER_SERVER_ID];
       // A `browser` entry without command/url only adjusts the default (disabled, disabledTools…).
-      if (!override || (!override.command && !override.url)) {
-        this.entries.set(BROWSER_SERVER_ID, { config: { ...browser, ...override }, builtIn: true, exposed: new Map(), rejected: new Set() });
-      }
+      if (!override || (!override.command && !override.url)) this.entries.set(BROWSER_SERVER_ID, newEntry({ ...browser, ...override }, true));
     }
     for (const [id, config] of Object.entries(servers)) {
       if (this.entries.has(id) || !config || typeof config !== 'object') continue;
       if (id === BROWSER_SERVER_ID && !config.command && !config.url) continue;
-      this.entries.set(id, { config, builtIn: false, exposed: new Map(), rejected: new Set() });
+      this.entries.set(id, newEntry(config, false));
     }
   }
 
@@ -150,7 +140,7 @@ export class McpManager {
     return [...this.entries.keys()];
   }
 
-  /** Calls `fn` on every status or tool change; returns the unsubscribe function. */
+  /** Calls `fn` on every status, tool or catalog change; returns the unsubscribe function. */
   onChange(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -191,93 +181,48 @@ export class McpManager {
     await entry.connection.connect();
   }
 
-  private makeConnection(Connection: typeof McpServerConnection, id: string, entry: Entry): McpServerConnection {
+  private makeConnection(Connection: typeof McpServerConnection, id: string, entry: McpEntry): McpServerConnection {
+    const bus = this.opts.bus;
     return new Connection({
       id,
       config: entry.config,
       workspace: this.opts.workspace,
       env: this.env,
       expandVariables: !entry.builtIn,
-      humanInput: this.opts.humanInput,
+      ...(this.opts.humanInput ? { humanInput: this.opts.humanInput } : {}),
+      ...(this.opts.sampler ? { sampler: this.opts.sampler } : {}),
+      ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}),
+      ...(this.opts.auth ? { auth: this.opts.auth } : {}),
       clientVersion: this.opts.clientVersion,
       listener: {
         status: (conn) => {
-          this.opts.bus.emit({
+          bus.emit({
             type: 'mcp_server_status',
             server: conn.id,
             status: conn.status,
-            ...(conn.status === 'error' && conn.lastError ? { error: conn.lastError } : {}),
+            ...((conn.status === 'error' || conn.status === 'needs-sign-in') && conn.lastError ? { error: conn.lastError } : {}),
+            ...(conn.status === 'connected' && conn.protocolVersion ? { protocolVersion: conn.protocolVersion } : {}),
           });
+          if (conn.status === 'connected') void entry.subscriptions.restore(conn, (m) => bus.emit({ type: 'log', level: 'warn', source: `mcp:${conn.id}`, message: m }));
+          else entry.catalog = undefined;
           this.changed();
         },
-        toolsChanged: (conn) => this.syncTools(conn.id),
-        log: (conn, level, message) => this.opts.bus.emit({ type: 'log', level, source: `mcp:${conn.id}`, message }),
+        toolsChanged: (conn) => {
+          syncServerTools(conn.id, entry, this.opts.tools, bus);
+          this.changed();
+        },
+        catalogChanged: (conn, what) => this.catalog.listChanged(conn.id, what),
+        resourceUpdated: (conn, uri) => bus.emit({ type: 'mcp_resource_updated', server: conn.id, uri }),
+        log: (conn, level, message) => bus.emit({ type: 'log', level, source: `mcp:${conn.id}`, message }),
+        serverRequest: (_conn, r) => {
+          // A call's own emit keeps the record next to the call's other events; else the bus.
+          const call = r.callId ? _conn.router.running.get(r.callId) : undefined;
+          const event = { type: 'mcp_server_request' as const, ...r };
+          if (call?.emit) call.emit(event);
+          else bus.emit(event);
+        },
       },
     });
-  }
-
-  /** Makes the collection match the server's current (enabled) tools; emits the difference. */
-  private syncTools(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    const conn = entry.connection;
-    const disabled = new Set(entry.config.disabledTools ?? []);
-    const prefix = entry.config.prefix !== false;
-    const wanted = new Map<string, McpClientTool | undefined>();
-    const remotes = new Map<string, NonNullable<typeof conn>['tools'][number]>();
-    if (conn && !entry.config.disabled) {
-      for (const remote of conn.tools) {
-        if (disabled.has(remote.name)) continue;
-        const name = mcpToolName(id, remote.name, prefix);
-        if (remotes.has(name)) {
-          // Two remote names that sanitise alike: the first keeps the name, the other is reported.
-          this.opts.bus.emit({ type: 'log', level: 'warn', source: `mcp:${id}`, message: `tool '${remote.name}' of MCP server '${id}' is not available: '${remotes.get(name)!.name}' already became '${name}'` });
-          continue;
-        }
-        remotes.set(name, remote);
-        wanted.set(name, entry.exposed.get(name));
-      }
-    }
-    const added: string[] = [];
-    const removed: string[] = [];
-    for (const [name, tool] of [...entry.exposed]) {
-      const remote = remotes.get(name);
-      if (!remote || tool.differsFrom(remote)) {
-        this.opts.tools.remove(name, tool);
-        entry.exposed.delete(name);
-        if (!remote) removed.push(name);
-      }
-    }
-    entry.rejected.clear();
-    for (const [name, remote] of remotes) {
-      if (entry.exposed.has(name) || !conn) continue;
-      const tool = new McpClientTool(conn, remote, name);
-      if (this.opts.tools.add(tool)) {
-        entry.exposed.set(name, tool);
-        if (!wanted.get(name)) added.push(name);
-      } else {
-        entry.rejected.add(name);
-        const kept = this.opts.tools.get(name)?.source ?? 'builtin';
-        this.opts.bus.emit({
-          type: 'log',
-          level: 'warn',
-          source: `mcp:${id}`,
-          message: `tool '${remote.name}' of MCP server '${id}' is not available as '${name}': ${kept} already has that name (first registered wins)`,
-        });
-      }
-    }
-    if (added.length || removed.length) this.opts.bus.emit({ type: 'mcp_tools_changed', server: id, added, removed });
-    this.changed();
-  }
-
-  private removeAllTools(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    const removed: string[] = [];
-    for (const [name, tool] of entry.exposed) if (this.opts.tools.remove(name, tool)) removed.push(name);
-    entry.exposed.clear();
-    entry.rejected.clear();
-    if (removed.length) this.opts.bus.emit({ type: 'mcp_tools_changed', server: id, added: [], removed });
   }
 
   /** The connection of a server (tests, bench, the inspector). */
@@ -288,48 +233,17 @@ export class McpManager {
   /** A snapshot of one server, or undefined when not configured. */
   status(id: string): McpServerStatus | undefined {
     const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    const conn = entry.connection;
-    const disabledTools = new Set(entry.config.disabledTools ?? []);
-    const prefix = entry.config.prefix !== false;
-    const kind = resolveTransportKind(entry.config);
-    const transport = conn && conn.transportKind !== 'unknown' ? conn.transportKind : kind.ok ? kind.kind : 'invalid';
-    const tools: McpToolStatus[] = (conn?.tools ?? []).map((t) => {
-      const name = mcpToolName(id, t.name, prefix);
-      const enabled = !disabledTools.has(t.name);
-      return {
-        name,
-        originalName: t.name,
-        description: t.description ?? '',
-        inputSchema: (t.inputSchema ?? {}) as JsonSchema,
-        enabled,
-        registered: enabled && entry.exposed.has(name),
-      };
-    });
-    const disabled = !!entry.config.disabled;
-    const s: McpServerStatus = {
-      id,
-      transport,
-      status: disabled ? 'disabled' : (conn?.status ?? (entry.starting ? 'connecting' : 'disconnected')),
-      disabled,
-      builtIn: entry.builtIn,
-      toolCount: tools.filter((t) => t.enabled).length,
-      includeInstructions: entry.config.includeInstructions !== false,
-      stderrTail: conn?.stderrTail ?? [],
-      tools,
-      config: structuredClone(entry.config),
-    };
-    if (conn?.instructions) s.instructions = conn.instructions;
-    if (conn?.lastError && conn.status === 'error') {
-      s.lastError = conn.lastError;
-      s.whyFailed = conn.whyFailed;
-    }
-    return s;
+    return entry ? serverStatus(id, entry) : undefined;
   }
 
   /** Snapshots of every configured server. */
   servers(): McpServerStatus[] {
     return this.ids().map((id) => this.status(id)!);
+  }
+
+  /** The server's traffic log (every JSON-RPC message and HTTP exchange, secrets masked); `after` a seq for polling. */
+  traffic(id: string, after = 0): McpTrafficEntry[] {
+    return this.entries.get(id)?.connection?.traffic.entries(after) ?? [];
   }
 
   /**
@@ -358,13 +272,14 @@ export class McpManager {
   private async stopServer(id: string): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry) return;
-    this.removeAllTools(id);
+    removeServerTools(id, entry, this.opts.tools, this.opts.bus);
     const conn = entry.connection;
     entry.connection = undefined;
+    entry.catalog = undefined;
     await conn?.close();
   }
 
-  private requireEntry(id: string): Entry {
+  private requireEntry(id: string): McpEntry {
     const entry = this.entries.get(id);
     if (!entry) throw new Error(`no MCP server '${id}' is configured`);
     return entry;
@@ -379,7 +294,7 @@ export class McpManager {
     this.persist((s) => {
       s[id] = config;
     });
-    this.entries.set(id, { config, builtIn: false, exposed: new Map(), rejected: new Set() });
+    this.entries.set(id, newEntry(config, false));
     await this.startServer(id);
     return this.status(id)!;
   }
@@ -414,6 +329,7 @@ export class McpManager {
       delete s[id];
     });
     await this.stopServer(id);
+    entry.subscriptions.clear();
     this.entries.delete(id);
     this.changed();
   }
@@ -421,8 +337,7 @@ export class McpManager {
   private async setDisabled(id: string, disabled: boolean): Promise<McpServerStatus> {
     const entry = this.requireEntry(id);
     this.persist((s) => {
-      const base = s[id] ?? (entry.builtIn ? {} : { ...entry.config });
-      const next = { ...base };
+      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
       if (disabled) next.disabled = true;
       else delete next.disabled;
       s[id] = next;
@@ -448,7 +363,7 @@ export class McpManager {
     return this.setDisabled(id, true);
   }
 
-  /** Disconnects and connects again (a fresh process for stdio). */
+  /** Disconnects and connects again (a fresh process for stdio; after a sign-in: with the new tokens). */
   async restart(id: string): Promise<McpServerStatus> {
     const entry = this.requireEntry(id);
     await this.stopServer(id);
@@ -464,8 +379,7 @@ export class McpManager {
     else set.add(tool);
     const list = [...set];
     this.persist((s) => {
-      const base = s[id] ?? (entry.builtIn ? {} : { ...entry.config });
-      const next = { ...base };
+      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
       if (list.length) next.disabledTools = list;
       else delete next.disabledTools;
       s[id] = next;
@@ -473,7 +387,8 @@ export class McpManager {
     entry.config = { ...entry.config };
     if (list.length) entry.config.disabledTools = list;
     else delete entry.config.disabledTools;
-    this.syncTools(id);
+    syncServerTools(id, entry, this.opts.tools, this.opts.bus);
+    this.changed();
     return this.status(id)!;
   }
 

@@ -1,52 +1,51 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type ElicitResult,
-  type JSONRPCMessage,
-  type Tool as RemoteTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client, type Tool as RemoteTool, type Transport } from '@modelcontextprotocol/client';
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
-import type { HumanInputPort, JsonSchema, ToolContext } from '../tools/tool';
+import type { EventInput } from '../../../src-shared/events/event-types';
+import type { HumanInputPort, ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
-import { McpCallSignal } from './mcp-call-signal';
-import { mcpResultToToolResult } from './mcp-content';
+import { McpCallRouter } from './mcp-call-router';
+import { errMessage, exitText, explainConnectFailure, needsSignIn, type ExitInfo } from './mcp-failure-explanation';
+import { negotiationFor, protocolSetting } from './mcp-protocol-version';
+import { ReconnectBackoff } from './mcp-reconnect';
+import type { McpSampler } from './mcp-sampling';
+import { clientCapabilities, installServerRequestHandlers, type ServerRequestRecord } from './mcp-server-requests';
+import { StderrTail } from './mcp-stderr-tail';
+import { callRemoteTool } from './mcp-tool-call';
+import { McpTrafficLog, SecretMasker } from './mcp-traffic-log';
+import { buildTransport, stdioChild, transportCandidates, transportLabel } from './mcp-transport-factory';
 import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kind';
+import type { McpAuthFactory } from './oauth/server-auth';
 
-/** Lines of a stdio server's stderr kept for "why it failed". */
-export const STDERR_TAIL_LINES = 200;
-/** Default per-call timeout (`timeoutMs`, docs/mcp.md). */
+export { STDERR_TAIL_LINES } from './mcp-stderr-tail';
+export { RECONNECT_DELAYS_MS } from './mcp-reconnect';
+/** Default per-call timeout (config `timeoutMs`). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
-/** The least time a server gets to answer initialize and tools/list. */
+/** The least time a server gets to answer the handshake and tools/list. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
-/** The most time a server gets to answer initialize and tools/list. */
+/** The most time a server gets to answer the handshake and tools/list. */
 export const MAX_HANDSHAKE_TIMEOUT_MS = 30_000;
-/** Delays between reconnect attempts after a lost connection. */
-export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+/** How long a stdio server's sibling gets to answer `server/discover` before it counts as a 2025 server. */
+export const STDIO_PROBE_TIMEOUT_MS = 5_000;
 
-/** Connection state of one server (the `mcp_server_status` event). */
-export type McpConnectionStatus = 'connecting' | 'connected' | 'error' | 'disconnected';
+/** Connection state of one server (`mcp_server_status`; `needs-sign-in`: the server wants OAuth sign-in first). */
+export type McpConnectionStatus = 'connecting' | 'connected' | 'error' | 'disconnected' | 'needs-sign-in';
 
 /** What a connection reports to whoever owns it (the manager). */
 export interface McpConnectionListener {
   status(conn: McpServerConnection): void;
   /** The server's tool list changed (first connect, list_changed, reconnect). */
   toolsChanged(conn: McpServerConnection): void;
+  /** The server's resource or prompt list changed (2025 list_changed, 2026 listen stream). */
+  catalogChanged?(conn: McpServerConnection, what: 'resources' | 'prompts'): void;
+  /** A subscribed resource changed (`notifications/resources/updated`). */
+  resourceUpdated?(conn: McpServerConnection, uri: string): void;
   /** A notification that belongs to no running call (server log lines between calls). */
   log(conn: McpServerConnection, level: 'debug' | 'info' | 'warn' | 'error', message: string): void;
+  /** A server request or input round was answered (elicitation, sampling, roots). */
+  serverRequest?(conn: McpServerConnection, record: ServerRequestRecord): void;
+  /** An event for the session's bus (calls without an emit of their own). */
+  emit?(event: EventInput): void;
 }
 
 /** What one connection needs. */
@@ -58,29 +57,23 @@ export interface McpConnectionOptions {
   /** False for configs Glassbox built itself (the browser server): nothing to expand. */
   expandVariables: boolean;
   listener: McpConnectionListener;
-  /** Used for elicitation when the running call has no port of its own. */
+  /** Used for elicitation and sampling approval when the running call has no port of its own. */
   humanInput?: HumanInputPort;
+  /** Runs approved sampling requests on the session's model. */
+  sampler?: McpSampler;
+  /** Opens a page the user agreed to open (URL elicitation). */
+  openUrl?: (url: string) => Promise<void>;
+  /** OAuth for http/sse servers (see docs/mcp.md, "Sign-in hook"). */
+  auth?: McpAuthFactory;
   clientVersion?: string;
 }
 
-/** The SDK's progress callback: progress is routed in observeIncoming (one shared no-op, not a closure per call). */
-function ignoreProgress(): void {}
-
-function errMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function mapLogLevel(level: string): 'debug' | 'info' | 'warn' | 'error' {
-  if (level === 'debug') return 'debug';
-  if (level === 'info' || level === 'notice') return 'info';
-  if (level === 'warning') return 'warn';
-  return 'error';
-}
+type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
 /**
  * One configured MCP server: connects over stdio, SSE or Streamable HTTP (a bare `url` tries
- * Streamable HTTP, then SSE), keeps its instructions, tools and stderr tail, calls tools with a
- * timeout reset by progress and cancellation forwarded, reconnects with backoff when the
+ * Streamable HTTP, then SSE) in the protocol era the config and the server agree on, keeps its
+ * instructions and tools, logs its traffic, calls tools, reconnects with backoff when the
  * transport closes under it, and explains every failure in words a user can act on.
  */
 export class McpServerConnection {
@@ -95,32 +88,36 @@ export class McpServerConnection {
   tools: RemoteTool[] = [];
   /** The transport actually in use (`http` or `sse` once a bare url resolved). */
   transportKind: McpTransportKind | 'unknown' = 'unknown';
-  private readonly stderrLines: string[] = [];
-  private stderrPartial = '';
+  /** Every JSON-RPC message and HTTP exchange with this server, secrets masked. */
+  readonly traffic = new McpTrafficLog();
+  /** Routes messages to the tool calls they belong to. */
+  readonly router: McpCallRouter;
+  private readonly stderr = new StderrTail();
   private client?: Client;
   private transport?: Transport;
   private child?: ChildProcess;
-  private exitInfo?: { code: number | null; signal: NodeJS.Signals | null };
+  private exitInfo?: ExitInfo;
   private closing = false;
   private generation = 0;
-  private reconnectTimer?: NodeJS.Timeout;
-  private reconnectAttempt = 0;
+  private readonly backoff = new ReconnectBackoff();
   private connectPromise?: Promise<void>;
-  /** Calls in flight, by callId (their contexts: no wrapper object per call). */
-  private readonly running = new Map<string, ToolContext>();
-  private pendingTrafficCallId?: string;
-  private readonly trafficById = new Map<string | number, { callId: string; request: JSONRPCMessage; ctx: ToolContext }>();
 
   constructor(private readonly opts: McpConnectionOptions) {
     this.id = opts.id;
     this.config = opts.config;
     const kind = resolveTransportKind(opts.config);
     if (kind.ok) this.transportKind = kind.kind;
+    this.router = new McpCallRouter(opts.id, () => this.protocolVersion, (level, message) => opts.listener.log(this, level, message));
+  }
+
+  /** The revision in use (`2026-07-28`, `2025-11-25`, …) while connected. */
+  get protocolVersion(): string | undefined {
+    return this.client?.getNegotiatedProtocolVersion();
   }
 
   /** The last lines the server wrote to stderr (stdio only). */
   get stderrTail(): string[] {
-    return this.stderrPartial ? [...this.stderrLines, this.stderrPartial] : [...this.stderrLines];
+    return this.stderr.tail;
   }
 
   /** Process id of a stdio server, while it runs. */
@@ -128,7 +125,7 @@ export class McpServerConnection {
     return this.child?.pid ?? undefined;
   }
 
-  /** The SDK client while connected (diagnostics and bench/mcp.mjs: raw calls on the same server). */
+  /** The SDK client while connected (resources, prompts, bench/mcp.mjs: raw calls on the same server). */
   get sdkClient(): Client | undefined {
     return this.client;
   }
@@ -148,7 +145,7 @@ export class McpServerConnection {
 
   private setStatus(status: McpConnectionStatus, error?: string, why?: string): void {
     this.status = status;
-    if (status === 'error') {
+    if (status === 'error' || status === 'needs-sign-in') {
       this.lastError = error;
       this.whyFailed = why ?? error;
     } else if (status === 'connected') {
@@ -158,7 +155,7 @@ export class McpServerConnection {
     this.opts.listener.status(this);
   }
 
-  /** Connects (or reconnects). Never throws: failures end in status `error` with an explanation. */
+  /** Connects (or reconnects; after a sign-in too). Never throws: failures end in `error` or `needs-sign-in` with an explanation. */
   connect(): Promise<void> {
     if (this.connectPromise) return this.connectPromise;
     this.closing = false;
@@ -172,208 +169,167 @@ export class McpServerConnection {
     const gen = ++this.generation;
     this.setStatus('connecting');
     const kind = resolveTransportKind(this.config);
-    if (!kind.ok) {
-      this.setStatus('error', `mcpServers.${this.id}: ${kind.reason}`);
-      return;
-    }
+    if (!kind.ok) return this.setStatus('error', `mcpServers.${this.id}: ${kind.reason}`);
+    const era = protocolSetting(this.config);
+    if (!era.ok) return this.setStatus('error', `mcpServers.${this.id}: ${era.reason}`);
     let cfg: McpServerConfig;
     try {
       cfg = this.opts.expandVariables ? expandEnv(this.config, `mcpServers.${this.id}`, this.opts.env) : this.config;
     } catch (err) {
-      this.setStatus('error', err instanceof ConfigError ? err.message : errMessage(err));
-      return;
+      return this.setStatus('error', err instanceof ConfigError ? err.message : errMessage(err));
     }
-    const kinds: McpTransportKind[] = kind.kind === 'auto' ? ['http', 'sse'] : [kind.kind];
+    // The expanded values are the secrets: the log masks them wherever they show up.
+    this.traffic.masker = new SecretMasker([...Object.values(cfg.headers ?? {}), ...Object.values(cfg.env ?? {})]);
+    this.traffic.customHeaders = new Set(Object.keys(cfg.headers ?? {}).map((h) => h.toLowerCase()));
+    const kinds = transportCandidates(kind.kind);
     const failures: string[] = [];
+    let signIn = false;
     for (const k of kinds) {
       if (gen !== this.generation || this.closing) return;
       const outcome = await this.tryConnect(k, cfg, gen);
       if (outcome.ok) {
         this.transportKind = k;
-        this.reconnectAttempt = 0;
+        this.backoff.reset();
         this.setStatus('connected');
         this.opts.listener.toolsChanged(this);
         return;
       }
-      failures.push(kinds.length > 1 ? `${k === 'http' ? 'Streamable HTTP' : 'SSE'}: ${outcome.why}` : outcome.why);
+      failures.push(kinds.length > 1 ? `${transportLabel(k)}: ${outcome.why}` : outcome.why);
+      if (outcome.signIn) {
+        // The server is there and wants a sign-in: SSE would not change that.
+        signIn = true;
+        break;
+      }
       if (gen !== this.generation || this.closing) return;
     }
     const why = failures.join('\n');
-    this.setStatus('error', why.split('\n')[0], why);
+    this.setStatus(signIn ? 'needs-sign-in' : 'error', why.split('\n')[0], why);
   }
 
   private makeClient(): Client {
+    const era = protocolSetting(this.config);
+    const probeMs = this.transportKind === 'stdio' ? Math.min(STDIO_PROBE_TIMEOUT_MS, this.handshakeTimeoutMs) : this.handshakeTimeoutMs;
     const client = new Client(
       { name: 'glassbox', version: this.opts.clientVersion ?? '0.1.0' },
-      { capabilities: { roots: { listChanged: true }, elicitation: { form: {} } } },
+      {
+        capabilities: clientCapabilities(),
+        ...negotiationFor(era.ok ? era.setting : 'auto', probeMs),
+        listChanged: {
+          tools: { autoRefresh: false, onChanged: () => void this.refreshTools() },
+          prompts: { autoRefresh: false, onChanged: () => this.opts.listener.catalogChanged?.(this, 'prompts') },
+          resources: { autoRefresh: false, onChanged: () => this.opts.listener.catalogChanged?.(this, 'resources') },
+        },
+      },
     );
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({
-      roots: [{ uri: pathToFileURL(this.opts.workspace).href, name: basename(this.opts.workspace) }],
-    }));
-    client.setRequestHandler(ElicitRequestSchema, async (req, extra) => this.elicit(req.params, extra.signal));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      await this.refreshTools();
+    installServerRequestHandlers(client, {
+      server: this.id,
+      workspace: this.opts.workspace,
+      roots: this.config.roots,
+      currentCall: () => this.router.current(),
+      ...(this.opts.humanInput ? { humanInput: this.opts.humanInput } : {}),
+      ...(this.opts.sampler ? { sampler: this.opts.sampler } : {}),
+      ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}),
+      record: (r) => this.recordServerRequest(r),
     });
-    // Log lines are routed in wrapIncoming, where their order relative to the call's response is
-    // still known (the SDK dispatches notifications a tick later than responses).
-    client.setNotificationHandler(LoggingMessageNotificationSchema, async () => {});
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      const uri = (n.params as { uri?: unknown } | undefined)?.uri;
+      if (typeof uri === 'string') this.opts.listener.resourceUpdated?.(this, uri);
+    });
+    // Log lines are routed by the router as they arrive (the SDK dispatches them a tick late).
+    client.setNotificationHandler('notifications/message', () => {});
     return client;
   }
 
-  private latestCall(): ToolContext | undefined {
-    let last: ToolContext | undefined;
-    for (const c of this.running.values()) last = c;
-    return last;
+  private recordServerRequest(r: ServerRequestRecord): void {
+    this.opts.listener.serverRequest?.(this, r);
   }
 
-  private async elicit(params: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
-    const port = this.latestCall()?.humanInput ?? this.opts.humanInput;
-    if (!port) return { action: 'decline' };
-    const message = typeof params.message === 'string' ? params.message : 'The server asks for input';
-    const schema = (params.requestedSchema ?? undefined) as JsonSchema | undefined;
-    try {
-      const answer = await port.ask({ question: message, server: this.id, ...(schema ? { schema } : {}) }, signal);
-      if (answer.action === 'accept') {
-        return { action: 'accept', content: (answer.content ?? (answer.text !== undefined ? { value: answer.text } : {})) as ElicitResult['content'] };
-      }
-      return { action: answer.action };
-    } catch {
-      return { action: 'cancel' };
-    }
-  }
-
-  private buildTransport(kind: McpTransportKind, cfg: McpServerConfig): Transport {
-    const headers = cfg.headers ?? {};
-    if (kind === 'stdio') {
-      const t = new StdioClientTransport({
-        command: cfg.command!,
-        args: cfg.args ?? [],
-        env: { ...getDefaultEnvironment(), ...(cfg.env ?? {}) },
-        cwd: cfg.cwd ?? this.opts.workspace,
-        stderr: 'pipe',
-      });
-      t.stderr?.on('data', (d: Buffer) => this.addStderr(d.toString()));
-      // The SDK hides the child; we need its exit code for "why it failed" and its pid to kill it.
-      const start = t.start.bind(t);
-      t.start = async () => {
-        await start();
-        const child = (t as unknown as { _process?: ChildProcess })._process;
-        this.child = child;
-        child?.once('exit', (code, signal) => {
-          this.exitInfo = { code, signal };
-        });
-      };
-      return t;
-    }
-    const url = new URL(cfg.url!);
-    if (kind === 'sse') {
-      return new SSEClientTransport(url, { requestInit: { headers } });
-    }
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
-  }
-
-  private addStderr(text: string): void {
-    const parts = (this.stderrPartial + text).split(/\r?\n/);
-    this.stderrPartial = parts.pop() ?? '';
-    this.stderrLines.push(...parts);
-    if (this.stderrLines.length > STDERR_TAIL_LINES) this.stderrLines.splice(0, this.stderrLines.length - STDERR_TAIL_LINES);
-  }
-
-  private stderrSummary(lines = 20): string {
-    const tail = this.stderrTail.filter((l) => l.trim()).slice(-lines);
-    return tail.length ? `\nstderr (last ${tail.length} lines):\n${tail.join('\n')}` : '';
-  }
-
-  private exitText(): string | undefined {
-    if (!this.exitInfo) return undefined;
-    const { code, signal } = this.exitInfo;
-    return code !== null ? `the process exited with code ${code}` : `the process was killed by ${signal}`;
-  }
-
-  /** Turns a connect failure into words: command not on PATH, exit code, HTTP status, step. */
-  private explain(err: unknown, step: string, cfg: McpServerConfig, kind: McpTransportKind): string {
-    const e = err as { code?: unknown; message?: string };
-    if (kind === 'stdio' && e?.code === 'ENOENT') {
-      // spawn says ENOENT for a missing cwd too: name the one that is actually missing.
-      const cwd = cfg.cwd ?? this.opts.workspace;
-      if (!existsSync(cwd)) return `the working folder '${cwd}' of command '${cfg.command}' does not exist`;
-      return `command '${cfg.command}' was not found on PATH`;
-    }
-    if (kind === 'stdio' && (e?.code === 'EACCES' || e?.code === 'EPERM')) return `command '${cfg.command}' is not executable (${e.code})`;
-    if (err instanceof StreamableHTTPError || err instanceof SseError) {
-      const status = typeof err.code === 'number' && err.code > 0 ? `HTTP ${err.code}` : 'no HTTP response';
-      // The URL as written (unexpanded): an expanded ${env:…} in it could be a secret.
-      return `${status} from ${this.config.url} during ${step}: ${err.message}`;
-    }
-    const exit = this.exitText();
-    if (kind === 'stdio' && exit) return `${exit} during ${step}${this.stderrSummary()}`;
-    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      return `the server did not answer ${step} in time${kind === 'stdio' ? this.stderrSummary() : ''}`;
-    }
-    const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-    const detail = cause?.code ? `${errMessage(err)} (${cause.code})` : errMessage(err);
-    return `handshake failed at ${step}: ${detail}${kind === 'stdio' ? this.stderrSummary() : ''}`;
-  }
-
-  private async tryConnect(kind: McpTransportKind, cfg: McpServerConfig, gen: number): Promise<{ ok: true } | { ok: false; why: string }> {
+  private async tryConnect(kind: Exclude<McpTransportKind, 'auto'>, cfg: McpServerConfig, gen: number): Promise<Attempt> {
     this.exitInfo = undefined;
-    let step = kind === 'stdio' ? 'start (spawning the process)' : 'initialize';
+    this.transportKind = kind;
+    let step = kind === 'stdio' ? 'start (spawning the process)' : 'the handshake';
     let transport: Transport;
     try {
-      transport = this.buildTransport(kind, cfg);
+      const auth = kind === 'stdio' ? undefined : await this.opts.auth?.(this.id, cfg);
+      transport = buildTransport(kind, cfg, {
+        workspace: this.opts.workspace,
+        onStderr: (t) => this.stderr.add(t),
+        ...(kind !== 'stdio' ? { fetch: this.traffic.observingFetch(auth?.fetch) } : {}),
+      });
     } catch (err) {
-      return { ok: false, why: `cannot set up the ${kind} transport: ${errMessage(err)}` };
+      return { ok: false, why: `cannot set up the ${kind} transport: ${errMessage(err)}`, signIn: needsSignIn(err) };
     }
     const client = this.makeClient();
-    this.recordTraffic(transport);
+    this.traffic.protocolVersion = undefined;
+    this.traffic.attach(transport, (m, dir) => (dir === 'out' ? this.router.outgoing(m) : this.router.incoming(m)));
+    this.traffic.lastRequestMethod = undefined;
+    const fail = async (err: unknown): Promise<Attempt> => {
+      if (step === 'the handshake' && this.traffic.lastRequestMethod) step = this.traffic.lastRequestMethod;
+      // Give a dying process a moment so its exit code and last stderr lines are known.
+      if (kind === 'stdio' && !this.exitInfo) await new Promise((r) => setTimeout(r, 300));
+      const why = explainConnectFailure(err, step, { config: this.config, cwd: cfg.cwd ?? this.opts.workspace, kind, exit: this.exitInfo, stderr: this.stderr.summary() });
+      this.traffic.record({ kind: 'note', text: `connect failed: ${why.split('\n')[0]}` });
+      await this.dispose(client, transport);
+      return { ok: false, why, signIn: needsSignIn(err) };
+    };
     try {
       if (kind === 'stdio') {
-        // Split start from initialize so a spawn failure is named as such.
+        // Split start from the handshake so a spawn failure is named as such.
         await transport.start();
-        // Closed while the process was being spawned: stop it before any handshake.
+        this.child = stdioChild(transport);
+        this.child?.once('exit', (code, signal) => {
+          this.exitInfo = { code, signal };
+        });
         if (gen !== this.generation || this.closing) {
           await this.dispose(client, transport);
-          return { ok: false, why: 'superseded' };
+          return { ok: false, why: 'superseded', signIn: false };
         }
-        step = 'initialize';
-        const realStart = transport.start;
+        step = 'the handshake';
+        const realStart = transport.start.bind(transport);
         transport.start = async () => {};
-        await client.connect(transport, { timeout: this.handshakeTimeoutMs });
-        transport.start = realStart;
+        try {
+          await client.connect(transport, { timeout: this.handshakeTimeoutMs });
+        } finally {
+          transport.start = realStart;
+        }
       } else {
         await client.connect(transport, { timeout: this.handshakeTimeoutMs });
       }
+      this.traffic.protocolVersion = client.getNegotiatedProtocolVersion();
+      this.traffic.record({ kind: 'note', text: `connected: protocol ${this.traffic.protocolVersion ?? 'unknown'} (${client.getProtocolEra() === 'modern' ? 'server/discover' : 'initialize'})` });
       step = 'tools/list';
       const tools = await this.listAllTools(client);
       if (gen !== this.generation || this.closing) {
         await this.dispose(client, transport);
-        return { ok: false, why: 'superseded' };
+        return { ok: false, why: 'superseded', signIn: false };
       }
       this.client = client;
       this.transport = transport;
       this.instructions = client.getInstructions();
       this.tools = tools;
-      this.wrapIncoming(transport);
       client.onclose = () => this.onLost(client);
+      await this.applyLogLevel(client);
       return { ok: true };
     } catch (err) {
-      // Give a dying process a moment so its exit code and last stderr lines are known.
-      if (kind === 'stdio' && !this.exitInfo) await new Promise((r) => setTimeout(r, 300));
-      const why = this.explain(err, step, cfg, kind);
-      await this.dispose(client, transport);
-      return { ok: false, why };
+      return fail(err);
+    }
+  }
+
+  /** Config `logLevel` on a 2025 server (`logging/setLevel`); on 2026 it rides each request's `_meta`. */
+  private async applyLogLevel(client: Client): Promise<void> {
+    const level = this.config.logLevel;
+    if (!level || client.getProtocolEra() === 'modern' || !client.getServerCapabilities()?.logging) return;
+    try {
+      await client.setLoggingLevel(level as Parameters<Client['setLoggingLevel']>[0], { timeout: this.handshakeTimeoutMs });
+    } catch (err) {
+      this.opts.listener.log(this, 'warn', `logging/setLevel ${level} failed: ${errMessage(err)}`);
     }
   }
 
   private async listAllTools(client: Client): Promise<RemoteTool[]> {
-    const all: RemoteTool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.handshakeTimeoutMs });
-      all.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return all;
+    // The SDK walks every page itself when no cursor is given.
+    const page = await client.listTools(undefined, { timeout: this.handshakeTimeoutMs });
+    return page.tools;
   }
 
   /** Re-lists tools (on list_changed); the owner updates the tool table. */
@@ -388,74 +344,6 @@ export class McpServerConnection {
     }
   }
 
-  /** Captures each tools/call request for the inspector (`mcp_traffic`). */
-  private recordTraffic(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const m = message as { method?: string; id?: string | number };
-      // Protocol.request sends synchronously inside callTool, so the pending id is this call's.
-      if (m.method === 'tools/call' && m.id !== undefined && this.pendingTrafficCallId) {
-        const callId = this.pendingTrafficCallId;
-        const running = this.running.get(callId);
-        if (running) this.trafficById.set(m.id, { callId, request: message, ctx: running });
-        this.pendingTrafficCallId = undefined;
-      }
-      return send(message, options);
-    };
-  }
-
-  private wrapIncoming(transport: Transport): void {
-    const onmessage = transport.onmessage;
-    if (!onmessage) return;
-    transport.onmessage = (message, extra) => {
-      try {
-        this.observeIncoming(message);
-      } catch {
-        // Observing is best effort; the protocol must still get the message.
-      }
-      onmessage.call(transport, message, extra);
-    };
-  }
-
-  /**
-   * Attaches progress, log lines and the raw response to the running call. Done here, in
-   * arrival order, because the SDK handles notifications a tick after responses: the last
-   * progress or log line of a call would otherwise arrive after the call ended.
-   */
-  private observeIncoming(message: JSONRPCMessage): void {
-    const m = message as { id?: string | number; method?: string; params?: Record<string, unknown> };
-    if (m.method === 'notifications/progress') {
-      const p = m.params ?? {};
-      const t = this.trafficById.get(p.progressToken as string | number);
-      if (!t) return;
-      t.ctx.emit?.({
-        type: 'tool_execution_update',
-        callId: t.callId,
-        kind: 'progress',
-        progress: Number(p.progress),
-        ...(typeof p.total === 'number' ? { total: p.total } : {}),
-        ...(typeof p.message === 'string' ? { message: p.message } : {}),
-      });
-      return;
-    }
-    if (m.method === 'notifications/message') {
-      const p = m.params ?? {};
-      const level = typeof p.level === 'string' ? p.level : 'info';
-      const text = (typeof p.logger === 'string' ? `${p.logger}: ` : '') + (typeof p.data === 'string' ? p.data : JSON.stringify(p.data));
-      const call = this.latestCall();
-      if (call?.emit) call.emit({ type: 'tool_execution_update', callId: call.callId, kind: 'log', level, message: text });
-      else this.opts.listener.log(this, mapLogLevel(level), text);
-      return;
-    }
-    if (m.id !== undefined && m.method === undefined) {
-      const t = this.trafficById.get(m.id);
-      if (t) {
-        this.trafficById.delete(m.id);
-        t.ctx.emit?.({ type: 'mcp_traffic', callId: t.callId, server: this.id, request: t.request, response: message });
-      }
-    }
-  }
-
   private onLost(client: Client): void {
     if (client !== this.client) return;
     this.client = undefined;
@@ -467,24 +355,16 @@ export class McpServerConnection {
     }
     // Let the exit event land so the message can say how the process ended.
     setTimeout(() => {
-      const exit = this.exitText();
-      const why = `${exit ? `${exit}` : 'the connection closed'} unexpectedly${this.stderrSummary()}`;
+      const exit = exitText(this.exitInfo);
+      const why = `${exit ?? 'the connection closed'} unexpectedly${this.stderr.summary()}`;
+      this.traffic.record({ kind: 'note', text: why.split('\n')[0] });
       this.setStatus('error', why.split('\n')[0], why);
-      this.scheduleReconnect();
-    }, 50);
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closing || this.reconnectTimer) return;
-    if (this.reconnectAttempt >= RECONNECT_DELAYS_MS.length) return;
-    const delay = RECONNECT_DELAYS_MS[this.reconnectAttempt++];
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connect().then(() => {
-        if (this.status === 'error') this.scheduleReconnect();
+      this.backoff.schedule(async () => {
+        if (this.closing) return false;
+        await this.connect();
+        return this.status === 'error';
       });
-    }, delay);
-    this.reconnectTimer.unref?.();
+    }, 50);
   }
 
   /**
@@ -498,49 +378,22 @@ export class McpServerConnection {
       const why = this.lastError ? `: ${this.lastError}` : '';
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
-    this.running.set(ctx.callId, ctx);
-    // The SDK never removes its abort listener and a run's signal is shared by all of its
-    // calls, so the SDK gets a per-call handle linked to it (see McpCallSignal for why not an
-    // AbortController).
-    const cancel = new McpCallSignal().link(ctx.signal);
-    // Traffic is captured only for a caller that can receive it (`mcp_traffic` goes out through
-    // ctx.emit); otherwise each call would keep its request object alive for nothing.
-    const recordTraffic = ctx.emit !== undefined;
-    try {
-      if (recordTraffic) this.pendingTrafficCallId = ctx.callId;
-      const result = await client.callTool({ name, arguments: args }, undefined, {
-        signal: cancel.asAbortSignal(),
-        timeout: this.timeoutMs,
-        resetTimeoutOnProgress: true,
-        // Progress is reported from observeIncoming; asking for it makes the SDK send a
-        // progressToken and reset the timeout on each notification.
-        onprogress: ignoreProgress,
-      });
-      return mcpResultToToolResult(result as CallToolResult);
-    } catch (err) {
-      if (ctx.signal.aborted) return errorResult(`cancelled: the call to ${name} on MCP server '${this.id}' was cancelled`);
-      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-        return errorResult(`MCP server '${this.id}' did not answer ${name} within ${this.timeoutMs} ms (timeoutMs)`);
-      }
-      if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) {
-        await new Promise((r) => setTimeout(r, 100));
-        const exit = this.exitText();
-        return errorResult(`MCP server '${this.id}' closed the connection during ${name}${exit ? ` (${exit})` : ''}; Glassbox reconnects it`);
-      }
-      return errorResult(`MCP server '${this.id}' failed ${name}: ${errMessage(err)}`);
-    } finally {
-      cancel.unlink();
-      this.running.delete(ctx.callId);
-      if (recordTraffic) {
-        if (this.pendingTrafficCallId === ctx.callId) this.pendingTrafficCallId = undefined;
-        // The response normally removed the entry already; a cancelled or timed-out call's stays.
-        if (this.trafficById.size) for (const [id, t] of this.trafficById) if (t.callId === ctx.callId) this.trafficById.delete(id);
-      }
-    }
+    return this.router.run(ctx, () =>
+      callRemoteTool(client, this.tools, name, args, ctx, {
+        server: this.id,
+        timeoutMs: this.timeoutMs,
+        logLevel: this.config.logLevel,
+        closedDetail: async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          return exitText(this.exitInfo);
+        },
+      }),
+    );
   }
 
   private async dispose(client: Client, transport: Transport): Promise<void> {
-    const child = this.child;
+    const child = this.child ?? stdioChild(transport);
+    this.child = undefined;
     await killProcess(child);
     await client.close().catch(() => {});
     await transport.close().catch(() => {});
@@ -553,8 +406,7 @@ export class McpServerConnection {
   async close(): Promise<void> {
     this.closing = true;
     this.generation++;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
+    this.backoff.cancel();
     const client = this.client;
     const transport = this.transport;
     const child = this.child;

@@ -21,6 +21,23 @@ export interface HumanQuestion {
   /** Set for MCP elicitation: which server asks and the form schema. */
   server?: string;
   schema?: JsonSchema;
+  /** What an MCP server asks for, so a UI can show the right dialog (a plain form/text dialog still works). */
+  mcp?: McpHumanRequest;
+}
+
+/**
+ * The MCP request behind a question: a form (`elicitation`), a page to open (`elicitation-url`),
+ * a model request to approve (`sampling`) or the model's answer to approve before it goes
+ * back (`sampling-result`). `callId` is the tool call the request belongs to.
+ */
+export interface McpHumanRequest {
+  kind: 'elicitation' | 'elicitation-url' | 'sampling' | 'sampling-result';
+  callId?: string;
+  url?: string;
+  /** The server's sampling request (messages, system prompt, tools) as sent. */
+  request?: unknown;
+  /** The model's answer, as it would go back to the server. */
+  result?: unknown;
 }
 
 /** The answer: text for plain questions, content for an accepted elicitation form. */

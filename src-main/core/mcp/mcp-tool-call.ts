@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type CallToolResult, type Client, type Tool as RemoteTool } from '@modelcontextprotocol/client';
+import type { ToolContext } from '../tools/tool';
+import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
+import { McpCallSignal } from './mcp-call-signal';
+import { mcpResultToToolResult } from './mcp-content';
+import { errMessage, isConnectionClosed, isTimeout } from './mcp-failure-explanation';
+
+/** The SDK's progress callback: progress is routed by the call router (one shared no-op, not a closure per call). */
+function ignoreProgress(): void {}
+
+/** A W3C trace context for one call, so a server's traces can be joined to the session's. */
+export function newTraceparent(): string {
+  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+}
+
+/** What a call needs to know about its server. */
+export interface ToolCallSettings {
+  server: string;
+  timeoutMs: number;
+  /** Config `logLevel`: on a 2026 connection it rides the request's `_meta`. */
+  logLevel?: string;
+  /** How the process ended, after a close during the call (stdio). */
+  closedDetail(): Promise<string | undefined>;
+}
+
+/**
+ * Calls one remote tool: a timeout reset by progress, cancellation forwarded, the tool's
+ * definition passed along (2026 `Mcp-Param-*` headers, output-schema checks), `_meta` with a
+ * trace context and, on 2026 connections, the log level. Every failure becomes an error result.
+ */
+export async function callRemoteTool(client: Client, tools: RemoteTool[], name: string, args: Record<string, unknown>, ctx: ToolContext, s: ToolCallSettings): Promise<ToolResult> {
+  // The SDK never removes its abort listener and a run's signal is shared by all of its calls,
+  // so the SDK gets a per-call handle linked to it (see McpCallSignal for why not an AbortController).
+  const cancel = new McpCallSignal().link(ctx.signal);
+  const modern = client.getProtocolEra() === 'modern';
+  const meta: Record<string, unknown> = { [TRACEPARENT_META_KEY]: newTraceparent() };
+  if (modern && s.logLevel) meta[LOG_LEVEL_META_KEY] = s.logLevel;
+  const toolDefinition = tools.find((t) => t.name === name);
+  try {
+    const result = await client.callTool(
+      { name, arguments: args, _meta: meta },
+      {
+        signal: cancel.asAbortSignal(),
+        timeout: s.timeoutMs,
+        resetTimeoutOnProgress: true,
+        // Asking for progress makes the SDK send a progressToken and reset the timeout on each
+        // notification; the router reports it to the call.
+        onprogress: ignoreProgress,
+        ...(toolDefinition ? { toolDefinition } : {}),
+      },
+    );
+    return mcpResultToToolResult(result as CallToolResult);
+  } catch (err) {
+    if (ctx.signal.aborted) return errorResult(`cancelled: the call to ${name} on MCP server '${s.server}' was cancelled`);
+    if (isTimeout(err)) return errorResult(`MCP server '${s.server}' did not answer ${name} within ${s.timeoutMs} ms (timeoutMs)`);
+    if (isConnectionClosed(err)) {
+      const exit = await s.closedDetail();
+      return errorResult(`MCP server '${s.server}' closed the connection during ${name}${exit ? ` (${exit})` : ''}; Glassbox reconnects it`);
+    }
+    return errorResult(`MCP server '${s.server}' failed ${name}: ${errMessage(err)}`);
+  } finally {
+    cancel.unlink();
+  }
+}

@@ -1,0 +1,182 @@
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+
+/** Entries kept per server; the oldest go first. */
+export const TRAFFIC_LOG_LIMIT = 2_000;
+
+/** One thing that crossed the wire, in arrival order. */
+export type McpTrafficEntry = {
+  /** 1, 2, … per server log. */
+  seq: number;
+  ts: number;
+  /** The revision in use when it crossed (`2026-07-28`, `2025-11-25`, …; absent before the era is known). */
+  protocolVersion?: string;
+  /** The tool call it belongs to, when one was running for it. */
+  callId?: string;
+} & (
+  | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number }
+  | {
+      kind: 'http';
+      method: string;
+      url: string;
+      status?: number;
+      /** `Mcp-*`, `MCP-Protocol-Version`, `Last-Event-ID` and custom config headers of the request (values masked where secret). */
+      requestHeaders: Record<string, string>;
+      /** `Mcp-*` and content-type headers of the response. */
+      responseHeaders: Record<string, string>;
+      error?: string;
+    }
+  | { kind: 'note'; text: string }
+);
+
+/** An entry before the log numbers it. */
+export type McpTrafficInput = McpTrafficEntry extends infer E ? (E extends McpTrafficEntry ? Omit<E, 'seq' | 'ts'> : never) : never;
+
+/** Field names whose values are never shown (OAuth and key material). */
+const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|password|api[_-]?key|authorization)$/i;
+const SHOWN_REQUEST_HEADER = /^(mcp-|last-event-id$|accept$|content-type$|authorization$)/i;
+const SHOWN_RESPONSE_HEADER = /^(mcp-|content-type$|www-authenticate$|retry-after$)/i;
+
+/**
+ * Replaces secrets in anything bound for the log: config header and env values (expanded, so
+ * they are the real secrets), bearer tokens, and OAuth fields by name.
+ */
+export class SecretMasker {
+  private readonly secrets: string[];
+
+  constructor(secrets: Iterable<string>) {
+    // Longest first, so a secret containing another is masked whole.
+    this.secrets = [...new Set([...secrets].filter((s) => typeof s === 'string' && s.length >= 4))].sort((a, b) => b.length - a.length);
+  }
+
+  text(s: string): string {
+    let out = s.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 ***');
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join('***');
+    return out;
+  }
+
+  value(v: unknown, depth = 0): unknown {
+    if (typeof v === 'string') return this.text(v);
+    if (v === null || typeof v !== 'object' || depth > 40) return v;
+    if (Array.isArray(v)) return v.map((x) => this.value(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = SECRET_FIELDS.test(k) && typeof x === 'string' ? '***' : this.value(x, depth + 1);
+    return out;
+  }
+}
+
+function pickHeaders(h: Headers, shown: RegExp, custom: Set<string>, masker: SecretMasker): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((value, name) => {
+    if (shown.test(name) || custom.has(name.toLowerCase())) out[name] = masker.text(value);
+  });
+  return out;
+}
+
+/**
+ * Every JSON-RPC message in and out of one server, and every HTTP exchange under them, in the
+ * order they happened, with secrets masked. Attached to a transport before connect, so the
+ * discovery, the handshake and the lists are in it too.
+ */
+export class McpTrafficLog {
+  private readonly list: McpTrafficEntry[] = [];
+  private readonly listeners = new Set<(e: McpTrafficEntry) => void>();
+  private seq = 0;
+  /** The revision in use; set once the era is known. */
+  protocolVersion?: string;
+  masker = new SecretMasker([]);
+  /** The method of the last request sent (names the handshake step that failed). */
+  lastRequestMethod?: string;
+  /** Lower-cased names of the headers the config adds (shown, values masked). */
+  customHeaders = new Set<string>();
+
+  constructor(private readonly limit = TRAFFIC_LOG_LIMIT) {}
+
+  /** Adds an entry (stamped with seq, time and the revision in use). */
+  record(input: McpTrafficInput): McpTrafficEntry {
+    const entry = { ...input, seq: ++this.seq, ts: Date.now() } as McpTrafficEntry;
+    if (entry.protocolVersion === undefined && this.protocolVersion) entry.protocolVersion = this.protocolVersion;
+    if (entry.kind === 'message') entry.message = this.masker.value(entry.message);
+    this.list.push(entry);
+    if (this.list.length > this.limit) this.list.splice(0, this.list.length - this.limit);
+    for (const l of [...this.listeners]) {
+      try {
+        l(entry);
+      } catch {
+        // A failing viewer must not break the connection.
+      }
+    }
+    return entry;
+  }
+
+  /** The entries kept, oldest first; `after` skips those up to that seq (for polling). */
+  entries(after = 0): McpTrafficEntry[] {
+    return after ? this.list.filter((e) => e.seq > after) : [...this.list];
+  }
+
+  /** Calls `fn` with each new entry; returns the unsubscribe function. */
+  onEntry(fn: (e: McpTrafficEntry) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /**
+   * Records what the transport sends and receives. `callIdOf` names the call a message
+   * belongs to (the caller knows which call is sending). Incoming messages are recorded
+   * before the SDK sees them, so order is arrival order.
+   */
+  attach(transport: Transport, callIdOf: (message: unknown, direction: 'in' | 'out') => string | undefined): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      this.recordMessage('out', message, callIdOf(message, 'out'));
+      return send(message, options);
+    };
+    let handler = transport.onmessage;
+    // The SDK assigns onmessage in connect(): a property keeps our observer in front of it.
+    Object.defineProperty(transport, 'onmessage', {
+      configurable: true,
+      enumerable: true,
+      get: () => (handler ? observed : undefined),
+      set: (fn: Transport['onmessage']) => {
+        handler = fn;
+      },
+    });
+    const observed: NonNullable<Transport['onmessage']> = (message, extra) => {
+      try {
+        this.recordMessage('in', message, callIdOf(message, 'in'));
+      } catch {
+        // Observing is best effort; the protocol must still get the message.
+      }
+      handler?.call(transport, message, extra);
+    };
+  }
+
+  private recordMessage(direction: 'in' | 'out', message: unknown, callId: string | undefined): void {
+    const m = message as { method?: unknown; id?: unknown };
+    if (direction === 'out' && typeof m.method === 'string' && m.id !== undefined) this.lastRequestMethod = m.method;
+    this.record({
+      kind: 'message',
+      direction,
+      message,
+      ...(typeof m.method === 'string' ? { method: m.method } : {}),
+      ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
+      ...(callId ? { callId } : {}),
+    });
+  }
+
+  /** A fetch that records each HTTP exchange (status, Mcp-* headers) before passing the response on. */
+  observingFetch(inner: FetchLike = fetch): FetchLike {
+    return async (url, init) => {
+      const method = init?.method ?? 'GET';
+      const requestHeaders = pickHeaders(new Headers(init?.headers), SHOWN_REQUEST_HEADER, this.customHeaders, this.masker);
+      const where = this.masker.text(String(url));
+      try {
+        const res = await inner(url, init);
+        this.record({ kind: 'http', method, url: where, status: res.status, requestHeaders, responseHeaders: pickHeaders(res.headers, SHOWN_RESPONSE_HEADER, this.customHeaders, this.masker) });
+        return res;
+      } catch (err) {
+        this.record({ kind: 'http', method, url: where, requestHeaders, responseHeaders: {}, error: this.masker.text(err instanceof Error ? err.message : String(err)) });
+        throw err;
+      }
+    };
+  }
+}
