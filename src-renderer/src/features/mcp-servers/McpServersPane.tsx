@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { McpActionResult, McpSnapshot, ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
-import { useGlassboxApi } from '../../app/app-context';
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from '../../app/app-context';
+import { mcpSelectors } from '../../store/mcp/selectors';
 import { emptyServerForm, formFromServer, type ServerForm } from './server-form';
 import { ServerCard } from './ServerCard';
 import { ServerFormView } from './ServerFormView';
+import type { ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
 import '../workbench.css';
 
 /**
@@ -12,53 +13,33 @@ import '../workbench.css';
  * or file; and exactly the instruction messages the model receives.
  */
 export function McpServersPane() {
-  const api = useGlassboxApi();
-  const [snap, setSnap] = useState<McpSnapshot | null>(null);
+  const snap = useApp(mcpSelectors.snapshot);
+  const servers = useApp(mcpSelectors.servers);
+  const message = useApp(mcpSelectors.message);
+  const busy = useApp(mcpSelectors.busy);
+  const watch = useApp((s) => s.watchMcp);
+  const save = useApp((s) => s.saveMcpServer);
+  const importServers = useApp((s) => s.importMcpServers);
+  // The form and the import box are this page's own: what the user is typing.
   const [form, setForm] = useState<{ initial: ServerForm; editing: boolean } | null>(null);
   const [importing, setImporting] = useState(false);
   const [importText, setImportText] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    api.mcp.snapshot().then(setSnap, (err: unknown) => setMessage({ ok: false, text: (err as Error).message }));
-    return api.mcp.onChanged(setSnap);
-  }, [api]);
-
-  const act = useCallback(async (what: string, run: () => Promise<McpActionResult>): Promise<void> => {
-    setBusy(what);
-    setMessage(null);
-    try {
-      const r = await run();
-      setSnap(r.snapshot);
-      if (!r.ok) setMessage({ ok: false, text: `${what}: ${r.error}` });
-    } catch (err) {
-      setMessage({ ok: false, text: `${what}: ${(err as Error).message}` });
-    } finally {
-      setBusy(null);
-    }
-  }, []);
+  useEffect(() => watch(), [watch]);
 
   const submit = async (id: string, input: ServerConfigInput): Promise<string | null> => {
-    try {
-      const r = form?.editing ? await api.mcp.update(id, input) : await api.mcp.add(id, input);
-      setSnap(r.snapshot);
-      if (!r.ok) return r.error;
-      setForm(null);
-      return null;
-    } catch (err) {
-      return (err as Error).message;
-    }
+    const err = await save(id, input, !!form?.editing);
+    if (err === null) setForm(null);
+    return err;
   };
 
   const doImport = async (): Promise<void> => {
-    await act('Import', () => api.mcp.import(importText));
+    await importServers(importText);
     setImporting(false);
     setImportText('');
   };
 
-  const servers = snap?.servers ?? [];
   return (
     <div className="wb-pane" data-testid="mcp-pane">
       <div className="wb-toolbar">
@@ -100,7 +81,7 @@ export function McpServersPane() {
       {form ? <ServerFormView key={form.initial.id || 'new'} initial={form.initial} editing={form.editing} onSubmit={submit} onCancel={() => setForm(null)} /> : null}
       {snap && servers.length === 0 ? <p className="muted">No MCP servers configured. Add one, or import the config you use with another app.</p> : null}
       {servers.map((s) => (
-        <ServerCard key={s.id} server={s} act={act} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />
+        <ServerCard key={s.id} server={s} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />
       ))}
       <div className="label">What the model receives from MCP servers</div>
       {snap && snap.instructionsForModel.length ? (

@@ -1,19 +1,15 @@
 import { useState } from 'react';
-import type { McpActionResult, McpServerView } from '../../../../src-shared/contract/workbench-views';
-import { useGlassboxApi } from '../../app/app-context';
+import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
+import { useApp } from '../../app/app-context';
 import { statusTone } from './server-form';
 
 /** One MCP server: status, transport, tools (each switchable), instructions, errors, stderr, actions. */
-export function ServerCard({
-  server,
-  act,
-  onEdit,
-}: {
-  server: McpServerView;
-  act(what: string, run: () => Promise<McpActionResult>): Promise<void>;
-  onEdit(): void;
-}) {
-  const api = useGlassboxApi();
+export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void }) {
+  const setEnabled = useApp((st) => st.setMcpServerEnabled);
+  const restart = useApp((st) => st.restartMcpServer);
+  const remove = useApp((st) => st.removeMcpServer);
+  const setIncludeInstructions = useApp((st) => st.setMcpIncludeInstructions);
+  const setToolEnabled = useApp((st) => st.setMcpToolEnabled);
   const s = server;
   const [open, setOpen] = useState(true);
   return (
@@ -33,10 +29,10 @@ export function ServerCard({
         </button>
       </div>
       <div className="wb-toolbar">
-        <button onClick={() => void act(s.disabled ? 'Enable' : 'Disable', () => api.mcp.setEnabled(s.id, s.disabled))} data-testid="mcp-toggle">
+        <button onClick={() => void setEnabled(s.id, s.disabled)} data-testid="mcp-toggle">
           {s.disabled ? 'Enable' : 'Disable'}
         </button>
-        <button onClick={() => void act('Restart', () => api.mcp.restart(s.id))} disabled={s.disabled} data-testid="mcp-restart">
+        <button onClick={() => void restart(s.id)} disabled={s.disabled} data-testid="mcp-restart">
           Restart
         </button>
         <button onClick={onEdit} data-testid="mcp-edit">
@@ -46,7 +42,7 @@ export function ServerCard({
           className="danger"
           data-testid="mcp-remove"
           onClick={() => {
-            if (window.confirm(s.builtIn ? `Switch off the built-in server ${s.id}?` : `Remove ${s.id} from your config and stop it?`)) void act('Remove', () => api.mcp.remove(s.id));
+            if (window.confirm(s.builtIn ? `Switch off the built-in server ${s.id}?` : `Remove ${s.id} from your config and stop it?`)) void remove(s.id);
           }}
         >
           Remove
@@ -74,7 +70,7 @@ export function ServerCard({
                     type="checkbox"
                     checked={s.includeInstructions}
                     data-testid="mcp-include-instructions"
-                    onChange={(e) => void act('Instructions', () => api.mcp.setIncludeInstructions(s.id, e.target.checked))}
+                    onChange={(e) => void setIncludeInstructions(s.id, e.target.checked)}
                   />{' '}
                   include in prompt
                 </label>
@@ -96,7 +92,7 @@ export function ServerCard({
                           title={t.enabled ? 'Switch this tool off' : 'Switch this tool on'}
                           aria-label={`Enable ${t.name}`}
                           data-testid="mcp-tool-enabled"
-                          onChange={(e) => void act('Tool', () => api.mcp.setToolEnabled(s.id, t.originalName, e.target.checked))}
+                          onChange={(e) => void setToolEnabled(s.id, t.originalName, e.target.checked)}
                         />
                       </td>
                       <td>

@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import type { TerminalState } from '../../../../src-shared/contract/workbench-views';
-import { useGlassboxApi } from '../../app/app-context';
-import { terminalBanner } from './terminal-banner';
+import { useApp } from '../../app/app-context';
+import { terminalSelectors } from '../../store/terminal/selectors';
 import '../workbench.css';
-
-const INITIAL: TerminalState = { owner: 'agent', busy: false, alive: false, held: 0 };
 
 /** Opens links from the terminal in a new window; Electron routes http(s) to the OS browser. */
 function openLink(_e: MouseEvent, uri: string): void {
@@ -21,14 +18,16 @@ function openLink(_e: MouseEvent, uri: string): void {
  * idle; while the agent runs a command, typing is held by the host and the banner says why.
  */
 export function TerminalPane() {
-  const api = useGlassboxApi();
   const host = useRef<HTMLDivElement>(null);
   const term = useRef<Terminal | null>(null);
-  const fit = useRef<FitAddon | null>(null);
-  const [state, setState] = useState<TerminalState>(INITIAL);
-  const [note, setNote] = useState<string | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const state = useApp(terminalSelectors.state);
+  const banner = useApp(terminalSelectors.banner);
+  const note = useApp(terminalSelectors.note);
+  const connect = useApp((s) => s.connectTerminal);
+  const type = useApp((s) => s.typeInTerminal);
+  const resize = useApp((s) => s.resizeTerminal);
+  const takeOverTerminal = useApp((s) => s.takeOverTerminal);
+  const release = useApp((s) => s.releaseTerminal);
 
   useEffect(() => {
     if (!host.current) return;
@@ -45,89 +44,36 @@ export function TerminalPane() {
     t.loadAddon(new WebLinksAddon(openLink));
     t.open(host.current);
     term.current = t;
-    fit.current = f;
     try {
       f.fit();
     } catch {
       // Not laid out yet; the ResizeObserver fits it.
     }
-    let attached = false;
-    const early: string[] = [];
-    const offs = [
-      api.terminal.onData((d) => {
-        if (attached) t.write(d);
-        else early.push(d);
-      }),
-      api.terminal.onState((s) => setState(s)),
-    ];
-    const attach = (): void => {
-      attached = false;
-      api.terminal.attach().then(
-        (a) => {
-          // The scrollback already holds what arrived while attaching.
-          t.write(a.recent);
-          attached = true;
-          early.length = 0;
-          setState(a.state);
-        },
-        (err: unknown) => setNote(`Could not attach to the shell: ${(err as Error).message}`),
-      );
-    };
-    attach();
-    // Another session has its own shell: start over on it.
-    offs.push(
-      api.sessions.onSwitched(() => {
-        t.reset();
-        setNote(null);
-        attach();
-      }),
-    );
-    const input = t.onData((data) => {
-      const s = stateRef.current;
-      if (s.owner !== 'user') {
-        setNote(`Not sent: ${terminalBanner(s).text}`);
-        return;
-      }
-      api.terminal.write(data).then(
-        (r) => {
-          setState(r.state);
-          setNote(r.ok ? null : r.reason);
-        },
-        (err: unknown) => setNote((err as Error).message),
-      );
-    });
+    const disconnect = connect({ write: (d) => t.write(d), reset: () => t.reset() });
+    const input = t.onData((data) => void type(data));
     const ro = new ResizeObserver(() => {
       try {
         f.fit();
       } catch {
         return;
       }
-      if (stateRef.current.owner === 'user') void api.terminal.resize(t.cols, t.rows).catch(() => {});
+      resize(t.cols, t.rows);
     });
     ro.observe(host.current);
     return () => {
       ro.disconnect();
       input.dispose();
-      offs.forEach((off) => off());
+      disconnect();
       t.dispose();
       term.current = null;
     };
-  }, [api]);
+  }, [connect, type, resize]);
 
-  const banner = terminalBanner(state);
   const takeOver = async (): Promise<void> => {
-    const r = await api.terminal.takeOver();
-    setState(r.state);
-    setNote(r.ok ? null : r.reason);
-    if (r.ok && term.current) {
-      void api.terminal.resize(term.current.cols, term.current.rows).catch(() => {});
+    if ((await takeOverTerminal()) && term.current) {
+      resize(term.current.cols, term.current.rows);
       term.current.focus();
     }
-  };
-  const release = async (): Promise<void> => {
-    const r = await api.terminal.release();
-    setState(r.state);
-    setNote(null);
   };
 
   return (

@@ -15,7 +15,7 @@ export interface TerminalActions {
   /**
    * While the pane is open: attaches to the shell, writes its output to `screen` (what arrives
    * while attaching is in the attachment's scrollback, so it is not written twice) and starts
-   * over on another session's shell. Returns the unsubscribe.
+   * over on another session's shell. Returns the disconnect.
    */
   connectTerminal(screen: TerminalScreen): () => void;
   /** Sends keystrokes when the user has the terminal; otherwise says why not. */
@@ -58,7 +58,11 @@ export const terminalActions: SliceActions<TerminalActions> = (set, get, bridge)
         attach();
       }),
     );
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      // The next pane starts from "not attached", as this one did.
+      set(initialTerminalState());
+    };
   },
   typeInTerminal: async (data) => {
     const s = get().terminal;
