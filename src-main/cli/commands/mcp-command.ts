@@ -7,12 +7,14 @@ import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-
 import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
+import { LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage:
   glassbox mcp list [--json] [--workspace DIR]
   glassbox mcp serve [--http] [--host 127.0.0.1] [--port N] [--token T] [--tools a,b] [--workspace DIR]
   glassbox mcp import FILE [--replace] [--dry-run]
+${LOGIN_USAGE}
 
 list    configured MCP servers (connects each): id, transport, status, tool count,
         instructions present, last error. Exit 0; 2 on a config error.
@@ -22,7 +24,8 @@ serve   Glassbox's tools as an MCP server: stdio by default; --http serves Strea
         "Glassbox MCP: http://HOST:PORT/mcp". Default tools: bash, str_replace_editor,
         python_execute, planning, terminate (those that exist) and extension tools.
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
-        file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.`;
+        file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.
+${LOGIN_HELP}`;
 
 /** One entry of `mcp list --json` (stable: scripts rely on it; docs/cli.md). */
 export interface McpListing {
@@ -41,7 +44,7 @@ export interface McpListing {
 
 /** `glassbox mcp list|serve|import` (docs/cli.md). Usage and config problems throw (exit 2 in main). */
 export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
-  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers });
+  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers, login: mcpLogin, logout: mcpLogout });
 }
 
 function toListing(s: McpServerStatus): McpListing {
