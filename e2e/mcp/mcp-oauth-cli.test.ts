@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { startOAuthProtectedServer, type OAuthProtectedServer } from './fixtures/oauth-protected-server';
+
+const BROWSER = join(ROOT, 'e2e', 'mcp', 'fixtures', 'follow-redirect-browser.mjs');
+
+let server: OAuthProtectedServer;
+let t: ReturnType<typeof tempGlassbox>;
+let browserLog: string;
+
+function writeConfig(mcpServers: Record<string, unknown>): void {
+  mkdirSync(t.home, { recursive: true });
+  writeFileSync(join(t.home, 'config.json'), JSON.stringify({ mcpServers }));
+}
+
+/** The URLs $BROWSER was called with, one argv array per call. */
+function browserCalls(): string[][] {
+  return existsSync(browserLog) ? readFileSync(browserLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]) : [];
+}
+
+const withBrowser = () => ({ ...t.env, BROWSER: BROWSER, BROWSER_LOG: browserLog });
+const withoutBrowser = () => {
+  const env = { ...t.env };
+  delete env.BROWSER;
+  return env;
+};
+
+beforeEach(async () => {
+  server = await startOAuthProtectedServer();
+  t = tempGlassbox();
+  mkdirSync(t.workspace, { recursive: true });
+  browserLog = join(t.home, '..', 'browser.log');
+  writeConfig({ notes: { url: server.url }, local: { command: 'node', args: ['-e', ''] } });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('glassbox mcp login / logout', () => {
+  it('login signs in through $BROWSER (the URL as its only argument, printed on stderr too) and stores the tokens 0600', async () => {
+    const r = await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace });
+    expect(r.stderr).toMatch(/Sign in to MCP server 'notes' in your browser: http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(r.stdout.trim()).toBe("Signed in to MCP server 'notes' as ada@example.com.");
+    expect(r.code).toBe(0);
+    const calls = browserCalls();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toHaveLength(1);
+    expect(r.stderr).toContain(calls[0][0]);
+    const file = join(t.home, 'state', 'oauth', 'notes.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(t.home, 'state', 'oauth')).mode & 0o777).toBe(0o700);
+    // Nothing of the sign-in ends up in the config.
+    expect(readFileSync(join(t.home, 'config.json'), 'utf8')).not.toMatch(/token/i);
+  }, 60_000);
+
+  it('exit codes: 2 for a missing or unknown id and for a stdio server, 1 when the authorization server refuses', async () => {
+    const none = await runGlassbox(['mcp', 'login'], { env: withBrowser(), cwd: t.workspace });
+    expect(none.code).toBe(2);
+    const unknown = await runGlassbox(['mcp', 'login', 'nope'], { env: withBrowser(), cwd: t.workspace });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no MCP server 'nope' in the config (configured: notes, local)");
+    const stdio = await runGlassbox(['mcp', 'login', 'local'], { env: withBrowser(), cwd: t.workspace });
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain("MCP server 'local' is not an HTTP server");
+    server.knobs.authorize = 'deny';
+    const denied = await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace });
+    expect(denied.stderr).toContain("sign-in to MCP server 'notes' failed: the authorization server refused the sign-in (access_denied)");
+    expect(denied.stderr).not.toContain('user said no');
+    expect(denied.code).toBe(1);
+  }, 60_000);
+
+  it('a redirect with a wrong state fails the login (exit 1) and stores nothing', async () => {
+    server.knobs.authorize = 'wrong-state';
+    const r = await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace });
+    expect(r.stderr).toContain('wrong state');
+    expect(r.code).toBe(1);
+    expect(server.log.tokenRequests).toEqual([]);
+  }, 60_000);
+
+  it('logout forgets the tokens (exit 0), and says so when there were none', async () => {
+    await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace });
+    const out = await runGlassbox(['mcp', 'logout', 'notes'], { env: withoutBrowser(), cwd: t.workspace });
+    expect(out.stdout.trim()).toBe("Signed out of MCP server 'notes' (its tokens are forgotten).");
+    expect(out.code).toBe(0);
+    expect(existsSync(join(t.home, 'state', 'oauth', 'notes.json'))).toBe(false);
+    const again = await runGlassbox(['mcp', 'logout', 'notes'], { env: withoutBrowser(), cwd: t.workspace });
+    expect(again.stdout.trim()).toBe("MCP server 'notes' had no sign-in to forget.");
+    expect(again.code).toBe(0);
+  }, 60_000);
+});
