@@ -64,11 +64,23 @@ export interface ApprovalsConfig {
   timeoutMs?: number;
 }
 
+/**
+ * The `sandbox` section as written: the OS sandbox of `bash` and `python_execute` (default
+ * workspace-write, no network). Validated where it is used (core/sandbox/sandbox-config.ts).
+ */
+export interface SandboxConfigSection {
+  mode?: 'workspace-write' | 'read-only' | 'off';
+  network?: boolean;
+  /** More absolute folders writable from inside the sandbox. */
+  writableRoots?: string[];
+}
+
 /** The whole config file. Unknown sections are kept as they are. */
 export interface GlassboxConfig {
   llm?: LlmConfig;
   mcpServers?: Record<string, McpServerConfig>;
   approvals?: ApprovalsConfig;
+  sandbox?: SandboxConfigSection;
   agent?: { maxSteps?: number; systemPrompt?: string; contextBudgetTokens?: number };
   /** Per-extension config sections, by extension name. */
   extensions?: Record<string, unknown>;

@@ -1,0 +1,58 @@
+import { sep } from 'node:path';
+import type { SandboxLayout } from './sandbox-layout';
+
+interface MountOp {
+  path: string;
+  /** At the same path: writable binds, then protected, then hidden (hiding wins). */
+  order: number;
+  args: string[];
+  remountRo?: boolean;
+}
+
+function depth(p: string): number {
+  return p === sep ? 0 : p.split(sep).filter(Boolean).length;
+}
+
+/**
+ * The bubblewrap arguments (before `--` and the command) that confine a process to `layout`:
+ * the root read-only, fresh /dev and /proc (only the sandbox's own processes, so nothing can
+ * read Glassbox's environment through /proc), the writable folders bound read-write, protected
+ * and hidden paths mounted over them, and new PID/IPC (and, without network, net) namespaces.
+ *
+ * Mounts go parent before child (by depth), so a workspace inside a hidden or writable folder is
+ * mounted on top of it and a hidden folder inside a writable one stays hidden. Read-only
+ * remounts come last: a child mount may need a mount point created inside a tmpfs first.
+ * No `--new-session`: the shell needs its own pty as controlling terminal for job control; that
+ * pty is private to Glassbox (no terminal outside the sandbox can be pushed keystrokes), and
+ * Python runs without any terminal.
+ */
+export function bwrapArgs(layout: SandboxLayout, cwd: string): string[] {
+  const ops: MountOp[] = [];
+  for (const w of layout.writable) ops.push({ path: w, order: 0, args: ['--bind', w, w] });
+  // Read-only mode: the workspace is mounted again read-only, so it shows even inside a hidden folder.
+  if (!layout.writable.includes(layout.workspace)) {
+    ops.push({ path: layout.workspace, order: 0, args: ['--ro-bind', layout.workspace, layout.workspace] });
+  }
+  for (const p of layout.protectedPaths) {
+    ops.push(
+      p.kind === 'absent'
+        ? { path: p.path, order: 1, args: ['--tmpfs', p.path], remountRo: true }
+        : { path: p.path, order: 1, args: ['--ro-bind', p.path, p.path] },
+    );
+  }
+  for (const h of layout.hidden) {
+    ops.push(
+      h.kind === 'file'
+        ? { path: h.path, order: 2, args: ['--ro-bind', '/dev/null', h.path] }
+        : { path: h.path, order: 2, args: ['--tmpfs', h.path], remountRo: true },
+    );
+  }
+  ops.sort((a, b) => depth(a.path) - depth(b.path) || a.order - b.order);
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  for (const op of ops) args.push(...op.args);
+  for (const op of ops) if (op.remountRo) args.push('--remount-ro', op.path);
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
+  if (!layout.network) args.push('--unshare-net');
+  args.push('--die-with-parent', '--chdir', cwd);
+  return args;
+}

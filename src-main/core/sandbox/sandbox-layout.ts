@@ -1,0 +1,121 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { SandboxConfig } from './sandbox-config';
+
+/** One path the sandbox hides: an empty folder (tmpfs) or an empty file (/dev/null) over it. */
+export interface HiddenPath {
+  path: string;
+  /** `absent`: nothing there yet; an empty read-only folder is mounted so nothing can be created. */
+  kind: 'dir' | 'file' | 'absent';
+}
+
+/** What the sandbox lets a confined process see and change: real paths only. */
+export interface SandboxLayout {
+  mode: 'workspace-write' | 'read-only';
+  network: boolean;
+  /** The workspace (real path); writable in workspace-write mode. */
+  workspace: string;
+  /** Writable folders: the workspace, writableRoots and the temp dir (empty in read-only mode). */
+  writable: string[];
+  /** Paths inside writable folders that stay read-only (they would let code run outside later). */
+  protectedPaths: HiddenPath[];
+  /** Credentials and Glassbox's own files: unreadable. */
+  hidden: HiddenPath[];
+}
+
+/** Credentials kept in the home folder (folders and files), hidden from confined processes. */
+export const CREDENTIAL_PATHS: readonly string[] = [
+  '.ssh', '.gnupg', '.aws', '.azure', '.config/gcloud', '.docker', '.kube', '.netrc', '.npmrc', '.yarnrc',
+  '.pypirc', '.git-credentials', '.config/git/credentials', '.config/gh', '.config/hub', '.cargo/credentials',
+  '.cargo/credentials.toml', '.gem/credentials', '.terraform.d', '.vault-token', '.pgpass', '.my.cnf',
+  '.password-store', '.local/share/keyrings', '.config/google-chrome', '.config/chromium', '.mozilla',
+  '.claude.json', '.config/anthropic', '.config/openai',
+];
+
+/** What the layout is computed from. */
+export interface SandboxLayoutInput {
+  config: SandboxConfig;
+  workspace: string;
+  /** The user's home folder (credentials live there). */
+  userHome: string;
+  /** $GLASSBOX_HOME: config with API keys, sessions, tokens. Hidden whole. */
+  glassboxHome: string;
+  /** The temp dir (writable in workspace-write mode). */
+  tmpDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The real path of `p`, or undefined when it does not exist. */
+function real(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function kindOf(p: string): 'dir' | 'file' | undefined {
+  try {
+    const s = statSync(p);
+    if (s.isDirectory()) return 'dir';
+    return 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `child` is `parent` or lies inside it. */
+export function isWithin(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Computes the sandbox's view of the file system for one session. Only paths that exist are
+ * listed (a mount needs its target), resolved to real paths so a symlink cannot point a
+ * writable or hidden entry somewhere else.
+ */
+export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
+  const mode = input.config.mode === 'read-only' ? 'read-only' : 'workspace-write';
+  const workspace = real(input.workspace) ?? resolve(input.workspace);
+  const writable: string[] = [];
+  if (mode === 'workspace-write') {
+    for (const p of [workspace, input.tmpDir, ...input.config.writableRoots]) {
+      const r = real(p);
+      if (r && kindOf(r) === 'dir' && !writable.includes(r)) writable.push(r);
+    }
+  }
+  const protectedPaths: HiddenPath[] = [];
+  if (mode === 'workspace-write') {
+    // Glassbox runs what a project's .glassbox holds (MCP servers in config.json, extensions)
+    // outside any sandbox, and git runs hooks and config-named programs: confined code must not
+    // plant them. `.glassbox` is protected even when absent (an empty folder is mounted there).
+    const dotGlassbox = join(workspace, '.glassbox');
+    protectedPaths.push({ path: real(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
+    for (const p of ['.git/hooks', '.git/config']) {
+      const full = join(workspace, p);
+      const k = existsSync(full) ? kindOf(full) : undefined;
+      if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
+    }
+  }
+  const hiddenCandidates = [
+    ...CREDENTIAL_PATHS.map((p) => join(input.userHome, p)),
+    input.glassboxHome,
+    // Sockets that reach programs outside the sandbox (agent keys, the session bus, docker, X11).
+    ...(input.env.SSH_AUTH_SOCK ? [input.env.SSH_AUTH_SOCK] : []),
+    ...(input.env.XDG_RUNTIME_DIR ? [input.env.XDG_RUNTIME_DIR] : []),
+    ...(typeof process.getuid === 'function' ? [`/run/user/${process.getuid()}`] : []),
+    '/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/tmp/.X11-unix',
+  ];
+  const hidden: HiddenPath[] = [];
+  for (const c of hiddenCandidates) {
+    // The real path: a mount follows symlinks, and a symlinked ~/.ssh must be hidden where it is.
+    const form = real(c);
+    const k = form ? kindOf(form) : undefined;
+    // A workspace inside a hidden folder is mounted again on top (see the mount order), so it
+    // stays usable; hiding the workspace itself would make the session useless.
+    if (!form || !k || form === workspace || hidden.some((h) => h.path === form)) continue;
+    hidden.push({ path: form, kind: k });
+  }
+  return { mode, network: input.config.network, workspace, writable, protectedPaths, hidden };
+}

@@ -1,0 +1,122 @@
+import { tmpdir } from 'node:os';
+import { homedir } from 'node:os';
+import { bwrapArgs } from './bwrap-args';
+import type { SandboxConfig, SandboxMode } from './sandbox-config';
+import { resolveSandboxLayout, type SandboxLayout } from './sandbox-layout';
+import { findBackend, selfTest, type SandboxBackend } from './sandbox-probe';
+import { seatbeltArgs, seatbeltProfile } from './seatbelt-profile';
+
+/** What the approval policy needs to know about confinement (read on every check). */
+export interface SandboxState {
+  /** True when commands really run confined. False: unsandboxed (off, or none could be had). */
+  active: boolean;
+  mode: SandboxMode;
+  network: boolean;
+  /** Real paths writable besides the workspace (writableRoots and the temp dir); [] in read-only mode. */
+  writableRoots: string[];
+}
+
+/** What a window shows: the state plus which backend confines and, when none, why. */
+export interface SandboxStatus extends SandboxState {
+  backend: 'bwrap' | 'seatbelt' | 'none';
+  /** Why commands run unsandboxed (absent while active). */
+  reason?: string;
+}
+
+/** A command line to spawn. */
+export interface SpawnLine {
+  command: string;
+  args: string[];
+}
+
+/** What a session's sandbox is built from. */
+export interface SandboxOptions {
+  config: SandboxConfig;
+  workspace: string;
+  /** $GLASSBOX_HOME. */
+  glassboxHome: string;
+  env: NodeJS.ProcessEnv;
+  /** Called once, the first time the sandbox turns out to be unavailable (not when it is switched off). */
+  onUnavailable?: (message: string) => void;
+  platform?: NodeJS.Platform;
+  /** Defaults: the user's home folder and the temp dir of this process. */
+  userHome?: string;
+  tmpDir?: string;
+}
+
+/**
+ * The OS sandbox of one session: where `bash` and `python_execute` run. Finds and self-tests
+ * the backend on first use (bubblewrap on Linux, sandbox-exec on macOS) and wraps command lines
+ * in it. When none can be had, commands run unsandboxed: {@link state} says so (the approval
+ * policy then asks for every command that is not read-only) and `onUnavailable` is told once.
+ */
+export class Sandbox {
+  private resolved: { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } | undefined;
+  private warned = false;
+
+  constructor(private readonly opts: SandboxOptions) {}
+
+  /** The state the policy reads (finds the backend on first call). */
+  state(): SandboxState {
+    const s = this.status();
+    return { active: s.active, mode: s.mode, network: s.network, writableRoots: s.writableRoots };
+  }
+
+  /** The state plus backend and reason, for the window's badge. */
+  status(): SandboxStatus {
+    const r = this.resolve();
+    const { mode, network } = this.opts.config;
+    const workspace = r.layout?.workspace;
+    const writableRoots = r.layout && mode === 'workspace-write' ? r.layout.writable.filter((w) => w !== workspace) : [];
+    if (r.problem || !r.layout) {
+      return { active: false, mode, network, writableRoots, backend: 'none', reason: r.problem ?? 'unavailable' };
+    }
+    return { active: true, mode, network, writableRoots, backend: r.backend.kind === 'none' ? 'none' : r.backend.kind };
+  }
+
+  /**
+   * `command args` wrapped to run confined with `cwd` as its working directory; unchanged when
+   * the sandbox is off or unavailable.
+   */
+  wrap(command: string, args: string[], cwd: string): SpawnLine {
+    const r = this.resolve();
+    if (r.problem || !r.layout || r.backend.kind === 'none') return { command, args };
+    if (r.backend.kind === 'bwrap') return { command: r.backend.binary, args: [...bwrapArgs(r.layout, cwd), '--', command, ...args] };
+    return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), '--', command, ...args] };
+  }
+
+  private resolve(): { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } {
+    if (this.resolved) return this.resolved;
+    const { config } = this.opts;
+    if (config.mode === 'off') {
+      this.resolved = { backend: { kind: 'none', reason: 'sandbox.mode is "off"' }, layout: null, problem: 'sandbox.mode is "off" in the config' };
+      return this.resolved;
+    }
+    const layout = resolveSandboxLayout({
+      config,
+      workspace: this.opts.workspace,
+      userHome: this.opts.userHome ?? homedir(),
+      glassboxHome: this.opts.glassboxHome,
+      tmpDir: this.opts.tmpDir ?? tmpdir(),
+      env: this.opts.env,
+    });
+    const backend = findBackend(this.opts.platform ?? process.platform, this.opts.env);
+    let problem: string | undefined;
+    if (backend.kind === 'none') problem = backend.reason;
+    else if (backend.kind === 'bwrap') {
+      const failed = selfTest(backend.binary, [...bwrapArgs(layout, layout.workspace), '--'], this.opts.env);
+      if (failed) problem = `bubblewrap failed its self-test: ${failed}`;
+    } else {
+      const failed = selfTest(backend.binary, [...seatbeltArgs(seatbeltProfile(layout)), '--'], this.opts.env);
+      if (failed) problem = `sandbox-exec failed its self-test: ${failed}`;
+    }
+    this.resolved = { backend, layout, problem };
+    if (problem && !this.warned) {
+      this.warned = true;
+      this.opts.onUnavailable?.(
+        `commands run UNSANDBOXED: ${problem}. bash and python_execute have your full rights; every command that is not read-only needs approval.`,
+      );
+    }
+    return this.resolved;
+  }
+}
