@@ -57,7 +57,7 @@ describe('glassbox sessions', () => {
     const bad = await cli('search', 'dur:fast');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('dur: wants a comparison');
-    expect(existsSync(join(f.home, 'state', 'search-index.json'))).toBe(true);
+    expect(existsSync(join(f.home, 'state', 'search', `${id}.json`))).toBe(true);
 
     // Export: one HTML file, secrets redacted, no outputs when asked.
     const out = join(f.workspace, 'session.html');

@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { formatUsage } from '../../../src-shared/events/model-usage';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
-import { SearchIndex, type SearchHit } from '../../core/search/search-index';
+import { SearchIndex, type SearchHit, type SessionCard } from '../../core/search/search-index';
 import { parseSearchQuery, QueryError } from '../../core/search/search-query';
-import type { IndexedSession } from '../../core/search/session-docs';
-import { collectSecrets, SecretRedactor } from '../../core/session/secret-redactor';
+import { collectSecrets } from '../../core/secrets/config-secrets';
+import { SecretRedactor } from '../../core/secrets/secret-redactor';
 import { sessionToHtml } from '../../core/session/session-html';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { parseCliArgs, runSubcommand } from '../cli-args';
@@ -31,13 +31,13 @@ export function sessionsCommand(argv: string[], io: CliIO): Promise<number> {
 
 function openIndex(io: CliIO): SearchIndex {
   const paths = glassboxPaths(io.env);
-  const index = new SearchIndex(paths.sessions, join(paths.state, 'search-index.json'));
+  const index = new SearchIndex(paths.sessions, join(paths.state, 'search'));
   index.refresh();
   return index;
 }
 
 /** A renamed session's title lives in `<id>.meta.json`. */
-function titleOf(io: CliIO, s: IndexedSession): string {
+function titleOf(io: CliIO, s: SessionCard): string {
   const meta = join(glassboxPaths(io.env, false).sessions, `${s.id}.meta.json`);
   try {
     if (existsSync(meta)) return (JSON.parse(readFileSync(meta, 'utf8')) as { title?: string }).title || s.title || 'Untitled session';
@@ -54,7 +54,7 @@ async function listSessions(argv: string[], io: CliIO): Promise<number> {
   if (values.help) return help(io);
   const list = openIndex(io)
     .list()
-    .filter((s) => s.title || s.docs.length) // files with only log lines (e.g. `tools list` starting servers)
+    .filter((s) => s.title || s.words) // files with only log lines (e.g. `tools list` starting servers)
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .map((s) => ({ id: s.id, title: titleOf(io, s), createdAt: s.createdAt, updatedAt: s.updatedAt, events: s.eventCount, usage: s.usage }));
   if (values.json) {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ function home(): { sessions: string; index: string } {
   const d = mkdtempSync(join(tmpdir(), 'gb-search-'));
   dirs.push(d);
   mkdirSync(join(d, 'sessions'));
-  return { sessions: join(d, 'sessions'), index: join(d, 'state', 'search-index.json') };
+  return { sessions: join(d, 'sessions'), index: join(d, 'state', 'search') };
 }
 
 let seq = 0;
@@ -97,11 +97,17 @@ describe('SearchIndex', () => {
     expect(again.refresh()).toMatchObject({ indexed: 1 });
     expect(again.search(parseSearchQuery('woke'))).toEqual([]);
     expect(again.search(parseSearchQuery('rewritten'))).toHaveLength(1);
-    writeFileSync(h.index, '{"version":1,"sessions":[{"id":'); // torn index
+    writeFileSync(join(h.index, 'a.json'), '{"version":2,"text":"'); // a torn entry: rebuilt when needed
+    const torn = new SearchIndex(h.sessions, h.index);
+    expect(torn.refresh()).toMatchObject({ indexed: 0 });
+    expect(torn.search(parseSearchQuery('rewritten'))).toHaveLength(1); // read again when it is needed
+    expect(JSON.parse(readFileSync(join(h.index, 'a.json'), 'utf8')).docs).toHaveLength(1);
+    writeFileSync(join(h.index, 'catalog.json'), '{"version":2,"sessions":[{"id":'); // a torn catalog
     const rebuilt = new SearchIndex(h.sessions, h.index);
     expect(rebuilt.refresh()).toMatchObject({ indexed: 1 });
-    expect(JSON.parse(readFileSync(h.index, 'utf8')).sessions).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(h.index, 'catalog.json'), 'utf8')).sessions[0].title).toBe('rewritten entirely');
     rmSync(f);
     expect(rebuilt.refresh()).toMatchObject({ removed: 1, sessions: 0 });
+    expect(existsSync(join(h.index, 'a.json'))).toBe(false);
   });
 });

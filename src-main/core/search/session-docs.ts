@@ -32,14 +32,21 @@ export interface IndexedSession {
   updatedAt: number;
   eventCount: number;
   usage: UsageTotals;
+  /** Every distinct lower-cased word of the session's items, space-separated: a query's words must all be in it. */
+  words: string;
   /** Every item's text, one after the other (`SearchDoc.start/end` point into it). */
   text: string;
   docs: SearchDoc[];
 }
 
+/** The words of a text as the index keeps them: lower-cased runs of letters, digits and `_`. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+}
+
 /** A session with nothing read yet. */
 export function emptySession(id: string): IndexedSession {
-  return { id, bytes: 0, head: '', title: '', createdAt: 0, updatedAt: 0, eventCount: 0, usage: emptyTotals(), text: '', docs: [] };
+  return { id, bytes: 0, head: '', title: '', createdAt: 0, updatedAt: 0, eventCount: 0, usage: emptyTotals(), words: '', text: '', docs: [] };
 }
 
 function clip(s: string): string {
