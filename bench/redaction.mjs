@@ -4,8 +4,8 @@
 //    over a 10,000-event session, next to a JSON round trip of each event (parse(redact(stringify)))
 //    and next to JSON.stringify of each event (what the web host pays anyway to send it);
 //  - StreamRedactor over a long streamed message in 8-character deltas, next to passing them through;
-//  - the session bridge opening that saved session (records every event: calls, chat rows), with
-//    and without a redacting session port.
+//  - the current-session owner opening that saved session (records every event: calls, chat
+//    rows), with and without a redacting session port.
 // Medians of several rounds. Run: `node bench/redaction.mjs [events]`.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url);
 const src = (p) => jiti.import(new URL(`../src-main/core/${p}`, import.meta.url).pathname);
-const { SecretRedactor } = await src('session/secret-redactor.ts');
-const { StreamRedactor } = await src('session/stream-redactor.ts');
+const { SecretRedactor } = await src('secrets/secret-redactor.ts');
+const { StreamRedactor } = await src('secrets/stream-redactor.ts');
 
 const N = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 9;
@@ -101,10 +101,9 @@ const red = median(stream.StreamRedactor);
 console.log(`${deltas.length} streamed deltas, median of ${ROUNDS}:`);
 console.log(`  pass-through ${pass.toFixed(1)} ms; StreamRedactor ${red.toFixed(1)} ms = ${((red * 1000) / deltas.length).toFixed(2)} µs/delta (${(red / pass).toFixed(1)}× pass-through)`);
 
-// The bridge opening the saved session: SessionBridge.start(id) loads the file and records every event.
+// Opening the saved session: CurrentSession.start(id) loads the file and records every event.
 const bridgeSrc = (p) => jiti.import(new URL(`../src-main/bridge/${p}`, import.meta.url).pathname);
-const { SessionBridge } = await bridgeSrc('session-bridge.ts');
-const { BridgeHost } = await bridgeSrc('bridge-host.ts');
+const { CurrentSession } = await bridgeSrc('current-session.ts');
 const { EventBus } = await src('events/event-bus.ts');
 const { SessionStore } = await src('session/session-store.ts');
 const dir = mkdtempSync(join(tmpdir(), 'gb-bench-redact-'));
@@ -114,20 +113,29 @@ writeFileSync(store.pathOf(id), events.map((e) => JSON.stringify({ ...e, session
 const loaded = store.load(id).events; // parse once: the bench times the bridge, not JSON.parse
 const loadOnce = { ...store, dir: store.dir, exists: () => true, load: () => ({ events: loaded, skipped: 0, warnings: [] }), summary: () => null };
 async function openIn(redacting) {
+  const bus = new EventBus(id);
   const port = {
     id,
-    bus: new EventBus(id),
+    bus,
+    redactedEvents: bus,
     running: false,
     send: async () => undefined,
     cancel: () => undefined,
     dispose: async () => undefined,
-    ...(redacting ? { redact: (e) => redactor.redactValue(e) } : {}),
+    ...(redacting ? { redactor } : {}),
   };
-  const bridge = new SessionBridge({ host: new BridgeHost(), store: loadOnce, settings: { get: () => ({}) }, open: async () => ({ session: port, dialogs: {} }) });
+  const current = new CurrentSession({
+    open: async () => ({ session: port, dialogs: {} }),
+    saved: loadOnce,
+    emit: () => undefined,
+    savedSummary: () => null,
+    settings: () => ({}),
+    listChanged: () => undefined,
+  });
   const t0 = process.hrtime.bigint();
-  await bridge.start(id);
+  await current.start(id);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  await bridge.dispose();
+  await current.dispose();
   return ms;
 }
 const opened = { plain: [], redacting: [] };
@@ -141,6 +149,6 @@ for (let r = 0; r < 2 * ROUNDS; r++) {
 }
 const plain = median(opened.plain);
 const redacting = median(opened.redacting);
-console.log(`session bridge opening the ${N}-event session, median of ${2 * ROUNDS}:`);
+console.log(`opening the ${N}-event session, median of ${2 * ROUNDS}:`);
 console.log(`  without redaction ${plain.toFixed(1)} ms; with ${redacting.toFixed(1)} ms (+${(redacting - plain).toFixed(1)} ms, ${(redacting / plain).toFixed(2)}×)`);
 if (sink === -1) console.log(sink);

@@ -51,8 +51,9 @@ export class OpenSession {
   private closed = false;
 
   /**
-   * Attaches to a core session just built: records `saved` (its file's events, redacted too — a
-   * file may predate a key being configured), then follows its bus and its dialog queue.
+   * Attaches to a core session just built: records `saved` (its file's events, redacted on this
+   * path — a file may predate a key being configured), then follows its redacted events and its
+   * dialog queue.
    */
   constructor(
     opened: OpenedSession,
@@ -66,7 +67,8 @@ export class OpenSession {
     for (const e of saved) this.record(redactor ? redactor.redactValue(e) : e, false);
     // Dialogs of a session loaded from disk cannot be answered any more.
     this.pendingDialogs = this.dialogs.pending?.() ?? [];
-    const offBus = this.core.bus.subscribe('*', redactor ? (e) => this.record(redactor.redactValue(e), true) : (e) => this.record(e, true));
+    // Live events come redacted already (RedactedEvents: once for the file, the window and --json).
+    const offBus = this.core.redactedEvents.subscribe('*', (e) => this.record(e, true));
     const offDialogs = this.dialogs.onChange?.((p) => this.setPending(p));
     this.off = () => {
       offBus();

@@ -1,6 +1,7 @@
 import type { EventBus } from '../core/events/event-bus';
 import type { ExtensionInfo } from '../core/extensions/extension-host';
-import type { SecretRedactor } from '../core/session/secret-redactor';
+import type { EventSource } from '../core/secrets/redacted-events';
+import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import type { PendingDialog } from '../../src-shared/contract/views';
@@ -20,9 +21,11 @@ export interface SessionPort {
   send(text: string): Promise<unknown>;
   cancel(): Promise<unknown> | unknown;
   dispose(): Promise<void>;
+  /** The bus's events with the session's secrets hidden (each redacted once): what the window gets. */
+  readonly redactedEvents: EventSource;
   /**
-   * The session's secrets. Every event the bridge keeps or pushes goes through it once, on
-   * entry; absent or inactive when there is nothing to hide.
+   * The session's secrets, for what reaches the window other than live events: a saved file's
+   * events, the task text, replay results, terminal output.
    */
   readonly redactor?: SecretRedactor;
   readonly runner: ToolRunner;

@@ -1,6 +1,6 @@
 import { expandEnv, type McpServerConfig } from '../../core/config/config';
 import type { McpServerStatus } from '../../core/mcp/mcp-manager';
-import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from './secret-mask';
+import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
 import type {
   McpActionResult,
   McpServerView,

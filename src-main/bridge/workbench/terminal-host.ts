@@ -1,5 +1,5 @@
-import type { SecretRedactor } from '../../core/session/secret-redactor';
-import { StreamRedactor } from '../../core/session/stream-redactor';
+import type { SecretRedactor } from '../../core/secrets/secret-redactor';
+import { StreamRedactor } from '../../core/secrets/stream-redactor';
 import { TerminalControl } from './terminal-control';
 import type {
   TerminalActionResult,

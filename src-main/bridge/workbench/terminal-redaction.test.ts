@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, SecretRedactor } from '../../core/session/secret-redactor';
+import { REDACTED, SecretRedactor } from '../../core/secrets/secret-redactor';
 import { TERMINAL_HOLD_MS, TerminalHost, type ShellPort } from './terminal-host';
 
 // TerminalHost's redaction of pty output, driven by an in-memory shell so reads can be split

@@ -3,7 +3,6 @@ import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { collectSecrets, SecretRedactor } from '../../core/session/secret-redactor';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
@@ -100,14 +99,13 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const config = loadConfig(glassboxPaths(io.env), workspace).config;
   const approveMode = (values.approve as ApprovalMode | undefined) ?? config.approvals?.mode ?? 'ask';
   const json = values.json === true;
-  const redactor = new SecretRedactor(collectSecrets(config, io.env));
-  const redact = (text: string): string => redactor.redact(text);
-  // Subscribed before the session is built, so --json shows every event from seq 1.
+  // Subscribed before the session is built, so --json shows every event from seq 1. The session
+  // hands it its events with secrets already hidden (the same redacted copy the file gets).
   const printer = (e: GlassboxEvent): void => {
-    if (json) io.stdout.write(redact(JSON.stringify(e)) + '\n');
+    if (json) io.stdout.write(JSON.stringify(e) + '\n');
     else {
       const line = progressLine(e);
-      if (line) println(io.stderr, redact(line));
+      if (line) println(io.stderr, line);
     }
     if (e.type === 'approval_resolved' && e.by === 'no-port') {
       println(io.stderr, `glassbox run: approval needed for ${e.callId}; denied because stdin is not a TTY (use --approve auto or an allow rule)`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from '../llm/llm-types';
-import { REDACTED, SecretRedactor } from '../session/secret-redactor';
+import { REDACTED, SecretRedactor } from '../secrets/secret-redactor';
 import { agentRig } from './agent-test-kit';
 import { ToolCallAgent } from './tool-call-agent';
 

@@ -9,8 +9,8 @@ import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
 import type { ContextCompactor } from './context-compactor';
-import type { SecretRedactor } from '../session/secret-redactor';
-import { StreamRedactor } from '../session/stream-redactor';
+import type { SecretRedactor } from '../secrets/secret-redactor';
+import { StreamRedactor } from '../secrets/stream-redactor';
 import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 
 /** Default step limit of one run. */

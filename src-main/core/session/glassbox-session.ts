@@ -24,7 +24,9 @@ import { createProvider } from '../llm/create-provider';
 import { resolveLlmConfig } from '../llm/llm-config';
 import type { LlmProvider } from '../llm/llm-types';
 import { conversationFromEvents } from './conversation-from-events';
-import { collectSecrets, SecretRedactor } from './secret-redactor';
+import { collectSecrets } from '../secrets/config-secrets';
+import { RedactedEvents } from '../secrets/redacted-events';
+import { SecretRedactor } from '../secrets/secret-redactor';
 import { SessionStore } from './session-store';
 import { TraceWriter } from './trace-writer';
 
@@ -52,7 +54,10 @@ export interface SessionOptions {
   resume?: boolean;
   /** Write the session file (default true). */
   record?: boolean;
-  /** Subscribed to every event from the start, so it sees the ones emitted while the session is built (MCP status, extension logs). */
+  /**
+   * Subscribed to every event from the start, so it sees the ones emitted while the session is
+   * built (MCP status, extension logs). Gets them as they leave the process: secrets hidden.
+   */
   onEvent?: (event: GlassboxEvent) => void;
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
@@ -91,6 +96,8 @@ export class GlassboxSession {
   readonly store: SessionStore;
   /** Hides API keys and MCP header/env values in the session file, `--json` output, streamed deltas and the window. */
   readonly redactor: SecretRedactor;
+  /** The bus's events with the secrets hidden, each redacted once: what the file, the window and `--json` read. */
+  readonly redactedEvents: RedactedEvents;
   /** Writes this session's events to `<sessions>/<id>.jsonl` (null with `record: false`). */
   readonly trace: TraceWriter | null;
   /** The think → act loop; its `messages` are the conversation. */
@@ -124,8 +131,9 @@ export class GlassboxSession {
     if (resumed) this.loadWarnings.push(...resumed.warnings);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
-    if (opts.onEvent) this.bus.subscribe('*', opts.onEvent);
-    this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id), this.redactor).attach(this.bus);
+    this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
+    if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
+    this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
     const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
     this.approvalGate =
       opts.approvals || !approveMode

@@ -1,8 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import type { SecretRedactor } from './secret-redactor';
+import type { EventSource } from '../secrets/redacted-events';
 
 /** Writers with lines not yet on disk, flushed when the process exits (process.exit skips timers). */
 const pendingAtExit = new Set<TraceWriter>();
@@ -12,7 +11,8 @@ function flushAllAtExit(): void {
 }
 
 /**
- * Appends every event of a bus to a session file as whole JSON lines, with secrets redacted.
+ * Appends every event of a source to a session file as whole JSON lines. The session attaches
+ * it to its redacted events (RedactedEvents): what it is given is already free of secrets.
  * Lines are buffered and appended once per event-loop turn (setImmediate), as one write(2) of
  * whole `json + "\n"` lines: a tool call's start and end events cost one syscall, and that
  * syscall comes after the call's reply went out instead of in front of it. A kill -9 therefore
@@ -31,21 +31,17 @@ export class TraceWriter {
   private pending: string[] = [];
   private scheduled: NodeJS.Immediate | null = null;
 
-  constructor(
-    readonly path: string,
-    private readonly redactor?: SecretRedactor,
-  ) {}
+  constructor(readonly path: string) {}
 
-  /** Subscribes to every event of the bus. */
-  attach(bus: EventBus): this {
-    this.unsubscribe = bus.subscribe('*', (e) => this.write(e));
+  /** Subscribes to every event of the source (a bus, or the session's redacted events). */
+  attach(source: EventSource): this {
+    this.unsubscribe = source.subscribe('*', (e) => this.write(e));
     return this;
   }
 
-  /** The line written for an event (also used for `--json` output). */
+  /** The line written for an event. */
   line(event: GlassboxEvent): string {
-    const json = JSON.stringify(event);
-    return this.redactor?.active ? this.redactor.redact(json) : json;
+    return JSON.stringify(event);
   }
 
   /** Queues the event's line; it reaches the file at the end of this event-loop turn. */

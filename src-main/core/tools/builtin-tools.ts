@@ -1,6 +1,6 @@
 import { EditHistory } from './edit-history';
 import { StrReplaceEditor } from './str-replace-editor';
-import type { SecretRedactor } from '../session/secret-redactor';
+import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';
 import type { BashSession } from './bash/bash-session';

@@ -1,6 +1,6 @@
 import type { Tool, ToolContext } from '../tool';
-import type { SecretRedactor } from '../../session/secret-redactor';
-import { StreamRedactor } from '../../session/stream-redactor';
+import type { SecretRedactor } from '../../secrets/secret-redactor';
+import { StreamRedactor } from '../../secrets/stream-redactor';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { PythonSession, PythonUnavailableError, type PythonExecution } from './python-session';
 

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { REDACTED, SecretRedactor } from '../../session/secret-redactor';
+import { REDACTED, SecretRedactor } from '../../secrets/secret-redactor';
 import type { ToolContext } from '../tool';
 import { PythonExecuteTool } from './python-execute-tool';
 

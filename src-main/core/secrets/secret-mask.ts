@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '../../core/config/config';
+import type { McpServerConfig } from '../config/config';
 import type { MaskedEntry, MaskedServerConfig, ServerConfigInput } from '../../../src-shared/contract/workbench-views';
 
 /**
