@@ -19,6 +19,9 @@ import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
 import { BashSession } from '../tools/bash/bash-session';
+import { confinedEnv } from '../sandbox/confined-env';
+import { createSessionSandbox } from '../sandbox/session-sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import { createProvider } from '../llm/create-provider';
 import { resolveLlmConfig } from '../llm/llm-config';
@@ -115,6 +118,10 @@ export class GlassboxSession {
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
   private mcpStarting: Promise<void> | null = null;
   private bashSession: BashSession | undefined;
+  /** The OS sandbox bash and python_execute run in (its status is the window's "unsandboxed" badge). */
+  readonly sandbox: Sandbox;
+  /** The environment the shell and Python get: this session's minus the model and MCP secrets. */
+  private readonly confinedEnv: Record<string, string>;
 
   private constructor(opts: SessionOptions) {
     const env = opts.env ?? process.env;
@@ -131,6 +138,10 @@ export class GlassboxSession {
     if (resumed) this.loadWarnings.push(...resumed.warnings);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
+    this.sandbox = createSessionSandbox(this.config, this.workspace, this.paths.home, env, (message) =>
+      this.bus.emit({ type: 'log', level: 'warn', source: 'sandbox', message }),
+    );
+    this.confinedEnv = confinedEnv(this.config, env);
     this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
@@ -166,7 +177,16 @@ export class GlassboxSession {
           });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
-      createBuiltinTools({ workspace: this.workspace, home: this.paths.home, config: this.config, shell: () => this.shell(), redactor: this.redactor }),
+      createBuiltinTools({
+        workspace: this.workspace,
+        home: this.paths.home,
+        config: this.config,
+        shell: () => this.shell(),
+        redactor: this.redactor,
+        sandbox: this.sandbox,
+        env: this.confinedEnv,
+        secrets: collectSecrets(this.config, env),
+      }),
     );
     this.runner = new ToolRunner({
       tools: this.tools,
@@ -282,7 +302,8 @@ export class GlassboxSession {
 
   /** The session's persistent shell: the bash tool runs in it, the UI terminal shows it. Started on first use. */
   shell(): BashSession {
-    this.bashSession ??= new BashSession({ cwd: this.workspace, env: this.env });
+    // Inside the OS sandbox and without the model and MCP secrets; the terminal pane shares it.
+    this.bashSession ??= new BashSession({ cwd: this.workspace, env: this.confinedEnv, sandbox: this.sandbox });
     return this.bashSession;
   }
 

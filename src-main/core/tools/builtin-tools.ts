@@ -7,6 +7,7 @@ import type { BashSession } from './bash/bash-session';
 import { BashTool, type BashToolConfig } from './bash/bash-tool';
 import { PlanningTool } from './planning';
 import { PythonExecuteTool, type PythonToolConfig } from './python/python-execute-tool';
+import type { PythonSessionOptions } from './python/python-session';
 import { TerminateTool } from './terminate';
 import { WebFetchTool, type WebFetchConfig } from './web-fetch';
 import { WebSearchTool } from './web-search/web-search-tool';
@@ -21,6 +22,12 @@ export interface BuiltinToolDeps {
   shell?: () => BashSession;
   /** The session's secrets, hidden in output streamed while a tool runs (python_execute's live output). */
   redactor?: SecretRedactor;
+  /** The OS sandbox python_execute runs in (the shell gets it through `shell`). */
+  sandbox?: PythonSessionOptions['sandbox'];
+  /** The environment for python_execute: the session's, without the model and MCP secrets. */
+  env?: NodeJS.ProcessEnv;
+  /** Values an escalated bash command must not carry out of the shell. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -31,8 +38,14 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   const tools: Tool[] = [new StrReplaceEditor({ history: EditHistory.forHome(deps.home) })];
   // bash registers right after str_replace_editor (the documented order); these follow it.
   tools.push(
-    new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash') }),
-    new PythonExecuteTool({ workspace: deps.workspace, config: configSection<PythonToolConfig>(deps.config, 'python'), redactor: deps.redactor }),
+    new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash'), secrets: deps.secrets }),
+    new PythonExecuteTool({
+      workspace: deps.workspace,
+      config: configSection<PythonToolConfig>(deps.config, 'python'),
+      redactor: deps.redactor,
+      sandbox: deps.sandbox,
+      env: deps.env,
+    }),
     new WebSearchTool(deps.config.webSearch),
     new WebFetchTool(configSection<WebFetchConfig>(deps.config, 'webFetch')),
     new AskHumanTool(),

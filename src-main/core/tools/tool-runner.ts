@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
-import type { HumanInputPort, ToolContext } from './tool';
+import type { Escalation, HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';
 import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';
 
 /** Decides whether a call may run (policy + human approval). Built by the approvals module. */
 export interface ApprovalGate {
-  check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; reason: string }>;
+  /** `escalation`: only when the human approved running this call outside the OS sandbox. */
+  check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
 }
 
 /** One call to run: args may be the model's raw JSON text or an object. */
@@ -107,9 +108,11 @@ export class ToolRunner {
       if (before.blocked) return finish({ output: `[BLOCKED] ${before.reason}` }, true);
     }
 
+    let escalation: Escalation | undefined;
     if (this.deps.approvals) {
       const verdict = await this.deps.approvals.check(call, signal);
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
+      escalation = verdict.escalation;
     }
     if (signal.aborted) return finish(errorResult('cancelled before it started'));
 
@@ -121,6 +124,7 @@ export class ToolRunner {
       sessionId: bus?.session,
       humanInput: this.deps.humanInput,
       emit: this.emitEvent,
+      ...(escalation ? { escalation } : {}),
     });
 
     if (!hooks.counts.after) return finish(result);

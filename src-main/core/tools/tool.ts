@@ -68,6 +68,18 @@ export interface ToolContext {
   humanInput?: HumanInputPort;
   /** Emits an event on the session's bus (progress, logs). */
   emit?: (event: EventInput) => void;
+  /**
+   * Set only by the approval gate, when the human approved this very call as an escalation
+   * (it needs what the OS sandbox forbids): `bash` and `python_execute` then run this one call
+   * outside the sandbox. Never derived from the model's arguments.
+   */
+  escalation?: Escalation;
+}
+
+/** An approved escalation: the sandbox decisions the human overrode for one call. */
+export interface Escalation {
+  /** What the sandbox would have stopped, e.g. "writes outside the workspace: /x", "needs the network". */
+  reasons: string[];
 }
 
 /**

@@ -2,14 +2,23 @@ import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BashSession } from './bash-session';
+import { Sandbox } from '../../sandbox/sandbox';
+import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
+import { BashSession, type ShellConfinement } from './bash-session';
 
-// Real bash on a real pty throughout.
+// Real bash on a real pty throughout; every test runs twice: as the process runs, and inside
+// the OS sandbox (bubblewrap), where the shell must behave the same.
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'glassbox-bash-')));
 mkdirSync(join(ws, 'sub'));
+const sandbox = new Sandbox({ config: DEFAULT_SANDBOX_CONFIG, workspace: ws, glassboxHome: join(ws, '..', 'no-glassbox-home'), env: process.env });
+const modes: Array<[string, ShellConfinement | undefined]> = [['unsandboxed', undefined]];
+if (process.platform === 'linux') modes.push(['sandboxed', sandbox]);
 
-describe('BashSession (shared shell)', () => {
-  const shell = new BashSession({ cwd: ws });
+describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
+  it('runs in the mode it says', () => {
+    expect(mode === 'sandboxed' ? sandbox.state().active : true).toBe(true);
+  });
+  const shell = new BashSession({ cwd: ws, sandbox: confinement });
   afterAll(() => shell.dispose());
 
   it('runs a command and returns only its output (no echo, no prompt)', async () => {
@@ -149,8 +158,8 @@ describe('BashSession (shared shell)', () => {
   });
 });
 
-describe('BashSession (terminal side)', () => {
-  const shell = new BashSession({ cwd: ws });
+describe.each(modes)('BashSession (terminal side, %s)', (_mode, confinement) => {
+  const shell = new BashSession({ cwd: ws, sandbox: confinement });
   afterAll(() => shell.dispose());
 
   it('streams raw data, reports busy, keeps recent output, takes keystrokes and resizes', async () => {
@@ -198,10 +207,10 @@ describe('BashSession (terminal side)', () => {
   });
 });
 
-describe('BashSession (shell lifetime)', () => {
+describe.each(modes)('BashSession (shell lifetime, %s)', (_mode, confinement) => {
   let shell: BashSession;
   beforeAll(() => {
-    shell = new BashSession({ cwd: ws });
+    shell = new BashSession({ cwd: ws, sandbox: confinement });
   });
   afterAll(() => shell.dispose());
 

@@ -3,6 +3,7 @@ import type { ToolResult } from '../../../../src-shared/events/tool-result';
 import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
 import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
 import { clipOutput } from './output-clip';
+import { carriedState, runOutsideSandbox } from './outside-command';
 
 /** The `bash` config section. */
 export interface BashToolConfig {
@@ -18,6 +19,8 @@ export interface BashToolOptions {
   /** The session's shell (shared with the UI terminal). Without it the tool owns a shell of its own. */
   shell?: () => BashSession;
   config?: BashToolConfig;
+  /** Values an escalated command must not carry out of the shell (the session's secrets). */
+  secrets?: readonly string[];
 }
 
 const DEFAULT_MAX_OUTPUT_CHARS = 20_000;
@@ -85,12 +88,19 @@ export class BashTool implements Tool {
     const timeoutMs = timeoutSec !== undefined ? Math.round(timeoutSec * 1000) : DEFAULT_BASH_TIMEOUT_MS;
     let result: BashCommandResult;
     try {
-      result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+      if (ctx.escalation) {
+        // Approved by the human for this one call: outside the sandbox, from the shell's state.
+        const state = await carriedState(shell, ctx.workspace, this.opts.secrets ?? [], ctx.signal);
+        result = await runOutsideSandbox(command, state, { timeoutMs, signal: ctx.signal });
+      } else {
+        result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+      }
     } catch (err) {
       return { error: `could not run the command: ${err instanceof Error ? err.message : String(err)}`, metadata: { classification } };
     }
     return toToolResult(result, {
       classification,
+      escalation: ctx.escalation?.reasons,
       timeoutMs,
       restartNote,
       maxOutputChars: this.opts.config?.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
@@ -105,6 +115,8 @@ export class BashTool implements Tool {
 
 interface ResultContext {
   classification: CommandClassification;
+  /** Set when this call ran outside the sandbox: the sandbox decisions the human overrode. */
+  escalation?: string[];
   timeoutMs: number;
   restartNote?: string;
   maxOutputChars: number;
@@ -116,6 +128,9 @@ function toToolResult(r: BashCommandResult, c: ResultContext): ToolResult {
   const errors: string[] = [];
   const system: string[] = [];
   if (c.restartNote) system.push(c.restartNote);
+  if (c.escalation) {
+    system.push(`Ran outside the sandbox for this one call, as approved (${c.escalation.join('; ')}); changes to its directory or variables do not carry over to the shell.`);
+  }
   if (r.freshShellNote) system.push(r.freshShellNote);
   if (r.note) errors.push(r.note);
   if (r.timedOut) {
@@ -140,6 +155,7 @@ function toToolResult(r: BashCommandResult, c: ResultContext): ToolResult {
     metadata: {
       classification: c.classification,
       exitCode: r.exitCode,
+      ...(c.escalation ? { outsideSandbox: true, escalation: c.escalation } : {}),
       durationMs: r.durationMs,
       ...(r.timedOut ? { timedOut: true } : {}),
       ...(r.cancelled ? { cancelled: true } : {}),

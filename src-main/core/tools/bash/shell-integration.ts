@@ -9,7 +9,9 @@
  * presses Enter. Bash then emits:
  *   - `ESC ] 633 ; C ; <nonce> BEL` from PS0, after reading the command, before running it;
  *   - `ESC ] 633 ; D ; <exit code> ; <nonce> BEL` from PROMPT_COMMAND, when it finished;
- *   - `ESC ] 633 ; A BEL` / `ESC ] 633 ; B BEL` around the prompt (for terminals).
+ *   - `ESC ] 633 ; A BEL` / `ESC ] 633 ; B BEL` around the prompt (for terminals);
+ *   - `ESC ] 633 ; P ; GbState` … `BEL` before the end marker: the working directory, alias and
+ *     function names (see {@link parseStateReport}); builtins only, so no process is forked.
  * A command's output cannot fake the end marker without knowing the per-command nonce,
  * which lives in an unexported shell variable.
  */
@@ -32,6 +34,37 @@ export function commandEndPattern(nonce: string): RegExp {
   return new RegExp(`\\x1b\\]633;D;(\\d*);${nonce}\\x07`);
 }
 
+/** Starts the state report bash prints at each prompt. */
+export const STATE_REPORT_START = '\x1b]633;P;GbState';
+
+/** What the shell carries from one command to the next, as it reported at its last prompt. */
+export interface ShellState {
+  /** `$PWD` (as bash reports it; the approval policy treats it as a hint, the sandbox confines). */
+  cwd?: string;
+  /** Names of aliases defined in the shell. */
+  aliases: string[];
+  /** Names of functions defined in the shell (Glassbox's own left out). */
+  functions: string[];
+}
+
+/**
+ * Parses a state report (without its BEL): lines `\n<PWD>\n--a\n<aliases>\n--f\n<functions>`.
+ * xterm.js ignores the line feeds inside an OSC, so terminals show nothing of it.
+ */
+export function parseStateReport(text: string): ShellState | undefined {
+  if (!text.startsWith(STATE_REPORT_START)) return undefined;
+  const body = text.slice(STATE_REPORT_START.length);
+  const a = body.indexOf('\n--a\n');
+  const f = body.indexOf('\n--f\n');
+  if (a < 0 || f < a) return undefined;
+  const lines = (s: string): string[] => s.split('\n').map((l) => l.trim()).filter(Boolean);
+  return {
+    cwd: body.slice(0, a).replace(/^\n/, '') || undefined,
+    aliases: lines(body.slice(a + 4, f)),
+    functions: lines(body.slice(f + 4)).filter((n) => !n.startsWith('__gb_')),
+  };
+}
+
 /** Any OSC 633 sequence (removed from captured output). */
 export const ANY_633 = /\x1b\]633;[^\x07]*\x07/g;
 
@@ -50,7 +83,8 @@ export function shellIntegrationScript(readyNonce: string): string {
     "bind 'set bell-style none' 2>/dev/null",
     `__gb_n=${readyNonce}`,
     // Report the status and give it back, so `$?` in the next command still sees it.
-    "__gb_precmd() { local s=$?; builtin printf '\\e]633;D;%s;%s\\a' \"$s\" \"$__gb_n\"; return $s; }",
+    // The state report first (cwd, alias and function names), then the end marker.
+    "__gb_precmd() { local s=$?; builtin printf '\\e]633;P;GbState\\n%s\\n--a\\n' \"$PWD\"; builtin compgen -a; builtin printf -- '--f\\n'; builtin compgen -A function; builtin printf '\\a\\e]633;D;%s;%s\\a' \"$s\" \"$__gb_n\"; return $s; }",
     '__gb_take() { __gb_n=$READLINE_LINE; READLINE_LINE=; READLINE_POINT=0; }',
     `bind -x '"\\e[5151~": __gb_take'`,
     "PS0='\\e]633;C;${__gb_n}\\a'",
@@ -59,4 +93,20 @@ export function shellIntegrationScript(readyNonce: string): string {
     // This script runs as the first PROMPT_COMMAND: report ready now.
     '__gb_precmd',
   ].join('\n');
+}
+
+/** The shell's environment: `base` plus the terminal type, pagers off and the integration script. */
+export function shellEnvironment(base: NodeJS.ProcessEnv, readyNonce: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  return Object.assign(env, {
+    TERM: 'xterm-256color',
+    // Pagers would wait for a key press the agent never sends.
+    PAGER: 'cat',
+    GIT_PAGER: 'cat',
+    MANPAGER: 'cat',
+    SYSTEMD_PAGER: '',
+    PROMPT_COMMAND: 'eval "$GLASSBOX_BASH_INIT"',
+    GLASSBOX_BASH_INIT: shellIntegrationScript(readyNonce),
+  });
 }

@@ -2,19 +2,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../tool';
 import { ToolCollection } from '../tool-collection';
 import { clipMiddle, PythonExecuteTool, type PythonToolConfig } from './python-execute-tool';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Sandbox } from '../../sandbox/sandbox';
+import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
+import type { PythonSessionOptions } from './python-session';
+
+// Every behaviour test runs twice: as this process runs, and inside the OS sandbox (bubblewrap).
+const sandbox = new Sandbox({ config: DEFAULT_SANDBOX_CONFIG, workspace: tmpdir(), glassboxHome: join(tmpdir(), 'gb-no-home'), env: process.env });
+const modes: Array<[string, PythonSessionOptions['sandbox']]> = [['unsandboxed', undefined]];
+if (process.platform === 'linux') modes.push(['sandboxed', sandbox]);
 
 const tools: PythonExecuteTool[] = [];
 afterEach(async () => {
   await Promise.all(tools.splice(0).map((t) => t.dispose()));
 });
 
-function make(config: PythonToolConfig = {}): {
+function makeTool(config: PythonToolConfig = {}, confinement?: PythonSessionOptions['sandbox']): {
   tool: PythonExecuteTool;
   run: (args: Record<string, unknown>, signal?: AbortSignal) => ReturnType<PythonExecuteTool['execute']>;
 } {
-  const tool = new PythonExecuteTool({ workspace: tmpdir(), config });
+  const tool = new PythonExecuteTool({ workspace: tmpdir(), config, sandbox: confinement });
   tools.push(tool);
   const collection = new ToolCollection([tool]);
   const run = (args: Record<string, unknown>, signal = new AbortController().signal) =>
@@ -31,6 +40,32 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Part of every interpreter's command line (python3 -u -c <bootstrap> <driver>). */
+const PYTHON_DRIVER_MARK = '_chan_in = os.fdopen(3';
+
+/** Pids (as seen here) of live processes whose command line contains `token`: works across the sandbox's PID namespace. */
+function pidsWith(token: string): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(token) && alive(Number(d))) out.push(Number(d));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+async function waitGone(token: string, ms = 5000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!pidsWith(token).length) return true;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return !pidsWith(token).length;
+}
+
 async function waitDead(pid: number, ms = 5000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -40,7 +75,12 @@ async function waitDead(pid: number, ms = 5000): Promise<boolean> {
   return !alive(pid);
 }
 
-describe('python_execute (real python3)', () => {
+describe.each(modes)('python_execute (real python3, %s)', (mode, confinement) => {
+  const make = (config: PythonToolConfig = {}): ReturnType<typeof makeTool> => makeTool(config, confinement);
+  it('runs in the mode it says', () => {
+    expect(mode === 'sandboxed' ? sandbox.state().active : true).toBe(true);
+  });
+
   it('keeps variables between calls and shows a trailing expression like a notebook', async () => {
     const { run } = make();
     const a = await run({ code: 'import math\nx = 40\nprint("set x")\nx + 2' });
@@ -104,7 +144,7 @@ describe('python_execute (real python3)', () => {
     await run({ code: 'lost = 1' });
     const r = await run({
       code:
-        'import subprocess, time\nchild = subprocess.Popen(["sh", "-c", "trap \'\' INT; sleep 300"])\nprint(child.pid, flush=True)\n' +
+        'import subprocess, time\nchild = subprocess.Popen(["sh", "-c", "trap \'\' INT; sleep 300.25"])\nprint(child.pid, flush=True)\n' +
         'while True:\n    try:\n        time.sleep(0.05)\n    except KeyboardInterrupt:\n        pass',
       timeout: 1,
     });
@@ -112,7 +152,8 @@ describe('python_execute (real python3)', () => {
     expect(r.error).toMatch(/All variables were lost/);
     const childPid = Number(r.output?.trim());
     expect(childPid).toBeGreaterThan(0);
-    expect(await waitDead(childPid)).toBe(true);
+    // Found by its command line: inside the sandbox the printed pid is the namespace's own.
+    expect(await waitGone('sleep 300.25')).toBe(true);
     const next = await run({ code: 'lost' });
     expect(next.system).toMatch(/started a fresh one/);
     expect(next.error).toMatch(/NameError: name 'lost' is not defined/);
@@ -170,8 +211,8 @@ describe('python_execute (real python3)', () => {
     expect(r.error).toMatch(/^python3-does-not-exist-here was not found on PATH\. python_execute needs Python 3/);
   });
 
-  it('says plainly in its description that it is not a sandbox', () => {
-    expect(make().tool.description).toMatch(/NOT a sandbox/);
+  it('says in its description what the sandbox confines', () => {
+    expect(make().tool.description).toMatch(/OS sandbox as bash .*write only in the workspace and the temp dir.*no network unless/s);
   });
 });
 
@@ -212,7 +253,7 @@ describe('python_execute live output', () => {
   });
 });
 
-describe('python_execute when Glassbox dies', () => {
+describe.each(modes)('python_execute when Glassbox dies (%s)', (mode) => {
   it('the interpreter (and its children) exit even if the host is killed with SIGKILL mid-run', async () => {
     const { spawn } = await import('node:child_process');
     const { mkdtempSync, writeFileSync } = await import('node:fs');
@@ -220,11 +261,15 @@ describe('python_execute when Glassbox dies', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gb-py-orphan-'));
     const script = join(dir, 'host.ts');
     const toolPath = resolve(__dirname, 'python-execute-tool.ts');
+    const sandboxPath = resolve(__dirname, '../../sandbox/sandbox.ts');
+    const token = `300.${Date.now() % 1000}${mode === 'sandboxed' ? 1 : 2}`;
     writeFileSync(
       script,
       `import { PythonExecuteTool } from ${JSON.stringify(toolPath)};
-const t = new PythonExecuteTool({ workspace: ${JSON.stringify(dir)} });
-void t.execute({ code: 'import os, subprocess, time\\nc = subprocess.Popen(["sleep", "300"])\\nprint(os.getpid(), c.pid, flush=True)\\nwhile True:\\n    time.sleep(0.05)', timeout: 600 },
+import { Sandbox } from ${JSON.stringify(sandboxPath)};
+const sandbox = ${mode === 'sandboxed'} ? new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: ${JSON.stringify(dir)}, glassboxHome: '/nonexistent', env: process.env }) : undefined;
+const t = new PythonExecuteTool({ workspace: ${JSON.stringify(dir)}, sandbox });
+void t.execute({ code: 'import os, subprocess, time\\nc = subprocess.Popen(["sleep", "${token}"])\\nprint(os.getpid(), c.pid, flush=True)\\nwhile True:\\n    time.sleep(0.05)', timeout: 600 },
   { signal: new AbortController().signal, workspace: '/tmp', home: '/tmp', callId: 'x', emit: (e) => { if (e.type === 'tool_execution_update') process.stdout.write('PIDS ' + e.message); } });
 setInterval(() => {}, 1000);
 `,
@@ -242,9 +287,13 @@ setInterval(() => {}, 1000);
         }
       });
     });
-    expect(alive(pids[0])).toBe(true);
+    expect(pids[1]).toBeGreaterThan(0);
+    expect(pidsWith(`sleep ${token}`)).toHaveLength(1);
+    const interpreters = pidsWith(PYTHON_DRIVER_MARK);
+    expect(interpreters.length).toBeGreaterThan(0);
     host.kill('SIGKILL');
-    expect(await waitDead(pids[0], 10_000)).toBe(true);
-    expect(await waitDead(pids[1], 10_000)).toBe(true);
+    // By command line, not the printed pids: inside the sandbox those are the namespace's own.
+    expect(await waitGone(`sleep ${token}`, 10_000)).toBe(true);
+    for (const pid of interpreters) expect(await waitDead(pid, 10_000)).toBe(true);
   }, 60_000);
 });

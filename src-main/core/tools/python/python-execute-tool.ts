@@ -2,7 +2,7 @@ import type { Tool, ToolContext } from '../tool';
 import type { SecretRedactor } from '../../secrets/secret-redactor';
 import { StreamRedactor } from '../../secrets/stream-redactor';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
-import { PythonSession, PythonUnavailableError, type PythonExecution } from './python-session';
+import { PythonSession, PythonUnavailableError, type PythonExecution, type PythonSessionOptions } from './python-session';
 
 /** The `python` config section (all optional). */
 export interface PythonToolConfig {
@@ -71,8 +71,9 @@ class LiveOutput {
 
 /**
  * `python_execute`: runs code in one persistent Python process per session, like a notebook.
- * Not a sandbox: the code runs with the user's rights (the seed's copied-builtins "safety" was
- * no protection, so Glassbox says so instead of pretending).
+ * Confinement is the OS sandbox's job (core/sandbox: the interpreter runs inside it when the
+ * session has one), never Python-level tricks (the seed's copied-builtins "safety" was no
+ * protection).
  */
 export class PythonExecuteTool implements Tool {
   readonly name = 'python_execute';
@@ -83,7 +84,8 @@ export class PythonExecuteTool implements Tool {
     'traceback if the code raises. A call that runs longer than `timeout` seconds is interrupted ' +
     '(KeyboardInterrupt); if that does not stop it, the process is killed and restarted and its variables are ' +
     'lost. stdin is closed (input() fails). The working directory is the workspace.\n' +
-    'WARNING: this is NOT a sandbox. The code runs as the user with full access to files, network and processes.';
+    'It runs in the same OS sandbox as bash when one is available: it can write only in the workspace and the ' +
+    'temp dir, cannot read credentials, and has no network unless the config allows it.';
   readonly inputSchema = {
     type: 'object',
     properties: {
@@ -110,15 +112,28 @@ export class PythonExecuteTool implements Tool {
   private readonly redactor: SecretRedactor | undefined;
 
   /** `redactor`: the session's secrets, hidden in the live output (the result stays as printed, for the model). */
-  constructor(opts: { workspace: string; config?: PythonToolConfig; env?: NodeJS.ProcessEnv; redactor?: SecretRedactor }) {
+  private readonly outsideOptions: PythonSessionOptions;
+
+  /**
+   * `sandbox`: where the persistent interpreter runs (see core/sandbox); `env`: its environment
+   * (the session passes it without the model and MCP secrets).
+   */
+  constructor(opts: {
+    workspace: string;
+    config?: PythonToolConfig;
+    env?: NodeJS.ProcessEnv;
+    redactor?: SecretRedactor;
+    sandbox?: PythonSessionOptions['sandbox'];
+  }) {
     this.cfg = opts.config ?? {};
     this.redactor = opts.redactor;
-    this.session = new PythonSession({
+    this.outsideOptions = {
       command: this.cfg.command,
       cwd: opts.workspace,
       env: opts.env,
       interruptGraceMs: this.cfg.interruptGraceMs,
-    });
+    };
+    this.session = new PythonSession({ ...this.outsideOptions, sandbox: opts.sandbox });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -146,18 +161,22 @@ export class PythonExecuteTool implements Tool {
 
     let exec: PythonExecution;
     const live = ctx.emit ? new LiveOutput(ctx, this.redactor) : undefined;
+    // An approved escalation runs in a fresh interpreter outside the sandbox, for this call only.
+    const outside = ctx.escalation ? new PythonSession(this.outsideOptions) : undefined;
+    if (outside) notes.push(`Ran outside the sandbox in a fresh Python process, as approved (${ctx.escalation!.reasons.join('; ')}); its variables are not kept.`);
     try {
-      exec = await this.session.execute(code, {
+      exec = await (outside ?? this.session).execute(code, {
         timeoutMs: timeoutSec * 1000,
         signal: ctx.signal,
         onOutput: live ? (chunk) => live.add(chunk.data) : undefined,
       });
-      this.startedOnce = true;
+      if (!outside) this.startedOnce = true;
     } catch (err) {
       if (err instanceof PythonUnavailableError) return errorResult(err.message);
       return errorResult(`python_execute failed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       live?.close();
+      await outside?.stop();
     }
     return this.toResult(exec, timeoutSec, notes);
   }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { findExecutable } from '../../sandbox/sandbox-probe';
 import { PYTHON_BOOTSTRAP, PYTHON_DRIVER } from './python-driver';
 
 /** Options for one persistent Python process. */
@@ -13,6 +14,8 @@ export interface PythonSessionOptions {
   interruptGraceMs?: number;
   /** How long the interpreter may take to start (default 20 s). */
   startTimeoutMs?: number;
+  /** Runs the interpreter inside the OS sandbox (see core/sandbox); without it, as this process does. */
+  sandbox?: { wrap(command: string, args: string[], cwd: string): { command: string; args: string[] } };
 }
 
 /** One piece of output, in the order the program produced it. */
@@ -91,7 +94,8 @@ export class PythonSession {
     if (this.ready && this.alive) return this.ready;
     this.exitInfo = null;
     const command = this.opts.command ?? 'python3';
-    const child = spawn(command, ['-u', '-c', PYTHON_BOOTSTRAP, PYTHON_DRIVER], {
+    const line = confinedLine(command, ['-u', '-c', PYTHON_BOOTSTRAP, PYTHON_DRIVER], this.opts);
+    const child = spawn(line.command, line.args, {
       cwd: this.opts.cwd,
       env: { ...(this.opts.env ?? process.env), PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' },
       // stdin is /dev/null: `input()` raises EOFError instead of hanging the agent.
@@ -277,4 +281,19 @@ export class PythonSession {
     this.child = null;
     this.ready = null;
   }
+}
+
+/**
+ * The command line that starts the interpreter, inside the sandbox when there is one. The
+ * sandbox launcher shares the interpreter's process group, and an interrupt goes to the whole
+ * group; the launcher must not die of it (that would end the interpreter and its variables), so
+ * it starts with SIGINT ignored (`sh -c 'trap "" INT; exec …'`). The driver installs its own
+ * SIGINT handler, and programs it starts get the default back at exec.
+ */
+function confinedLine(command: string, args: string[], opts: PythonSessionOptions): { command: string; args: string[] } {
+  // A missing interpreter is reported by spawn itself (ENOENT, with the install hint), not as a launcher failure.
+  if (!opts.sandbox || !findExecutable(command, opts.env ?? process.env)) return { command, args };
+  const wrapped = opts.sandbox.wrap(command, args, opts.cwd);
+  if (wrapped.command === command) return wrapped;
+  return { command: '/bin/sh', args: ['-c', 'trap "" INT; exec "$0" "$@"', wrapped.command, ...wrapped.args] };
 }

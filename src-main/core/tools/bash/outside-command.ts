@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import type { BashCommandResult, BashSession } from './bash-session';
+import { renderTerminalText } from './terminal-text';
+
+/**
+ * Variables the escalated command does not get from the confined shell: each makes programs
+ * load code the confined side chose (a preload library, a startup file, a module path), which
+ * would turn one approved command into anything.
+ */
+const CODE_LOADING_VARS = /^(LD_|DYLD_|BASH_ENV$|ENV$|BASH_FUNC_|PROMPT_COMMAND$|SHELLOPTS$|BASHOPTS$|PS4$|PYTHONSTARTUP$|PYTHONPATH$|PYTHONHOME$|PYTHONINSPECT$|NODE_OPTIONS$|NODE_PATH$|PERL5LIB$|PERL5OPT$|PERLLIB$|RUBYOPT$|RUBYLIB$|GIT_CONFIG|GIT_EXEC_PATH$|GIT_SSH|GIT_ASKPASS$|SSH_ASKPASS$|LESSOPEN$|GLASSBOX_BASH_INIT$)/;
+
+/** Output kept from an escalated command (the shell keeps ~1 MB too). */
+const MAX_OUTPUT_CHARS = 1024 * 1024;
+
+/** What an escalated command starts from: the confined shell's directory and exported variables. */
+export interface CarriedState {
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/**
+ * Reads the state an escalated command carries over from the session's shell: the working
+ * directory (the real one) and the exported variables, minus {@link CODE_LOADING_VARS} and
+ * minus `secrets` (values that must not leave the sandbox's environment filter). Runs one
+ * visible command in the shell (`env -0` as hex, so any value survives the terminal).
+ */
+export async function carriedState(shell: BashSession, fallbackCwd: string, secrets: readonly string[], signal?: AbortSignal): Promise<CarriedState> {
+  const r = await shell.run('/usr/bin/env -0 | od -An -v -tx1', { timeoutMs: 10_000, signal });
+  const env: Record<string, string> = {};
+  const hex = r.exitCode === 0 ? r.output.replace(/[^0-9a-f]/gi, '') : '';
+  for (const entry of Buffer.from(hex, 'hex').toString('utf8').split('\0')) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) continue;
+    const name = entry.slice(0, eq);
+    const value = entry.slice(eq + 1);
+    if (CODE_LOADING_VARS.test(name) || secrets.some((s) => s && value.includes(s))) continue;
+    env[name] = value;
+  }
+  return { cwd: shell.state()?.cwd ?? fallbackCwd, env };
+}
+
+/**
+ * Runs one command OUTSIDE the sandbox (only ever for a call the human approved as an
+ * escalation): a fresh `bash -c` in `state.cwd` with `state.env`, its own process group,
+ * stdin closed; interrupted (SIGINT, then SIGKILL after `killGraceMs`) at the timeout or on
+ * abort. Nothing it changes (cd, variables) flows back into the session's shell.
+ */
+export function runOutsideSandbox(
+  command: string,
+  state: CarriedState,
+  opts: { timeoutMs: number; signal?: AbortSignal; killGraceMs?: number; shell?: string; cols?: number },
+): Promise<BashCommandResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(opts.shell ?? 'bash', ['--noprofile', '--norc', '-c', command], {
+      cwd: state.cwd,
+      env: { ...state.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    let dropped = 0;
+    let finished = false;
+    let interrupted: 'timeout' | 'cancelled' | undefined;
+    const timers: NodeJS.Timeout[] = [];
+    const group = (sig: NodeJS.Signals): void => {
+      try {
+        if (child.pid) process.kill(-child.pid, sig);
+      } catch {
+        // Gone.
+      }
+    };
+    const stop = (why: 'timeout' | 'cancelled'): void => {
+      if (interrupted) return;
+      interrupted = why;
+      group('SIGINT');
+      timers.push(setTimeout(() => group('SIGKILL'), opts.killGraceMs ?? 2000));
+    };
+    const onAbort = (): void => stop('cancelled');
+    timers.push(setTimeout(() => stop('timeout'), opts.timeoutMs));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    if (opts.signal?.aborted) onAbort();
+    const take = (d: string): void => {
+      // Bounded like the shell's output: the rest is counted, not kept.
+      const room = MAX_OUTPUT_CHARS - out.length;
+      if (room >= d.length) out += d;
+      else {
+        out += d.slice(0, Math.max(0, room));
+        dropped += d.length - Math.max(0, room);
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', take);
+    child.stderr.setEncoding('utf8').on('data', take);
+    const done = (exitCode: number | null, note?: string): void => {
+      if (finished) return;
+      finished = true;
+      for (const t of timers) clearTimeout(t);
+      opts.signal?.removeEventListener('abort', onAbort);
+      void renderTerminalText(out.replace(/\r?\n/g, '\r\n'), opts.cols ?? 160).then((output) =>
+        resolve({
+          output,
+          exitCode,
+          timedOut: interrupted === 'timeout',
+          cancelled: interrupted === 'cancelled',
+          waitingForInput: false,
+          shellExited: false,
+          droppedChars: dropped,
+          ...(note ? { note } : {}),
+          durationMs: Date.now() - started,
+        }),
+      );
+    };
+    child.on('error', (err) => done(null, `could not start bash outside the sandbox: ${err.message}`));
+    child.on('close', (code, sig) => done(sig ? 128 + (sig === 'SIGKILL' ? 9 : sig === 'SIGINT' ? 2 : 15) : code));
+  });
+}
