@@ -79,7 +79,7 @@ describe('reduceEvent', () => {
   it('attaches raw MCP traffic and pairs model requests with responses per step', () => {
     const d = run([
       ev({ type: 'model_request', step: 1, request: { messages: [1] } }),
-      ev({ type: 'model_response', step: 1, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2 } }),
+      ev({ type: 'model_response', step: 1, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2, costUsd: null, ttftMs: 1, durationMs: 2 } }),
       ev({ type: 'tool_execution_start', callId: 'm', tool: 'mcp_e_echo', args: { message: 'hi' }, source: 'mcp:e' }),
       ev({ type: 'mcp_traffic', callId: 'm', server: 'e', request: { jsonrpc: '2.0', method: 'tools/call' }, response: { jsonrpc: '2.0', result: {} } }),
     ]);
@@ -111,7 +111,7 @@ describe('reduceEvent', () => {
     const events = [
       ev({ type: 'agent_start', task: 'go' }),
       ev({ type: 'model_request', step: 1, request: { messages: [] } }),
-      ev({ type: 'model_response', step: 1, response: { text: 'ok' }, usage: { inputTokens: 3, outputTokens: 1 } }),
+      ev({ type: 'model_response', step: 1, response: { text: 'ok' }, usage: { inputTokens: 3, outputTokens: 1, costUsd: null, ttftMs: 1, durationMs: 2 } }),
       ev({ type: 'message_start', messageId: 'm', role: A }),
       ev({ type: 'message_update', messageId: 'm', role: A, delta: 'o' }),
       ev({ type: 'message_update', messageId: 'm', role: A, delta: 'k' }),
