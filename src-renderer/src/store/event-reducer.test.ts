@@ -83,7 +83,7 @@ describe('reduceEvent', () => {
       ev({ type: 'tool_execution_start', callId: 'm', tool: 'mcp_e_echo', args: { message: 'hi' }, source: 'mcp:e' }),
       ev({ type: 'mcp_traffic', callId: 'm', server: 'e', request: { jsonrpc: '2.0', method: 'tools/call' }, response: { jsonrpc: '2.0', result: {} } }),
     ]);
-    expect(d.turns).toEqual([expect.objectContaining({ step: 1, request: { messages: [1] }, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2 } })]);
+    expect(d.turns).toEqual([expect.objectContaining({ step: 1, request: { messages: [1] }, response: { content: 'x' }, usage: { inputTokens: 5, outputTokens: 2, costUsd: null, ttftMs: 1, durationMs: 2 } })]);
     expect(d.calls.byId.get('m')!.mcpTraffic).toMatchObject({ server: 'e', request: { method: 'tools/call' } });
   });
 
