@@ -1,12 +1,16 @@
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRule } from '../config/config';
 import { evaluatePolicy, globMatch, isInsideWorkspace, type ApprovalMode, type CommandVerdict } from './approval-policy';
+import type { SandboxState } from './approval-types';
 
 const WS = '/home/u/project';
 
 /** A stand-in classifier with fixed answers per command, so the table tests the policy alone. */
 function classifier(table: Record<string, CommandVerdict['risk']>): (cmd: string) => CommandVerdict {
-  return (cmd) => ({ risk: table[cmd] ?? 'unknown', reasons: [`${table[cmd] ?? 'unknown'}: ${cmd}`] });
+  return (cmd) => ({ risk: table[cmd] ?? 'unknown', reasons: [`${table[cmd] ?? 'unknown'}: ${cmd}`], commands: [{ text: cmd, risk: table[cmd] ?? 'unknown' }] });
 }
 const classify = classifier({ 'ls -la': 'safe', 'git status': 'safe', 'rm -rf /': 'dangerous', 'git push --force': 'dangerous', 'npm install': 'unknown' });
 
@@ -18,13 +22,17 @@ type Row = [
   rules: ApprovalRule[],
   readOnly: boolean,
   expected: 'allow' | 'ask' | 'deny',
+  sandbox?: SandboxState,
 ];
+
+const SANDBOX: SandboxState = { active: true, mode: 'workspace-write', network: false, writableRoots: [] };
 
 const rows: Row[] = [
   // bash by the classifier
   ['safe bash runs in ask mode', 'ask', 'bash', { command: 'ls -la' }, [], false, 'allow'],
   ['unknown bash asks in ask mode', 'ask', 'bash', { command: 'npm install' }, [], false, 'ask'],
-  ['unknown bash runs in auto mode', 'auto', 'bash', { command: 'npm install' }, [], false, 'allow'],
+  ['unknown bash runs in auto mode inside a sandbox', 'auto', 'bash', { command: 'npm install' }, [], false, 'allow', SANDBOX],
+  ['unknown bash asks in auto mode without a sandbox', 'auto', 'bash', { command: 'npm install' }, [], false, 'ask'],
   ['dangerous bash asks even in auto', 'auto', 'bash', { command: 'rm -rf /' }, [], false, 'ask'],
   ['dangerous bash is denied in deny mode', 'deny', 'bash', { command: 'git push --force' }, [], false, 'deny'],
   ['unknown bash is denied in deny mode', 'deny', 'bash', { command: 'npm install' }, [], false, 'deny'],
@@ -51,14 +59,16 @@ const rows: Row[] = [
   ['read-only tool runs in ask mode', 'ask', 'web_search', { query: 'x' }, [], true, 'allow'],
   ['read-only tool runs in deny mode', 'deny', 'web_search', { query: 'x' }, [], true, 'allow'],
   ['other tool asks in ask mode', 'ask', 'python_execute', { code: 'print(1)' }, [], false, 'ask'],
-  ['other tool runs in auto mode', 'auto', 'python_execute', { code: 'print(1)' }, [], false, 'allow'],
+  ['python runs in auto mode inside a sandbox', 'auto', 'python_execute', { code: 'print(1)' }, [], false, 'allow', SANDBOX],
+  ['python asks in auto mode without a sandbox', 'auto', 'python_execute', { code: 'print(1)' }, [], false, 'ask'],
+  ['other tool runs in auto mode', 'auto', 'web_fetch', { url: 'http://x' }, [], false, 'allow'],
   ['other tool is denied in deny mode', 'deny', 'python_execute', { code: 'print(1)' }, [], false, 'deny'],
   ['args glob for other tools matches the code', 'ask', 'python_execute', { code: 'print(1)' }, [{ tool: 'python_execute', match: 'print*', decision: 'allow' }], false, 'allow'],
 ];
 
 describe('evaluatePolicy', () => {
-  it.each(rows)('%s', (_name, mode, tool, args, rules, readOnly, expected) => {
-    const v = evaluatePolicy({ call: { tool, args }, workspace: WS, mode, rules, readOnly, classify });
+  it.each(rows)('%s', (_name, mode, tool, args, rules, readOnly, expected, sandbox) => {
+    const v = evaluatePolicy({ call: { tool, args }, workspace: WS, mode, rules, readOnly, classify, sandbox });
     expect(v.decision).toBe(expected);
     expect(v.reasons.length).toBeGreaterThan(0);
   });
@@ -96,5 +106,47 @@ describe('isInsideWorkspace', () => {
     [`${WS}-other/x`, false],
   ] as const)('%s → %s', (p, expected) => {
     expect(isInsideWorkspace(p, WS)).toBe(expected);
+  });
+});
+
+describe('editor decisions are made on real paths', () => {
+  // A workspace holding a link that points out of it (throwaway temp dirs).
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gb-policy-link-')));
+  const ws = join(base, 'ws');
+  const outside = join(base, 'outside');
+  mkdirSync(ws);
+  mkdirSync(outside);
+  writeFileSync(join(outside, 'victim.txt'), 'x');
+  symlinkSync(outside, join(ws, 'link'));
+  symlinkSync(join(outside, 'victim.txt'), join(ws, 'victim-link'));
+  it.each([
+    ['create through a dir link', { command: 'create', path: join(ws, 'link', 'new.txt') }, 'ask'],
+    ['str_replace through a file link', { command: 'str_replace', path: join(ws, 'victim-link') }, 'ask'],
+    ['undo_edit through a dir link', { command: 'undo_edit', path: join(ws, 'link', 'victim.txt') }, 'ask'],
+    ['a plain file inside', { command: 'create', path: join(ws, 'ok.txt') }, 'allow'],
+  ] as const)('%s in auto mode → %s', (_n, args, expected) => {
+    const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { ...args } }, workspace: ws, mode: 'auto', rules: [] });
+    expect(v.decision).toBe(expected);
+    if (expected === 'ask') expect(v.reasons.join(' ')).toContain(`really ${outside}`);
+  });
+});
+
+describe('replayed calls never widen', () => {
+  const bash = (command: string) => ({ tool: 'bash', args: { command } });
+  it('run as in ask mode even when the session is in auto', () => {
+    const v = evaluatePolicy({ call: bash('npm install'), workspace: WS, mode: 'auto', rules: [], classify, sandbox: { active: true, mode: 'workspace-write', network: true, writableRoots: [] }, replay: { of: 'call_1', recorded: { decision: 'allow', by: 'human' } } });
+    expect(v.decision).toBe('ask');
+    expect(v.reasons[0]).toBe('replay of call_1; when recorded: allowed by human');
+  });
+  it('a call the human denied asks again, even when a rule or the classifier would allow it', () => {
+    const v = evaluatePolicy({ call: bash('git status'), workspace: WS, mode: 'ask', rules: [], classify, replay: { of: 'call_2', recorded: { decision: 'deny', by: 'human' } } });
+    expect(v.decision).toBe('ask');
+    expect(v.reasons[0]).toContain('denied by human');
+  });
+  it('deny mode stays deny', () => {
+    expect(evaluatePolicy({ call: bash('npm install'), workspace: WS, mode: 'deny', rules: [], classify, replay: { of: 'c', recorded: null } }).decision).toBe('deny');
+  });
+  it('a read-only call that was allowed runs', () => {
+    expect(evaluatePolicy({ call: bash('git status'), workspace: WS, mode: 'auto', rules: [], classify, replay: { of: 'c', recorded: null } }).decision).toBe('allow');
   });
 });

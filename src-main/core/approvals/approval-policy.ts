@@ -1,18 +1,39 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
-import type { PolicyVerdict } from './approval-types';
+import { checkInside } from '../workspace/real-path';
+import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
+import { isShellCall, matchRules, type CommandPart } from './rule-matching';
+import { shellVerdict } from './shell-policy';
 
-/** Approval modes (`approvals.mode`, `--approve`; docs/agent.md). */
+export { globMatch, globToRegExp, matchRules, matchTargets } from './rule-matching';
+
+/** Approval modes (`approvals.mode` in the config, `--approve`). */
 export type ApprovalMode = 'ask' | 'auto' | 'deny';
+
+/** What the classifier is told besides the command (the shell's state, the sandbox's roots). */
+export interface ClassifyContext {
+  /** The shell's current directory (from the bash session), when known. */
+  cwd?: string;
+  /** Aliases and functions the shell has defined. */
+  shellNames?: readonly string[];
+  /** Writable besides the workspace. */
+  writableRoots?: readonly string[];
+}
 
 /** The bash classifier's verdict (src-main/core/tools/bash/command-classifier.ts). */
 export interface CommandVerdict {
   risk: 'safe' | 'unknown' | 'dangerous';
   reasons: string[];
+  /** Per simple command (for rules); absent = rules may only deny or ask. */
+  commands?: CommandPart[];
+  /** Real paths written or deleted outside the workspace and writable roots. */
+  writesOutside?: string[];
+  /** What needs the network. */
+  network?: string[];
 }
 
-/** Everything the policy looks at; nothing else (pure). */
+/** Everything the policy looks at; nothing else (pure but for reading symlinks). */
 export interface PolicyInput {
   call: Pick<ToolCallInfo, 'tool' | 'args'>;
   workspace: string;
@@ -21,98 +42,75 @@ export interface PolicyInput {
   /** The tool says it only reads (annotations.readOnlyHint). */
   readOnly?: boolean;
   /** Classifies a bash command; absent or throwing = unknown risk. */
-  classify?: (command: string, workspace: string) => CommandVerdict;
+  classify?: (command: string, workspace: string, ctx?: ClassifyContext) => CommandVerdict;
+  /** The shell's state for the classifier. */
+  shell?: { cwd?: string; names?: readonly string[] };
+  /** The OS sandbox bash and python run in; absent = none (every non-read-only command asks). */
+  sandbox?: SandboxState;
+  /** Set when the call re-runs a recorded one: the policy runs as in `ask`, and a call that was denied asks again. */
+  replay?: { of: string; recorded: RecordedApproval | null };
 }
 
 /** Editor commands that only read. */
 const EDITOR_READ_COMMANDS = new Set(['view']);
+/** Tools the OS sandbox confines. */
+const SANDBOXED_TOOLS = new Set(['bash', 'python_execute']);
 
-/** Converts a glob (`*` any run of characters, `?` one) to an anchored regex. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (const ch of glob) {
-    if (ch === '*') re += '[\\s\\S]*';
-    else if (ch === '?') re += '[\\s\\S]';
-    else re += ch.replace(/[.+^${}()|[\]\\/-]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-
-/** True when `text` matches the glob. */
-export function globMatch(glob: string, text: string): boolean {
-  return globToRegExp(glob).test(text);
-}
-
-/** What a rule's `match` glob is tested against: the command for bash, the path for file tools, else the args as JSON. */
-export function matchTargets(call: Pick<ToolCallInfo, 'tool' | 'args'>, workspace: string): string[] {
-  const a = call.args;
-  if (typeof a.command === 'string' && (call.tool === 'bash' || call.tool.endsWith('_bash'))) return [a.command.trim()];
-  if (typeof a.path === 'string') return [a.path, resolve(workspace, a.path)];
-  if (typeof a.code === 'string') return [a.code];
-  return [JSON.stringify(a)];
-}
-
-/** True when `path` (relative to the workspace or absolute) lies inside the workspace. */
+/**
+ * True when `path` (relative to the workspace or absolute) really lies inside the workspace:
+ * compared on real paths, so a symlink in the workspace that points out of it is outside.
+ */
 export function isInsideWorkspace(path: string, workspace: string): boolean {
-  const rel = relative(resolve(workspace), resolve(workspace, path));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-const RANK = { deny: 3, ask: 2, allow: 1 } as const;
-
-/** The strongest decision among the rules matching the call (deny > ask > allow), or null. */
-export function matchRules(call: Pick<ToolCallInfo, 'tool' | 'args'>, rules: ApprovalRule[], workspace: string): { decision: 'allow' | 'ask' | 'deny'; rule: string } | null {
-  let best: { decision: 'allow' | 'ask' | 'deny'; rule: string } | null = null;
-  const targets = matchTargets(call, workspace);
-  for (const r of rules) {
-    if (!r || !RANK[r.decision] || !globMatch(r.tool, call.tool)) continue;
-    if (r.match !== undefined && !targets.some((t) => globMatch(r.match as string, t))) continue;
-    if (!best || RANK[r.decision] > RANK[best.decision]) {
-      best = { decision: r.decision, rule: `${r.tool}${r.match !== undefined ? ` "${r.match}"` : ''} → ${r.decision}` };
-    }
-  }
-  return best;
+  return checkInside(resolve(workspace, path), [resolve(workspace)]).ok;
 }
 
 /** Turns "would ask" into the mode's answer: deny mode never asks. */
-function askOr(mode: ApprovalMode, reasons: string[], rule?: string): PolicyVerdict {
-  if (mode === 'deny') return { decision: 'deny', reasons: [...reasons, 'approval mode is deny'], ...(rule ? { rule } : {}) };
-  return { decision: 'ask', reasons, ...(rule ? { rule } : {}) };
+export function askOr(mode: ApprovalMode, reasons: string[], extra: Partial<PolicyVerdict> = {}): PolicyVerdict {
+  if (mode === 'deny') return { decision: 'deny', reasons: [...reasons, 'approval mode is deny'], ...(extra.rule ? { rule: extra.rule } : {}) };
+  return { decision: 'ask', reasons, ...extra };
 }
 
 /**
- * The deterministic approval policy, outside the model. Rules first (deny > ask > allow; an
- * allow rule even lets a dangerous command through). Without a rule: read-only tools run;
- * bash goes by the classifier (safe runs, dangerous asks even in `auto`, unknown asks in
- * `ask`); edits outside the workspace ask even in `auto`; everything else asks in `ask`, runs in
- * `auto`. `deny` mode denies whatever would ask.
+ * The deterministic approval policy, outside the model. Rules first (deny > ask > allow; for
+ * bash per simple command). Without a rule: read-only tools run; bash goes by the classifier
+ * (safe runs; dangerous asks even in `auto`; in `auto` other commands run when the OS sandbox
+ * confines them and ask when there is none or they need what it forbids — asked as an
+ * escalation); edits whose real path is outside the workspace ask even in `auto`; everything
+ * else asks in `ask` and runs in `auto` (python only inside a sandbox). `deny` mode denies
+ * whatever would ask. A replayed call is judged as in `ask`, and one that was denied when it
+ * was recorded asks again whatever the rules say.
  */
 export function evaluatePolicy(input: PolicyInput): PolicyVerdict {
+  const replay = input.replay;
+  const mode: ApprovalMode = replay && input.mode !== 'deny' ? 'ask' : input.mode;
+  const verdict = decide({ ...input, mode });
+  if (!replay) return verdict;
+  const rec = replay.recorded;
+  const note = `replay of ${replay.of}; when recorded: ${rec ? `${rec.decision === 'allow' ? 'allowed' : 'denied'} by ${rec.by}` : 'no approval was recorded'}`;
+  if (rec?.decision === 'deny' && verdict.decision === 'allow') return askOr(mode, [note, ...verdict.reasons]);
+  return verdict.decision === 'ask' ? { ...verdict, reasons: [note, ...verdict.reasons] } : verdict;
+}
+
+function decide(input: PolicyInput): PolicyVerdict {
   const { call, workspace, mode } = input;
+  if (isShellCall(call)) return shellVerdict(input, mode);
   const ruled = matchRules(call, input.rules, workspace);
   if (ruled) {
-    if (ruled.decision === 'ask') return askOr(mode, [`rule ${ruled.rule}`], ruled.rule);
+    if (ruled.decision === 'ask') return askOr(mode, [`rule ${ruled.rule}`], { rule: ruled.rule });
     return { decision: ruled.decision, reasons: [`rule ${ruled.rule}`], rule: ruled.rule };
-  }
-  if (call.tool === 'bash' && typeof call.args.command === 'string') {
-    let v: CommandVerdict;
-    try {
-      v = input.classify ? input.classify(call.args.command, workspace) : { risk: 'unknown', reasons: ['no command classifier'] };
-    } catch (err) {
-      v = { risk: 'unknown', reasons: [`classifier failed: ${(err as Error).message}`] };
-    }
-    if (v.risk === 'dangerous') return askOr(mode, [`dangerous command: ${v.reasons.join('; ')}`]);
-    if (v.risk === 'safe') return { decision: 'allow', reasons: v.reasons };
-    return mode === 'auto' ? { decision: 'allow', reasons: ['auto mode'] } : askOr(mode, v.reasons.length ? v.reasons : ['may change the system']);
   }
   if (call.tool === 'str_replace_editor' && typeof call.args.path === 'string') {
     const command = String(call.args.command ?? '');
     if (EDITOR_READ_COMMANDS.has(command)) return { decision: 'allow', reasons: ['reads a file'] };
-    if (!isInsideWorkspace(call.args.path, workspace)) {
-      return askOr(mode, [`edits ${resolve(workspace, call.args.path)}, outside the workspace ${resolve(workspace)}`]);
+    const inside = checkInside(resolve(workspace, call.args.path), [resolve(workspace)]);
+    if (!inside.ok) {
+      return askOr(mode, [`${command || 'edit'} outside the workspace: ${inside.reason}`]);
     }
     return mode === 'auto' ? { decision: 'allow', reasons: ['auto mode; inside the workspace'] } : askOr(mode, [`${command || 'edit'} ${call.args.path}`]);
   }
   if (input.readOnly) return { decision: 'allow', reasons: ['read-only tool'] };
-  return mode === 'auto' ? { decision: 'allow', reasons: ['auto mode'] } : askOr(mode, [`${call.tool} may change things`]);
+  if (SANDBOXED_TOOLS.has(call.tool) && mode === 'auto' && !input.sandbox?.active) {
+    return askOr(mode, [`${call.tool} may change things and no OS sandbox confines it`]);
+  }
+  return mode === 'auto' ? { decision: 'allow', reasons: [SANDBOXED_TOOLS.has(call.tool) ? 'auto mode; runs in the sandbox' : 'auto mode'] } : askOr(mode, [`${call.tool} may change things`]);
 }

@@ -6,6 +6,29 @@ export interface PolicyVerdict {
   reasons: string[];
   /** The rule that decided, if any. */
   rule?: string;
+  /**
+   * Set on an `ask` whose approval lets this one call run outside the OS sandbox: what the
+   * sandbox forbids that the command needs ("writes outside the workspace: /x").
+   */
+  escalation?: { reasons: string[] };
+}
+
+/** What the OS sandbox confines for bash and python_execute right now. */
+export interface SandboxState {
+  /** True when commands really run confined. False = unsandboxed (every non-read-only command asks). */
+  active: boolean;
+  /** The configured `sandbox.mode`. */
+  mode: 'workspace-write' | 'read-only' | 'off';
+  /** Whether the sandbox lets commands use the network. */
+  network: boolean;
+  /** Real paths writable besides the workspace (writableRoots and the temp dir). */
+  writableRoots: string[];
+}
+
+/** The human's (or the policy's) decision on a call, as a session file recorded it. */
+export interface RecordedApproval {
+  decision: 'allow' | 'deny';
+  by: string;
 }
 
 /** Decides, deterministically and outside the model, whether a call may run. */
@@ -21,6 +44,8 @@ export interface ApprovalRequest {
   args: Record<string, unknown>;
   argsHash: string;
   reasons: string[];
+  /** Set when approving lets the call run outside the OS sandbox. */
+  escalation?: { reasons: string[] };
 }
 
 /** The human's answer. `always` adds an allow rule for this tool/pattern. */

@@ -68,7 +68,8 @@ describe('PolicyApprovalGate', () => {
     expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: false, reason: 'stdin is not a TTY' });
     let asked = 0;
     const port: ApprovalPort = { request: async (): Promise<ApprovalAnswer> => (asked++, { decision: 'allow', by: 'human' }) };
-    const auto = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port });
+    // (auto runs python unasked only inside an OS sandbox)
+    const auto = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port, sandbox: () => ({ active: true, mode: 'workspace-write', network: false, writableRoots: [] }) });
     expect(await auto.check(call(), new AbortController().signal)).toEqual({ allowed: true });
     const deny = new PolicyApprovalGate({ mode: 'deny', workspace: '/w', port });
     expect((await deny.check(call(), new AbortController().signal)).allowed).toBe(false);

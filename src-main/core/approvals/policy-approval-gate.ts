@@ -3,8 +3,24 @@ import type { ApprovalRule } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
 import type { ApprovalGate } from '../tools/tool-runner';
-import { evaluatePolicy, matchTargets, type ApprovalMode, type CommandVerdict } from './approval-policy';
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import { evaluatePolicy, matchTargets, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './approval-policy';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, RecordedApproval, SandboxState } from './approval-types';
+import { isShellCall } from './rule-matching';
+
+/** The bash session's state after its last command (what the classifier must not guess). */
+export interface ShellState {
+  cwd?: string;
+  aliases: string[];
+  functions: string[];
+}
+
+/** What the tool runner tells the gate about a call besides the call itself. */
+export interface CallMeta {
+  /** Set when the call re-runs a recorded one. */
+  replayOf?: string;
+  /** The decision recorded for the original call (null: none was recorded). */
+  recordedApproval?: RecordedApproval | null;
+}
 import { hashArgs } from './args-hash';
 
 /** Default time a human has to answer before the request counts as denied. */
@@ -21,7 +37,11 @@ export interface PolicyApprovalGateOptions {
   timeoutMs?: number;
   /** True when the named tool only reads. */
   isReadOnly?: (tool: string) => boolean;
-  classify?: (command: string, workspace: string) => CommandVerdict;
+  classify?: (command: string, workspace: string, ctx?: ClassifyContext) => CommandVerdict;
+  /** The OS sandbox's state; absent = no sandbox (every non-read-only bash/python call asks). */
+  sandbox?: () => SandboxState;
+  /** The bash session's cwd and the names it defined, after its last command. */
+  shellState?: () => ShellState | undefined;
   /**
    * Awaited before the first bash command is classified (loads the grammar on demand, so
    * sessions that never check a command do not pay for it). A failure leaves `classify` to
@@ -56,10 +76,11 @@ export class PolicyApprovalGate implements ApprovalGate {
     return [...this.rules];
   }
 
-  async check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; reason: string }> {
-    if (this.opts.prepareClassify && call.tool === 'bash' && typeof call.args.command === 'string') {
+  async check(call: ToolCallInfo, signal: AbortSignal, meta: CallMeta = {}): Promise<{ allowed: true; escalation?: { reasons: string[] } } | { allowed: false; reason: string }> {
+    if (this.opts.prepareClassify && isShellCall(call)) {
       await this.opts.prepareClassify().catch(() => undefined);
     }
+    const shell = this.opts.shellState?.();
     const verdict = evaluatePolicy({
       call,
       workspace: this.opts.workspace,
@@ -67,6 +88,9 @@ export class PolicyApprovalGate implements ApprovalGate {
       rules: this.rules,
       readOnly: this.opts.isReadOnly?.(call.tool) ?? false,
       classify: this.opts.classify,
+      shell: shell ? { cwd: shell.cwd, names: [...shell.aliases, ...shell.functions] } : undefined,
+      sandbox: this.opts.sandbox?.(),
+      replay: meta.replayOf ? { of: meta.replayOf, recorded: meta.recordedApproval ?? null } : undefined,
     });
     if (verdict.decision === 'allow') return { allowed: true };
     if (verdict.decision === 'deny') return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
@@ -79,6 +103,7 @@ export class PolicyApprovalGate implements ApprovalGate {
       args: call.args,
       argsHash,
       reasons: verdict.reasons,
+      ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
     };
     const bus = this.opts.bus;
     bus?.emit({ type: 'approval_requested', requestId: req.requestId, callId: call.callId, tool: call.tool, args: call.args, reasons: verdict.reasons });
@@ -99,9 +124,10 @@ export class PolicyApprovalGate implements ApprovalGate {
     // The standing rule is in place (and persisted by the host) before approval_resolved is
     // emitted, so whoever reacts to that event already sees it.
     if (answer.decision === 'allow' && answer.always) {
-      const rule: ApprovalRule = { tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' };
-      this.rules.push(rule);
-      this.opts.onAlwaysAllow?.(rule);
+      for (const rule of this.alwaysRules(call, shell)) {
+        this.rules.push(rule);
+        this.opts.onAlwaysAllow?.(rule);
+      }
     }
     resolved(answer.decision, answer.by);
     if (answer.decision === 'deny') {
@@ -115,7 +141,25 @@ export class PolicyApprovalGate implements ApprovalGate {
               : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.`;
       return { allowed: false, reason };
     }
-    return { allowed: true };
+    // Only a human's yes to a request that said so lets the call leave the sandbox.
+    return verdict.escalation ? { allowed: true, escalation: verdict.escalation } : { allowed: true };
+  }
+
+  /**
+   * The standing rules an "always" answer adds: for bash one per simple command that is not
+   * read-only (rules match per simple command, so a rule for the whole line would never
+   * match); for other tools the path or arguments.
+   */
+  private alwaysRules(call: ToolCallInfo, shell: ShellState | undefined): ApprovalRule[] {
+    if (!isShellCall(call)) return [{ tool: call.tool, match: escapeGlob(matchTargets(call, this.opts.workspace)[0] ?? ''), decision: 'allow' }];
+    let parts: CommandVerdict['commands'];
+    try {
+      parts = this.opts.classify?.(call.args.command as string, this.opts.workspace, { cwd: shell?.cwd, shellNames: shell ? [...shell.aliases, ...shell.functions] : [] }).commands;
+    } catch {
+      parts = undefined;
+    }
+    const texts = [...new Set((parts ?? []).filter((p) => p.risk !== 'safe' && p.text !== null).map((p) => p.text as string))];
+    return texts.map((t) => ({ tool: call.tool, match: escapeGlob(t), decision: 'allow' as const }));
   }
 
   private async ask(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {

@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import type { ApprovalRule } from '../config/config';
+import type { ToolCallInfo } from '../hooks/tool-hooks';
+
+/** Rule decisions by strength: deny beats ask beats allow. */
+export const RANK = { deny: 3, ask: 2, allow: 1 } as const;
+
+/** A rule's decision and how it reads ("bash "git status*" → allow"). */
+export interface RuleMatch {
+  decision: 'allow' | 'ask' | 'deny';
+  rule: string;
+}
+
+/** Converts a glob (`*` any run of characters, `?` one) to an anchored regex. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (const ch of glob) {
+    if (ch === '*') re += '[\\s\\S]*';
+    else if (ch === '?') re += '[\\s\\S]';
+    else re += ch.replace(/[.+^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** True when `text` matches the glob. */
+export function globMatch(glob: string, text: string): boolean {
+  return globToRegExp(glob).test(text);
+}
+
+/** True for the built-in shell and MCP shells (`*_bash`): their `command` is a bash line. */
+export function isShellCall(call: Pick<ToolCallInfo, 'tool' | 'args'>): boolean {
+  return typeof call.args.command === 'string' && (call.tool === 'bash' || call.tool.endsWith('_bash'));
+}
+
+/** What a rule's `match` glob is tested against: the command for bash, the path for file tools, else the args as JSON. */
+export function matchTargets(call: Pick<ToolCallInfo, 'tool' | 'args'>, workspace: string): string[] {
+  const a = call.args;
+  if (isShellCall(call)) return [(a.command as string).trim()];
+  if (typeof a.path === 'string') return [a.path, resolve(workspace, a.path)];
+  if (typeof a.code === 'string') return [a.code];
+  return [JSON.stringify(a)];
+}
+
+/** The strongest decision among the rules for `tool` whose glob matches one of `targets`, or null. */
+export function strongestRule(tool: string, targets: string[], rules: ApprovalRule[]): RuleMatch | null {
+  let best: RuleMatch | null = null;
+  for (const r of rules) {
+    if (!r || !RANK[r.decision] || !globMatch(r.tool, tool)) continue;
+    if (r.match !== undefined && !targets.some((t) => globMatch(r.match as string, t))) continue;
+    if (!best || RANK[r.decision] > RANK[best.decision]) {
+      best = { decision: r.decision, rule: `${r.tool}${r.match !== undefined ? ` "${r.match}"` : ''} → ${r.decision}` };
+    }
+  }
+  return best;
+}
+
+/** The strongest decision among the rules matching the call (deny > ask > allow), or null. */
+export function matchRules(call: Pick<ToolCallInfo, 'tool' | 'args'>, rules: ApprovalRule[], workspace: string): RuleMatch | null {
+  return strongestRule(call.tool, matchTargets(call, workspace), rules);
+}
+
+/** One simple command of a bash line as the classifier saw it. */
+export interface CommandPart {
+  /** Literal text; null when no rule may decide it (a redirect, words known only at run time). */
+  text: string | null;
+  risk: 'safe' | 'unknown' | 'dangerous';
+}
+
+/**
+ * Rules for a bash line, decided per simple command, never on the whole string: a deny or ask
+ * rule matching the line or any of its commands wins; an allow rule only counts when every
+ * command of the line is allowed by a rule or read-only, so `git status*` → allow never lets
+ * `git status; rm -rf …` through. Null when no rule decides.
+ */
+export function matchShellRules(tool: string, line: string, parts: CommandPart[] | null, rules: ApprovalRule[]): RuleMatch | null {
+  const strict = strongestRule(tool, [line.trim(), ...(parts ?? []).flatMap((p) => (p.text === null ? [] : [p.text]))], rules.filter((r) => r && r.decision !== 'allow'));
+  if (strict) return strict;
+  if (!parts || parts.length === 0) return null;
+  const allowRules = rules.filter((r) => r && r.decision === 'allow');
+  let used: RuleMatch | null = null;
+  for (const p of parts) {
+    const m = p.text === null ? null : strongestRule(tool, [p.text], allowRules);
+    if (m) used ??= m;
+    else if (p.risk !== 'safe') return null;
+  }
+  return used;
+}
