@@ -1,22 +1,17 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppContext } from './app/app-context';
-import { bootstrap } from './app/bootstrap';
-import { createAppStore } from './store/app-store';
-import { connectApi } from './transport/connect-api';
+import { connectWindow } from './store/connect-window';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start(): Promise<void> {
   try {
-    const conn = await connectApi();
-    const store = createAppStore(conn.api);
-    conn.onClose(() => store.getState().setConnection('closed'));
-    await bootstrap(conn.api, store);
+    const store = await connectWindow();
     performance.mark('glassbox:bootstrapped');
     root.render(
-      <AppContext.Provider value={{ api: conn.api, store }}>
+      <AppContext.Provider value={{ store }}>
         <App />
       </AppContext.Provider>,
     );

@@ -2,14 +2,15 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
-import { filterCallIds } from '../inspector/CallList';
 import { Inspector } from '../inspector/Inspector';
 import { SessionsSidebar } from '../sessions/SessionsSidebar';
 import { SettingsPanel } from '../settings/SettingsPanel';
 import { NoticeBanner } from '../shell/NoticeBanner';
 import { discoverPanes } from '../shell/workbench-panes';
-import { useApp, useAppStore, useGlassboxApi } from './app-context';
-import { reportError } from './bootstrap';
+import { chatSelectors } from '../store/chat/selectors';
+import { settingsSelectors } from '../store/settings/selectors';
+import { shellSelectors } from '../store/shell/selectors';
+import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
 
 // Workbench panes (issue 8) register themselves by file name; see shell/workbench-panes.ts.
@@ -17,14 +18,13 @@ const PANES = discoverPanes(import.meta.glob('../features/*/pane.tsx', { eager: 
 
 /** The window: sessions | conversation | inspector and workbench panes, with dialogs and banners on top. */
 export function App() {
-  const api = useGlassboxApi();
   const store = useAppStore();
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const running = useApp((s) => s.agent.running);
-  const title = useApp((s) => s.title);
-  const settingsOpen = useApp((s) => s.settingsOpen);
-  const rightTab = useApp((s) => s.rightTab);
+  const running = useApp(chatSelectors.running);
+  const title = useApp(chatSelectors.title);
+  const settingsOpen = useApp(settingsSelectors.open);
+  const rightTab = useApp(shellSelectors.rightTab);
   const setRightTab = useApp((s) => s.setRightTab);
   const tabs = useMemo(() => [{ id: 'inspector', title: 'Inspector' }, ...PANES.map((p) => ({ id: p.id, title: p.title }))], []);
 
@@ -36,7 +36,7 @@ export function App() {
       const s = store.getState();
       switch (action) {
         case 'stop':
-          void api.agent.cancel().then((st) => s.setAgentState(st), (err: unknown) => reportError(store, 'Stop', err));
+          void s.stopRun();
           break;
         case 'focus-search':
           searchRef.current?.focus();
@@ -48,25 +48,19 @@ export function App() {
           s.setSettingsOpen(!s.settingsOpen);
           break;
         case 'new-session':
-          void api.sessions.new().catch((err: unknown) => reportError(store, 'New session', err));
+          void s.newSession();
           break;
         case 'next-call':
         case 'prev-call': {
-          // Worked out on the key press: subscribing here would re-render the window per call event.
-          const callIds = filterCallIds(s.calls, s.filter);
-          if (!callIds.length) break;
-          const i = s.selectedCallId ? callIds.indexOf(s.selectedCallId) : -1;
-          const j = action === 'next-call' ? Math.min(callIds.length - 1, i + 1) : Math.max(0, i < 0 ? callIds.length - 1 : i - 1);
-          s.selectCall(callIds[j]!);
-          s.setRightTab('inspector');
-          document.querySelector(`[data-call-id="${CSS.escape(callIds[j]!)}"]`)?.scrollIntoView({ block: 'nearest' });
+          const id = s.stepCall(action === 'next-call' ? 'next' : 'prev');
+          if (id) document.querySelector(`[data-call-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' });
           break;
         }
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [api, store]);
+  }, [store]);
 
   useEffect(() => {
     document.title = `${title} — Glassbox`;

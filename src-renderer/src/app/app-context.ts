@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { GlassboxApi } from '../../../src-shared/contract/client';
-import type { AppActions, AppState, AppStore } from '../store/app-store';
+import type { AppStore, AppStoreState } from '../store/app-store';
 
-/** What every component can reach: the bridge API and the store. */
+/**
+ * What every component can reach: the store. The bridge to the host is inside it, behind the
+ * slices' actions (store/<slice>/actions.ts); components never call it.
+ */
 export interface AppContextValue {
-  api: GlassboxApi;
   store: AppStore;
 }
 
@@ -17,17 +18,15 @@ function useAppContext(): AppContextValue {
   return v;
 }
 
-/** The bridge API (`api.agent.send(text)`, …). Workbench panes use this too. */
-export function useGlassboxApi(): GlassboxApi {
-  return useAppContext().api;
-}
-
-/** Selects from the store; re-renders when the selected value changes. */
-export function useApp<T>(selector: (s: AppState & AppActions) => T): T {
+/**
+ * Selects from the store (a selector from store/<slice>/selectors.ts, or an action); re-renders
+ * when the selected value changes.
+ */
+export function useApp<T>(selector: (s: AppStoreState) => T): T {
   return useStore(useAppContext().store, selector);
 }
 
-/** The raw store, for actions outside render. */
+/** The raw store, for reading the current state in an event handler without subscribing. */
 export function useAppStore(): AppStore {
   return useAppContext().store;
 }

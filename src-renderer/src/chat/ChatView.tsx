@@ -1,6 +1,7 @@
 import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../app/app-context';
+import { chatSelectors } from '../store/chat/selectors';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
@@ -44,8 +45,8 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
-  const items = useApp((s) => s.chat.items);
-  const earlier = useApp((s) => s.earlierRows);
+  const items = useApp(chatSelectors.items);
+  const earlier = useApp(chatSelectors.earlierRows);
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -95,7 +96,7 @@ export function ChatView() {
     initialOffset: () => Math.max(0, (self.current?.getTotalSize() ?? 0) - window.innerHeight),
   });
   self.current = virtualizer;
-  const sessionId = useApp((s) => s.sessionId);
+  const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
     // Another session opens at its end, wherever you were in the last one.

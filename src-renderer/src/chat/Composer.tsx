@@ -1,12 +1,12 @@
 import { forwardRef, useState } from 'react';
-import { reportError } from '../app/bootstrap';
-import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+import { useApp } from '../app/app-context';
+import { chatSelectors } from '../store/chat/selectors';
 
 /** The message box with Send and Stop. Enter sends, Shift+Enter is a new line, Esc stops. */
 export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props, ref) {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const running = useApp((s) => s.agent.running);
+  const running = useApp(chatSelectors.running);
+  const sendMessage = useApp((s) => s.sendMessage);
+  const stopRun = useApp((s) => s.stopRun);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const send = async (): Promise<void> => {
@@ -14,22 +14,12 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
     if (!t || running || busy) return;
     setBusy(true);
     try {
-      const state = await api.agent.send(t);
-      store.getState().setAgentState(state);
-      setText('');
-    } catch (err) {
-      reportError(store, 'Send', err);
+      if (await sendMessage(t)) setText('');
     } finally {
       setBusy(false);
     }
   };
-  const stop = async (): Promise<void> => {
-    try {
-      store.getState().setAgentState(await api.agent.cancel());
-    } catch (err) {
-      reportError(store, 'Stop', err);
-    }
-  };
+  const stop = (): Promise<void> => stopRun();
   return (
     <div className="composer">
       <textarea

@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PendingDialog } from '../../../src-shared/contract/views';
-import { reportError } from '../app/bootstrap';
-import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+import { useApp } from '../app/app-context';
+import { dialogsSelectors } from '../store/dialogs/selectors';
 import { prettyJson } from '../tool-calls/format';
 import { ElicitationForm } from './ElicitationForm';
 
 function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }> }) {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const answer = (decision: 'allow' | 'deny', always = false): void => {
-    void api.dialogs.answerApproval(d.requestId, decision, always).catch((err: unknown) => reportError(store, 'Approval', err));
-  };
+  const answerApproval = useApp((s) => s.answerApproval);
+  const answer = (decision: 'allow' | 'deny', always = false): void => void answerApproval(d.requestId, decision, always);
   const args = (d.args ?? {}) as Record<string, unknown>;
   const isBash = d.tool === 'bash' && typeof args.command === 'string';
   const allowRef = useRef<HTMLButtonElement>(null);
@@ -47,12 +44,9 @@ function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }>
 }
 
 function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }> }) {
-  const api = useGlassboxApi();
-  const store = useAppStore();
+  const answerQuestion = useApp((s) => s.answerQuestion);
   const [text, setText] = useState('');
-  const submit = (): void => {
-    void api.dialogs.answerQuestion(d.requestId, text).catch((err: unknown) => reportError(store, 'Answer', err));
-  };
+  const submit = (): void => void answerQuestion(d.requestId, text);
   return (
     <div className="dialog" role="dialog" aria-label="The agent asks" data-testid="question-dialog">
       <h3>The agent asks</h3>
@@ -79,12 +73,12 @@ function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }>
 
 /** Shows the oldest pending dialog (approval, question, MCP elicitation) above everything. */
 export function DialogHost() {
-  const pending = useApp((s) => s.pending);
-  const d = pending[0];
+  const d = useApp(dialogsSelectors.current);
+  const behind = useApp(dialogsSelectors.waitingBehind);
   if (!d) return null;
   return (
     <div className="dialog-backdrop">
-      {pending.length > 1 ? <div className="dialog-queue">{pending.length - 1} more waiting</div> : null}
+      {behind > 0 ? <div className="dialog-queue">{behind} more waiting</div> : null}
       {d.kind === 'approval' ? <ApprovalDialog key={d.requestId} d={d} /> : d.kind === 'question' ? <QuestionDialog key={d.requestId} d={d} /> : <ElicitationForm key={d.requestId} d={d} />}
     </div>
   );

@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { PendingDialog } from '../../../src-shared/contract/views';
-import { reportError } from '../app/bootstrap';
-import { useAppStore, useGlassboxApi } from '../app/app-context';
+import { useApp } from '../app/app-context';
 import { formContent, formFields } from './elicitation-schema';
 
 /** An MCP server's elicitation request as a form: which server asks, accept / decline / cancel. */
 export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elicitation' }> }) {
-  const api = useGlassboxApi();
-  const store = useAppStore();
+  const answerElicitation = useApp((s) => s.answerElicitation);
   const fields = useMemo(() => formFields(d.schema), [d.schema]);
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, f.type === 'boolean' ? Boolean(f.default) : f.default === undefined ? '' : String(f.default)])),
@@ -23,7 +21,7 @@ export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elic
       }
       content = r.content;
     }
-    void api.dialogs.answerElicitation(d.requestId, action, content).catch((err: unknown) => reportError(store, 'Form', err));
+    void answerElicitation(d.requestId, action, content);
   };
   return (
     <div className="dialog" role="dialog" aria-label="MCP server asks" data-testid="elicitation-dialog">

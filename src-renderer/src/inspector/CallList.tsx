@@ -1,36 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
-import { matchesCallFilter, type CallIndex } from '../../../src-shared/read-models/call-index';
-import type { CallFilter } from '../../../src-shared/contract/views';
+import { useEffect, useRef } from 'react';
 import { useApp } from '../app/app-context';
+import { callsSelectors } from '../store/calls/selectors';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
-
-/** The ids of the calls that pass the filter, in order. */
-export function filterCallIds(calls: CallIndex, filter: CallFilter): string[] {
-  return calls.order.filter((id) => matchesCallFilter(calls.byId.get(id)!, filter));
-}
-
-/** The ids of the session's calls that pass the filter, in order (re-worked out when they change). */
-function useFilteredCallIds(): string[] {
-  const version = useApp((s) => s.callsVersion);
-  const calls = useApp((s) => s.calls);
-  const filter = useApp((s) => s.filter);
-  // The index is mutated in place; `version` says when.
-  return useMemo(() => filterCallIds(calls, filter), [calls, filter, version]);
-}
 
 /** Filter bar + virtualized list of the session's calls. */
 export function CallList() {
-  const ids = useFilteredCallIds();
-  const calls = useApp((s) => s.calls);
-  const version = useApp((s) => s.callsVersion);
-  const filter = useApp((s) => s.filter);
+  const ids = useApp(callsSelectors.filteredCallIds);
+  const calls = useApp(callsSelectors.calls);
+  // The index is mutated in place; a new version re-renders the rows (a status changed).
+  useApp(callsSelectors.version);
+  const filter = useApp(callsSelectors.filter);
   const setFilter = useApp((s) => s.setFilter);
-  const selected = useApp((s) => s.selectedCallId);
+  const selected = useApp(callsSelectors.selectedCallId);
   const select = useApp((s) => s.selectCall);
+  const tools = useApp(callsSelectors.tools);
+  const sources = useApp(callsSelectors.sources);
   const parentRef = useRef<HTMLDivElement>(null);
-  const tools = useMemo(() => [...new Set(calls.order.map((id) => calls.byId.get(id)!.tool))].sort(), [calls, version]);
-  const sources = useMemo(() => [...new Set(calls.order.map((id) => calls.byId.get(id)!.source))].sort(), [calls, version]);
   const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => parentRef.current, estimateSize: () => 28, overscan: 10 });
   useEffect(() => {
     const i = selected ? ids.indexOf(selected) : -1;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { reportError } from '../app/bootstrap';
-import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
-import { copyText, downloadFile } from '../app/download';
+import { useApp } from '../app/app-context';
+import { copyText } from '../app/download';
+import { callsSelectors } from '../store/calls/selectors';
+import { chatSelectors } from '../store/chat/selectors';
 import { ReplayButton } from '../features/replay/ReplayButton';
 import { formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 import { ResultView } from '../tool-calls/ResultView';
@@ -21,10 +22,9 @@ function JsonBlock({ title, value, testId }: { title: string; value: unknown; te
 }
 
 function CallDetailView() {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const id = useApp((s) => s.selectedCallId);
-  const call = useApp((s) => (s.selectedCallId ? s.calls.byId.get(s.selectedCallId) : undefined));
+  const id = useApp(callsSelectors.selectedCallId);
+  const call = useApp(callsSelectors.selectedCall);
+  const exportCall = useApp((s) => s.exportCall);
   if (!id || !call) return <div className="muted pad">Select a tool call (click a card, or Alt+↓ / Alt+↑) to see everything about it.</div>;
   return (
     <div className="call-detail" data-testid="inspector-detail">
@@ -40,9 +40,7 @@ function CallDetailView() {
         <button onClick={() => void copyText(JSON.stringify(call, null, 2))} data-testid="copy-call">Copy JSON</button>
         <button
           data-testid="export-call"
-          onClick={() =>
-            void api.calls.export(call.callId).then(downloadFile, (err: unknown) => reportError(store, 'Export call', err))
-          }
+          onClick={() => void exportCall(call.callId)}
         >
           Export JSON
         </button>
@@ -73,7 +71,7 @@ function CallDetailView() {
 }
 
 function ModelTurns() {
-  const turns = useApp((s) => s.turns);
+  const turns = useApp(chatSelectors.turns);
   const [open, setOpen] = useState<string | null>(null);
   if (!turns.length) return <div className="muted pad">No model turns yet. Each turn's request and response appear here.</div>;
   return (
@@ -100,9 +98,7 @@ function ModelTurns() {
 /** The inspector: every call (filterable), the selected call in full, and the model turns. */
 export function Inspector() {
   const [tab, setTab] = useState<'calls' | 'turns'>('calls');
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const filter = useApp((s) => s.filter);
+  const exportFiltered = useApp((s) => s.exportFilteredCalls);
   return (
     <div className="inspector" data-testid="inspector">
       <div className="subtabs">
@@ -111,7 +107,7 @@ export function Inspector() {
         <button
           className="link-button"
           title="Export the filtered calls as JSON"
-          onClick={() => void api.calls.export(undefined, filter).then(downloadFile, (err: unknown) => reportError(store, 'Export calls', err))}
+          onClick={() => void exportFiltered()}
         >
           Export filtered
         </button>

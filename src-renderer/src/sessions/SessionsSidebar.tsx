@@ -1,26 +1,28 @@
 import { forwardRef, useEffect, useState } from 'react';
-import { reportError } from '../app/bootstrap';
-import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
-import { downloadFile } from '../app/download';
+import { useApp } from '../app/app-context';
+import { chatSelectors } from '../store/chat/selectors';
+import { sessionsSelectors } from '../store/sessions/selectors';
 
 /** Saved sessions: search, resume, rename, delete, export (JSONL), and a new session. */
 export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSidebar(_p, searchRef) {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const sessions = useApp((s) => s.sessions);
-  const current = useApp((s) => s.sessionId);
-  const query = useApp((s) => s.sessionQuery);
+  const sessions = useApp(sessionsSelectors.sessions);
+  const current = useApp(chatSelectors.sessionId);
+  const query = useApp(sessionsSelectors.query);
+  const setQuery = useApp((s) => s.setSessionQuery);
+  const search = useApp((s) => s.searchSessions);
+  const newSession = useApp((s) => s.newSession);
+  const openSession = useApp((s) => s.openSession);
+  const renameSession = useApp((s) => s.renameSession);
+  const deleteSession = useApp((s) => s.deleteSession);
+  const exportSession = useApp((s) => s.exportSession);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
-    const t = setTimeout(() => {
-      void api.sessions.list(query || undefined).then((l) => store.getState().setSessions(l), () => {});
-    }, 150);
+    const t = setTimeout(() => void search(query), 150);
     return () => clearTimeout(t);
-  }, [query, api, store]);
-  const run = (what: string, p: Promise<unknown>): void => void p.catch((err: unknown) => reportError(store, what, err));
+  }, [query, search]);
   return (
     <aside className="sidebar" data-testid="sessions-sidebar">
-      <button className="primary wide" data-testid="new-session" onClick={() => run('New session', api.sessions.new())}>
+      <button className="primary wide" data-testid="new-session" onClick={() => void newSession()}>
         New session
       </button>
       <input
@@ -29,7 +31,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
         data-testid="session-search"
         placeholder="Search sessions (Ctrl+K)"
         value={query}
-        onChange={(e) => store.getState().setSessionQuery(e.target.value)}
+        onChange={(e) => setQuery(e.target.value)}
       />
       <ul className="session-list">
         {sessions.map((s) => (
@@ -38,26 +40,26 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
               <form
                 onSubmit={(e) => {
                   e.preventDefault();
-                  run('Rename', api.sessions.rename(s.id, renaming.title));
+                  void renameSession(s.id, renaming.title);
                   setRenaming(null);
                 }}
               >
                 <input autoFocus data-testid="rename-input" value={renaming.title} onChange={(e) => setRenaming({ id: s.id, title: e.target.value })} onBlur={() => setRenaming(null)} />
               </form>
             ) : (
-              <button className="session-open" title={s.id} onClick={() => run('Open session', api.sessions.open(s.id))}>
+              <button className="session-open" title={s.id} onClick={() => void openSession(s.id)}>
                 <span className="session-title">{s.title}</span>
                 <span className="muted small">{new Date(s.updatedAt).toLocaleString()}</span>
               </button>
             )}
             <span className="session-actions">
               <button className="link-button" title="Rename" onClick={() => setRenaming({ id: s.id, title: s.title })}>✎</button>
-              <button className="link-button" title="Export JSONL" data-testid="export-session" onClick={() => run('Export', api.sessions.export(s.id).then(downloadFile))}>⤓</button>
+              <button className="link-button" title="Export JSONL" data-testid="export-session" onClick={() => void exportSession(s.id)}>⤓</button>
               <button
                 className="link-button"
                 title="Delete"
                 onClick={() => {
-                  if (confirm(`Delete session “${s.title}”? Its file is removed.`)) run('Delete', api.sessions.delete(s.id));
+                  if (confirm(`Delete session “${s.title}”? Its file is removed.`)) void deleteSession(s.id);
                 }}
               >
                 ✕

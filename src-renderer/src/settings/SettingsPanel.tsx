@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src-shared/contract/views';
-import { reportError } from '../app/bootstrap';
-import { useApp, useAppStore, useGlassboxApi } from '../app/app-context';
+import { useApp } from '../app/app-context';
+import { settingsSelectors } from '../store/settings/selectors';
 
 /** Model provider, model, base URL, API key (write-only), approval mode and rules. */
 export function SettingsPanel() {
-  const api = useGlassboxApi();
-  const store = useAppStore();
-  const settings = useApp((s) => s.settings);
-  const close = (): void => store.getState().setSettingsOpen(false);
+  const settings = useApp(settingsSelectors.settings);
+  const setOpen = useApp((s) => s.setSettingsOpen);
+  const saveSettings = useApp((s) => s.saveSettings);
+  const close = (): void => setOpen(false);
+  // The form being edited; the store keeps what the host has.
   const [draft, setDraft] = useState<SettingsView | null>(settings);
   const [apiKey, setApiKey] = useState('');
   const [saved, setSaved] = useState(false);
@@ -23,13 +24,9 @@ export function SettingsPanel() {
       approvalRules: draft.approvalRules,
     };
     if (apiKey) patch.apiKey = apiKey;
-    try {
-      store.getState().setSettings(await api.settings.set(patch));
+    if (await saveSettings(patch)) {
       setApiKey('');
       setSaved(true);
-      for (const n of store.getState().notices) if (['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY'].includes(n.code)) store.getState().dismissNotice(n.id);
-    } catch (err) {
-      reportError(store, 'Settings', err);
     }
   };
   const setRule = (i: number, r: Partial<ApprovalRuleView>): void =>

@@ -1,10 +1,11 @@
 import { useApp } from '../app/app-context';
+import { shellSelectors } from '../store/shell/selectors';
 
 /** Problems shown where the user looks: what happened and what to do. */
 export function NoticeBanner() {
-  const notices = useApp((s) => s.notices);
+  const notices = useApp(shellSelectors.notices);
   const dismiss = useApp((s) => s.dismissNotice);
-  const connection = useApp((s) => s.connection);
+  const connection = useApp(shellSelectors.connection);
   return (
     <div className="banners">
       {connection === 'closed' ? (

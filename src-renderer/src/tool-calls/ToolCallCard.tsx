@@ -1,15 +1,15 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';
+import { callsSelectors } from '../store/calls/selectors';
 import { ReplayButton } from '../features/replay/ReplayButton';
 import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from './format';
 import { ResultView } from './ResultView';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
 export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: string }) {
-  const call = useApp((s) => s.calls.byId.get(callId));
-  const selected = useApp((s) => s.selectedCallId === callId);
-  const select = useApp((s) => s.selectCall);
-  const setTab = useApp((s) => s.setRightTab);
+  const call = useApp(useMemo(() => callsSelectors.callById(callId), [callId]));
+  const selected = useApp(useMemo(() => callsSelectors.isSelected(callId), [callId]));
+  const inspect = useApp((s) => s.inspectCall);
   const [open, setOpen] = useState(false);
   if (!call) return null;
   const last = call.updates.at(-1);
@@ -33,8 +33,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
           data-testid="inspect-call"
           onClick={(ev) => {
             ev.stopPropagation();
-            select(callId);
-            setTab('inspector');
+            inspect(callId);
           }}
         >
           Inspect
