@@ -48,8 +48,12 @@ export type ExtensionToolReturn =
   | void
   | undefined;
 
-/** What an extension tool's `execute` receives besides its arguments. */
-export interface ExtensionToolContext {
+/**
+ * What an extension tool's `execute` receives besides its arguments. `elicit`, `sample` and
+ * `roots` ask the MCP client that made the call (through `glassbox mcp serve`); elsewhere, or
+ * when the client lacks the capability, they reject at once with the reason.
+ */
+export interface ExtensionToolContext extends ExtensionMcpContext {
   /** Aborted when the run is cancelled or the call times out. */
   signal: AbortSignal;
   /** Absolute path of the workspace the agent works in. */
@@ -76,6 +80,139 @@ export interface ExtensionTool {
   inputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   execute(args: Record<string, unknown>, ctx: ExtensionToolContext): ExtensionToolReturn | Promise<ExtensionToolReturn>;
+}
+
+// ——— asking the MCP client (calls through `glassbox mcp serve`) ———
+
+/** Options of one question to the client. */
+export interface AskOptions {
+  /**
+   * The name of this input in a 2026-07-28 round (`inputRequests` key). A client may answer it
+   * up front by sending `inputResponses` with that key on its first request.
+   */
+  key?: string;
+}
+
+/** A form to show the user (MCP elicitation): a flat object schema of primitive fields. */
+export interface ElicitForm {
+  message: string;
+  requestedSchema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+}
+
+/** The user's answer to a form. */
+export interface ElicitAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** A request for a completion from the client's model (MCP sampling). */
+export interface SampleRequest {
+  messages: { role: 'user' | 'assistant'; content: { type: 'text'; text: string } | { type: 'image' | 'audio'; data: string; mimeType: string } }[];
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+/** The client model's answer. */
+export interface SampleAnswer {
+  role: 'user' | 'assistant';
+  content: { type: string; text?: string; data?: string; mimeType?: string };
+  model: string;
+  stopReason?: string;
+}
+
+/** One of the client's roots. */
+export interface ClientRoot {
+  uri: string;
+  name?: string;
+}
+
+/** What code running for an MCP request may ask its client. */
+export interface ExtensionMcpContext {
+  /** What the calling MCP client declared it can do; undefined when this is not an MCP call. */
+  readonly clientCapabilities: Record<string, unknown> | undefined;
+  /** Asks the user through the client. */
+  elicit(form: ElicitForm, opts?: AskOptions): Promise<ElicitAnswer>;
+  /** Asks the client's model for a completion. */
+  sample(request: SampleRequest, opts?: AskOptions): Promise<SampleAnswer>;
+  /** The client's roots. */
+  roots(opts?: AskOptions): Promise<ClientRoot[]>;
+}
+
+// ——— MCP resources, templates and prompts (served by `glassbox mcp serve`) ———
+
+/** One piece of a resource's content: `text`, or base64 `blob` for binary. */
+export interface ExtensionResourceContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** A resource as listed. */
+export interface ExtensionResourceEntry {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
+
+/** A fixed resource with its reader. */
+export interface ExtensionResource extends ExtensionResourceEntry {
+  read(): ExtensionResourceContent[] | Promise<ExtensionResourceContent[]>;
+}
+
+/** Suggests values for one variable or argument from what the user typed so far. */
+export type ExtensionCompleter = (value: string, context: { arguments: Record<string, string> }) => string[] | Promise<string[]>;
+
+/** A family of resources named by a URI template: `{name}` (one path segment), `{+name}` or `{#name}`. */
+export interface ExtensionResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** The template's resources, a page at a time (`cursor` is the previous page's `nextCursor`). */
+  list?(cursor: string | undefined): { resources: ExtensionResourceEntry[]; nextCursor?: string } | Promise<{ resources: ExtensionResourceEntry[]; nextCursor?: string }>;
+  /** Reads one resource; return undefined when there is none at `uri` (the client gets "not found"). */
+  read(uri: string, variables: Record<string, string>): ExtensionResourceContent[] | undefined | Promise<ExtensionResourceContent[] | undefined>;
+  /** Completions per variable name. */
+  complete?: Record<string, ExtensionCompleter>;
+}
+
+/** A content block of a prompt message. */
+export type ExtensionPromptContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: ExtensionResourceContent };
+
+/** One message of a prompt. */
+export interface ExtensionPromptMessage {
+  role: 'user' | 'assistant';
+  content: ExtensionPromptContent;
+}
+
+/** A prompt template with arguments. */
+export interface ExtensionPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+  /** Builds the messages; `ctx` can ask the client (elicit, sample, roots) in either protocol era. */
+  get(
+    args: Record<string, string>,
+    ctx: ExtensionMcpContext,
+  ):
+    | ExtensionPromptMessage[]
+    | { description?: string; messages: ExtensionPromptMessage[] }
+    | Promise<ExtensionPromptMessage[] | { description?: string; messages: ExtensionPromptMessage[] }>;
+  /** Completions per argument name. */
+  complete?: Record<string, ExtensionCompleter>;
 }
 
 // ——— hooks ———
@@ -176,7 +313,7 @@ export type GlassboxEvent = { [T in EventType]: GlassboxEventOf<T> }[EventType];
 
 // ——— the extension ———
 
-/** Removes what registered it (a tool, a hook, a subscription). Safe to call twice. */
+/** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */
 export type ExtensionDisposer = () => void;
 
 /** An event handler: gets the exact event object the session file records. */
@@ -215,6 +352,14 @@ export interface ExtensionApi {
   addBeforeToolHook(hook: BeforeToolHook): ExtensionDisposer;
   /** Runs after every tool call with its result; may return `{ override, isError? }`. */
   addAfterToolHook(hook: AfterToolHook): ExtensionDisposer;
+  /** Adds a fixed MCP resource (served by `glassbox mcp serve`). The first under a URI keeps it. */
+  registerResource(resource: ExtensionResource): ExtensionDisposer;
+  /** Adds an MCP resource template (`scheme://…{name}…`) with its reader, listing and completions. */
+  registerResourceTemplate(template: ExtensionResourceTemplate): ExtensionDisposer;
+  /** Adds an MCP prompt with its arguments and completions. The first under a name keeps it. */
+  registerPrompt(prompt: ExtensionPrompt): ExtensionDisposer;
+  /** Tells MCP clients subscribed to `uri` that its content changed. */
+  resourceUpdated(uri: string): void;
 }
 
 /** An extension: an object (or an instance of the exported class) with these methods. */

@@ -8,21 +8,26 @@ import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
+import { mcpServe, SERVE_USAGE } from './mcp-serve-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage:
   glassbox mcp list [--json] [--workspace DIR]
-  glassbox mcp serve [--http] [--host 127.0.0.1] [--port N] [--token T] [--tools a,b] [--workspace DIR]
+${SERVE_USAGE}
   glassbox mcp import FILE [--replace] [--dry-run]
 ${LOGIN_USAGE}
 
 list    configured MCP servers (connects each): id, transport, status, tool count,
         instructions present, last error. Exit 0; 2 on a config error.
-serve   Glassbox's tools as an MCP server: stdio by default; --http serves Streamable
-        HTTP at /mcp (bearer token required: --token, or one is generated and printed
-        on stderr; also accepted as ?token=). First stdout line with --http:
-        "Glassbox MCP: http://HOST:PORT/mcp". Default tools: bash, str_replace_editor,
-        python_execute, planning, terminate (those that exist) and extension tools.
+serve   Glassbox as an MCP server (protocol 2025-11-25 and 2026-07-28): tools, the
+        workspace's files (file:// resources), recorded sessions (glassbox://sessions/ID),
+        prompts and completions, plus what extensions contribute. stdio by default;
+        --http serves Streamable HTTP at /mcp (bearer token required: --token, or one
+        is generated and printed on stderr; also accepted as ?token=). First stdout
+        line with --http: "Glassbox MCP: http://HOST:PORT/mcp". Idle HTTP sessions
+        close after --session-idle seconds (600); at most --max-sessions (64) are open.
+        Default tools: bash, str_replace_editor, python_execute, planning, terminate,
+        ask_human (an elicitation to the client) and extension tools.
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
         file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.
 ${LOGIN_HELP}`;
@@ -92,85 +97,8 @@ async function listServers(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-function waitForStop(extra?: (stop: () => void) => void): Promise<void> {
-  return new Promise((resolveStop) => {
-    let done = false;
-    const stop = () => {
-      if (done) return;
-      done = true;
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolveStop();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    extra?.(stop);
-  });
-}
-
-async function serve(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseCliArgs({
-    args: argv,
-    options: {
-      http: { type: 'boolean' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      token: { type: 'string' },
-      tools: { type: 'string' },
-      workspace: { type: 'string' },
-    },
-    allowPositionals: false,
-  }, USAGE);
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
-  if (!values.http && (values.host || values.port || values.token)) throw new UsageError('--host, --port and --token need --http');
-  const requested = values.tools
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const workspace = workspaceOf(values.workspace, io);
-  // Loaded here so `mcp list` and `mcp import` do not pay for the whole session (agent, shells…).
-  const { GlassboxSession } = await import('../../core/session/glassbox-session');
-  // The MCP server SDK too (~0.3 s of CPU): only `serve` needs it.
-  const { createGlassboxMcpServer, selectServedTools } = await import('../../core/mcp/glassbox-mcp-server');
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const { McpHttpHost } = await import('../../core/mcp/mcp-http-host');
-  const session = await GlassboxSession.create({
-    workspace,
-    env: io.env,
-    withMcp: false,
-    noApprovalPortReason: 'glassbox mcp serve has nobody to ask; allow the call with an approvals rule in the config',
-  });
-  try {
-    const sel = { requested };
-    const { tools, unknown } = selectServedTools(session.tools.list(), sel);
-    if (unknown.length) {
-      throw new UsageError(`unknown tool(s) for --tools: ${unknown.join(', ')}. Available: ${session.tools.names().join(', ') || '(none)'}`);
-    }
-    if (!tools.length) println(io.stderr, 'glassbox mcp serve: warning: no tools to serve');
-    if (!values.http) {
-      const server = createGlassboxMcpServer(session, sel);
-      const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
-      await server.connect(transport);
-      await waitForStop((stop) => {
-        io.stdin.once('end', stop);
-        io.stdin.once('close', stop);
-        server.onclose = stop;
-      });
-      await server.close().catch(() => {});
-      return EXIT.OK;
-    }
-    const host = new McpHttpHost({ host: values.host ?? '127.0.0.1', port, token: values.token, createServer: () => createGlassboxMcpServer(session, sel) });
-    await host.start();
-    println(io.stdout, `Glassbox MCP: ${host.url}`);
-    if (!values.token) println(io.stderr, `Token: ${host.token}`);
-    println(io.stderr, `Send it as "Authorization: Bearer <token>" (or append ?token=<token> to the URL). Serving: ${tools.map((t) => t.name).join(', ')}`);
-    await waitForStop();
-    await host.close();
-    return EXIT.OK;
-  } finally {
-    await session.dispose();
-  }
+function serve(argv: string[], io: CliIO): Promise<number> {
+  return mcpServe(argv, io, USAGE);
 }
 
 async function importServers(argv: string[], io: CliIO): Promise<number> {

@@ -8,6 +8,8 @@ import {
 import type { AfterToolHook, BeforeToolHook, ToolHooks } from '../hooks/tool-hooks';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate, McpCatalog } from '../mcp/server/mcp-catalog';
+import { asCatalogPrompt, asCatalogResource, asCatalogTemplate, checkExtensionPrompt, checkExtensionResource, checkExtensionResourceTemplate } from './extension-mcp';
 import { checkExtensionTool, toCoreTool } from './extension-tool';
 import type { ExtensionApi, ExtensionDisposer, ExtensionEventHandler, ExtensionLogger, ExtensionTool } from './extension-types';
 
@@ -24,6 +26,8 @@ export interface ExtensionApiDeps {
   bus: EventBus;
   tools: ToolCollection;
   hooks: ToolHooks;
+  /** Where resources, resource templates and prompts go (served by `glassbox mcp serve`). */
+  mcp: McpCatalog;
   /** Writes a log line and emits the `log` event (the host guards against log loops). */
   log(level: ExtensionLogLevel, message: string): void;
   /** Reports a failing handler or hook of this extension (recorded on its status, logged). */
@@ -38,6 +42,8 @@ export interface ExtensionRegistrationSummary {
   hooks: { before: number; after: number };
   /** Event types subscribed to (`*` for all), one entry per subscription. */
   subscriptions: string[];
+  /** MCP resource URIs, resource templates and prompt names it contributes. */
+  mcp: { resources: string[]; templates: string[]; prompts: string[] };
 }
 
 /**
@@ -52,6 +58,7 @@ export class ExtensionApiHandle {
   private readonly beforeHooks = new Set<ExtensionDisposer>();
   private readonly afterHooks = new Set<ExtensionDisposer>();
   private readonly subs = new Map<ExtensionDisposer, string>();
+  private readonly mcpAdded = new Map<ExtensionDisposer, { kind: 'resource' | 'template' | 'prompt'; key: string }>();
   private disposed = false;
 
   constructor(private readonly deps: ExtensionApiDeps) {
@@ -73,6 +80,13 @@ export class ExtensionApiHandle {
       subscribe: <T extends EventType | '*'>(type: T, handler: ExtensionEventHandler<T>) => this.subscribe(type, handler),
       addBeforeToolHook: (hook: BeforeToolHook) => this.addHook('before', hook),
       addAfterToolHook: (hook: AfterToolHook) => this.addHook('after', hook),
+      registerResource: (def: CatalogResource) => this.addMcp('resource', def),
+      registerResourceTemplate: (def: CatalogResourceTemplate) => this.addMcp('template', def),
+      registerPrompt: (def: CatalogPrompt) => this.addMcp('prompt', def),
+      resourceUpdated: (uri: string) => {
+        this.assertLive('resourceUpdated');
+        if (typeof uri === 'string') deps.mcp.updated(uri);
+      },
     });
   }
 
@@ -157,6 +171,40 @@ export class ExtensionApiHandle {
     return dispose;
   }
 
+  private addMcp(kind: 'resource' | 'template' | 'prompt', def: unknown): ExtensionDisposer {
+    const fn = kind === 'resource' ? 'registerResource' : kind === 'template' ? 'registerResourceTemplate' : 'registerPrompt';
+    this.assertLive(fn);
+    const check = kind === 'resource' ? checkExtensionResource(def) : kind === 'template' ? checkExtensionResourceTemplate(def) : checkExtensionPrompt(def);
+    if (!check.ok) throw new Error(`${fn}: ${check.reason}`);
+    const source = this.source as `extension:${string}`;
+    const { mcp } = this.deps;
+    let key: string;
+    let added: boolean;
+    if (kind === 'resource') {
+      const r = asCatalogResource(def as CatalogResource);
+      key = r.uri;
+      added = mcp.addResource(r, source);
+    } else if (kind === 'template') {
+      const t = asCatalogTemplate(def as CatalogResourceTemplate);
+      key = t.uriTemplate;
+      added = mcp.addTemplate(t, source);
+    } else {
+      const p = asCatalogPrompt(def as CatalogPrompt);
+      key = p.name;
+      added = mcp.addPrompt(p, source);
+    }
+    if (!added) {
+      this.deps.log('warn', `${kind} '${key}' not registered: it is taken (the first registered wins)`);
+      return () => undefined;
+    }
+    const dispose = () => {
+      if (!this.mcpAdded.delete(dispose)) return;
+      mcp.remove(kind, key, source);
+    };
+    this.mcpAdded.set(dispose, { kind, key });
+    return dispose;
+  }
+
   /** What is registered right now. */
   summary(): ExtensionRegistrationSummary {
     return {
@@ -164,11 +212,17 @@ export class ExtensionApiHandle {
       rejectedTools: [...this.rejected],
       hooks: { before: this.beforeHooks.size, after: this.afterHooks.size },
       subscriptions: [...this.subs.values()],
+      mcp: {
+        resources: [...this.mcpAdded.values()].filter((e) => e.kind === 'resource').map((e) => e.key),
+        templates: [...this.mcpAdded.values()].filter((e) => e.kind === 'template').map((e) => e.key),
+        prompts: [...this.mcpAdded.values()].filter((e) => e.kind === 'prompt').map((e) => e.key),
+      },
     };
   }
 
   /**
-   * Removes every tool, hook and subscription this extension registered, and the conflicts
+   * Removes every tool, hook, subscription, resource, template and prompt this extension
+   * registered, and the conflicts
    * its refused tools left in the tool table. Later calls on the API throw.
    */
   dispose(): void {
@@ -177,6 +231,7 @@ export class ExtensionApiHandle {
     for (const d of [...this.beforeHooks]) d();
     for (const d of [...this.afterHooks]) d();
     for (const d of [...this.toolsAdded.values()]) d();
+    for (const d of [...this.mcpAdded.keys()]) d();
     this.rejected.length = 0;
     const conflicts = this.deps.tools.conflicts;
     for (let i = conflicts.length - 1; i >= 0; i--) {

@@ -41,7 +41,7 @@ export interface ExtensionEntry {
 export function entryInfo(e: ExtensionEntry): ExtensionInfo {
   const summary = e.handle && e.status === 'loaded'
     ? e.handle.summary()
-    : { tools: [], rejectedTools: [], hooks: { before: 0, after: 0 }, subscriptions: [] };
+    : { tools: [], rejectedTools: [], hooks: { before: 0, after: 0 }, subscriptions: [], mcp: { resources: [], templates: [], prompts: [] } };
   return {
     name: e.name,
     version: e.version,

@@ -8,6 +8,7 @@ import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from '.
 import { ExtensionLoader } from './extension-loader';
 import { defaultExtensionLogSink, ExtensionLogger, type ExtensionLogSink } from './extension-logger';
 import { isSkippedFolderName } from './extension-manifest';
+import { McpCatalog } from '../mcp/server/mcp-catalog';
 import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
 
 export type { ExtensionInfo, ExtensionStatus } from './extension-entry';
@@ -43,6 +44,8 @@ export class ExtensionHost {
   private disposed = false;
   private readonly logger: ExtensionLogger;
   private readonly loader: ExtensionLoader;
+  /** The resources, templates and prompts extensions contribute (served by `glassbox mcp serve`). */
+  readonly mcp = new McpCatalog();
 
   constructor(private readonly opts: ExtensionHostOptions) {
     this.logger = new ExtensionLogger(opts.bus, opts.logSink ?? defaultExtensionLogSink);
@@ -54,6 +57,7 @@ export class ExtensionHost {
       workspace: opts.workspace,
       timeoutMs: opts.timeoutMs ?? 10_000,
       logger: this.logger,
+      mcp: this.mcp,
     });
   }
 

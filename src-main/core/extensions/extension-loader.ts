@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { ToolHooks } from '../hooks/tool-hooks';
+import type { McpCatalog } from '../mcp/server/mcp-catalog';
 import type { ToolCollection } from '../tools/tool-collection';
 import { ExtensionApiHandle } from './extension-api';
 import { describeExtensionFolder, type ExtensionFolder } from './extension-discovery';
@@ -20,6 +21,8 @@ export interface ExtensionLoaderOptions {
   /** How long onLoad / onUnload may take before the extension counts as failed. */
   timeoutMs: number;
   logger: ExtensionLogger;
+  /** Where the extension's resources, templates and prompts go. */
+  mcp: McpCatalog;
 }
 
 /** Rejects with a timeout message when `p` takes longer than `ms`. */
@@ -105,6 +108,7 @@ export class ExtensionLoader {
       bus: this.opts.bus,
       tools: this.opts.tools,
       hooks: this.opts.hooks,
+      mcp: this.opts.mcp,
       log: (level, message) => logger.log(entry.name, level, message),
       reportError: (what, err, event) => logger.reportError(entry, what, err, event),
     });

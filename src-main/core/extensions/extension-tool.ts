@@ -1,6 +1,7 @@
 import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolContext } from '../tools/tool';
 import type { ToolImage, ToolResult } from '../../../src-shared/events/tool-result';
+import { mcpCallContext } from '../mcp/server/mcp-caller';
 import type { CheckResult } from './extension-manifest';
 import type { ExtensionTool, ExtensionToolReturn } from './extension-types';
 
@@ -83,7 +84,7 @@ export function toCoreTool(def: ExtensionTool, source: ToolSource): Tool {
     ...(def.annotations ? { annotations: def.annotations } : {}),
     source,
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-      return normalizeToolReturn(await def.execute(args, ctx));
+      return normalizeToolReturn(await def.execute(args, { ...ctx, ...mcpCallContext() }));
     },
   };
 }

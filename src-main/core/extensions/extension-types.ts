@@ -7,8 +7,22 @@ import type { EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-sha
 import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/server/mcp-catalog';
+import type { McpCallContext } from '../mcp/server/mcp-caller';
 
-/** Removes what registered it (a tool, a hook, a subscription). Safe to call twice. */
+export type {
+  CatalogPrompt as ExtensionPrompt,
+  CatalogResource as ExtensionResource,
+  CatalogResourceTemplate as ExtensionResourceTemplate,
+  Completer as ExtensionCompleter,
+  PromptContent as ExtensionPromptContent,
+  PromptMessage as ExtensionPromptMessage,
+  ResourceContent as ExtensionResourceContent,
+  ResourceEntry as ExtensionResourceEntry,
+} from '../mcp/server/mcp-catalog';
+export type { McpCallContext as ExtensionMcpContext } from '../mcp/server/mcp-caller';
+
+/** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */
 export type ExtensionDisposer = () => void;
 
 /** What an extension tool may return: plain text (the output), or a result object. */
@@ -18,8 +32,12 @@ export type ExtensionToolReturn =
   | void
   | undefined;
 
-/** What an extension tool's `execute` receives besides its arguments. */
-export interface ExtensionToolContext {
+/**
+ * What an extension tool's `execute` receives besides its arguments. `elicit`, `sample` and
+ * `roots` ask the MCP client that made the call (through `glassbox mcp serve`); elsewhere, or
+ * when the client lacks the capability, they reject at once with the reason.
+ */
+export interface ExtensionToolContext extends McpCallContext {
   /** Aborted when the run is cancelled or the call times out. */
   signal: AbortSignal;
   /** Absolute path of the workspace the agent works in. */
@@ -84,6 +102,14 @@ export interface ExtensionApi {
   addBeforeToolHook(hook: BeforeToolHook): ExtensionDisposer;
   /** Runs after every tool call with its result; may return `{ override, isError? }`. */
   addAfterToolHook(hook: AfterToolHook): ExtensionDisposer;
+  /** Adds a fixed MCP resource (served by `glassbox mcp serve`). The first under a URI keeps it. */
+  registerResource(resource: CatalogResource): ExtensionDisposer;
+  /** Adds an MCP resource template (`scheme://…{name}…`) with its reader, listing and completions. */
+  registerResourceTemplate(template: CatalogResourceTemplate): ExtensionDisposer;
+  /** Adds an MCP prompt with its arguments and completions. The first under a name keeps it. */
+  registerPrompt(prompt: CatalogPrompt): ExtensionDisposer;
+  /** Tells MCP clients subscribed to `uri` that its content changed. */
+  resourceUpdated(uri: string): void;
 }
 
 /** An extension: an object (or an instance of the exported class) with these methods. */

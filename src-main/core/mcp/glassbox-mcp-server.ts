@@ -13,11 +13,11 @@ const INSTRUCTIONS =
 
 /**
  * One MCP server instance (SDK v2 low-level `Server`) over the hub's shared state, for one
- * protocol era: a 2025-11-25 connection (stdio or an HTTP session) or one 2026-07-28 request.
+ * protocol era: a connection (stdio, a 2025-11-25 HTTP session) or one 2026-07-28 HTTP request.
  * Tools, resources, prompts and completions come from the hub; the SDK does each era's wire
  * (handshake or `server/discover`, `resultType`, cache hints, per-request log level).
  */
-export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'modern'): Server {
+export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'modern', opts: { connection: boolean }): Server {
   const server = new Server(
     { name: 'glassbox', version: hub.version },
     {
@@ -36,7 +36,9 @@ export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'moder
   registerToolHandlers(server, hub, era);
   registerResourceHandlers(server, hub, era);
   registerPromptHandlers(server, hub, era);
-  if (era === 'legacy') {
+  // A connection (stdio, an HTTP session) hears list changes and resource updates through its
+  // instance; a 2026-era HTTP request's instance lives for that request only.
+  if (opts.connection) {
     hub.attach(server);
     const onclose = server.onclose;
     server.onclose = () => {

@@ -1,5 +1,4 @@
-import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 
 /**
  * A bounded in-memory SSE event log for one MCP session, so a client whose stream dropped can

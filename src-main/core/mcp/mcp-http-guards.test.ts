@@ -25,7 +25,26 @@ describe('checkHostHeader', () => {
     const allowed = allowedHostnames('192.168.1.5');
     expect(checkHostHeader('192.168.1.5:4000', allowed, 4000).ok).toBe(true);
     expect(checkHostHeader('192.168.1.6:4000', allowed, 4000).ok).toBe(false);
-    expect(allowedHostnames('0.0.0.0')).toEqual(['localhost', '127.0.0.1', '[::1]']);
+  });
+
+  it('a wildcard bind answers to the address of every interface (it is reachable there), not to other names', () => {
+    const ifaces = () => ['127.0.0.1', '10.1.2.3', '[fe80::1]'];
+    for (const bind of ['0.0.0.0', '::']) {
+      const allowed = allowedHostnames(bind, bind === '::' ? '::' : '0.0.0.0', ifaces);
+      expect(checkHostHeader('10.1.2.3:4000', allowed, 4000).ok).toBe(true);
+      expect(checkHostHeader('[fe80::1]:4000', allowed, 4000).ok).toBe(true);
+      expect(checkHostHeader('localhost:4000', allowed, 4000).ok).toBe(true);
+      expect(checkHostHeader('10.1.2.4:4000', allowed, 4000).ok).toBe(false);
+      expect(checkHostHeader('evil.example.com:4000', allowed, 4000).ok).toBe(false);
+      expect(checkOriginHeader('http://10.1.2.3:4000', allowed, 4000).ok).toBe(true);
+    }
+  });
+
+  it('a name bind also answers to the address it resolved to', () => {
+    const allowed = allowedHostnames('myhost.lan', '192.168.7.7', () => []);
+    expect(checkHostHeader('myhost.lan:4000', allowed, 4000).ok).toBe(true);
+    expect(checkHostHeader('192.168.7.7:4000', allowed, 4000).ok).toBe(true);
+    expect(checkHostHeader('other.lan:4000', allowed, 4000).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 
 /** Outcome of a security check (STYLE.md: pure functions, table-tested). */
 export type GuardResult = { ok: true } | { ok: false; reason: string };
@@ -6,11 +7,43 @@ export type GuardResult = { ok: true } | { ok: false; reason: string };
 /** Loopback names every local server answers to. */
 export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Hostnames a server bound to `bindHost` accepts in Host/Origin: loopback plus a specific bind address. */
-export function allowedHostnames(bindHost: string): string[] {
-  const h = bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
-  const wildcard = h === '0.0.0.0' || h === '[::]' || h === '';
-  return wildcard || LOOPBACK_HOSTNAMES.includes(h) ? [...LOOPBACK_HOSTNAMES] : [...LOOPBACK_HOSTNAMES, h.toLowerCase()];
+function bracketed(host: string): string {
+  return (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host).toLowerCase();
+}
+
+/** True for a bind address that means every interface. */
+export function isWildcardHost(host: string): boolean {
+  const h = bracketed(host);
+  return h === '0.0.0.0' || h === '[::]' || h === '';
+}
+
+/** True for a bind address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = bracketed(host);
+  return LOOPBACK_HOSTNAMES.includes(h) || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** The addresses of this machine's interfaces, as Host headers name them. */
+function interfaceHostnames(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((i) => bracketed(i.address.replace(/%.*$/, '')));
+}
+
+/**
+ * Hostnames a server bound to `bindHost` accepts in Host/Origin: loopback, the name it was
+ * bound with and the address actually bound (`boundAddress`, from the listening socket); a
+ * wildcard bind (0.0.0.0, ::) answers on every interface, so every interface address.
+ */
+export function allowedHostnames(bindHost: string, boundAddress?: string, interfaces: () => string[] = interfaceHostnames): string[] {
+  const names = new Set(LOOPBACK_HOSTNAMES);
+  if (isWildcardHost(bindHost) || (boundAddress !== undefined && isWildcardHost(boundAddress))) {
+    for (const h of interfaces()) names.add(h);
+  } else {
+    names.add(bracketed(bindHost));
+  }
+  if (boundAddress !== undefined && !isWildcardHost(boundAddress)) names.add(bracketed(boundAddress));
+  return [...names];
 }
 
 function parseHostPort(value: string): { hostname: string; port: string } | undefined {

@@ -1,11 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { McpEventStore } from './mcp-event-store';
 import { allowedHostnames, checkBearerToken, checkHostHeader, checkOriginHeader } from './mcp-http-guards';
+import { LegacySessionPool } from './server/legacy-session-pool';
+import type { ModernNotifier } from './server/mcp-serve-hub';
+import { sendWebResponse, toWebRequest } from './server/node-fetch-bridge';
 
 /** Largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -16,13 +24,20 @@ export interface McpHttpHostOptions {
   port: number;
   /** Bearer token; generated when absent (read it back from `token`). */
   token?: string;
-  /** A fresh MCP Server for each MCP session. */
-  createServer: () => Server;
+  /** A fresh MCP server: for a 2025-era session (`connection`) or one 2026-era request. */
+  createServer: (era: 'legacy' | 'modern', connection: boolean) => Server;
+  /** Where 2026-era change notifications go once the handler exists. */
+  onModernNotifier?: (n: ModernNotifier) => void;
+  /** A 2025-era session idle this long is closed. */
+  sessionIdleMs?: number;
+  /** At most this many 2025-era sessions at once. */
+  maxSessions?: number;
 }
 
-interface McpSession {
-  transport: StreamableHTTPServerTransport;
+interface LegacySession {
+  transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  close(): Promise<void>;
 }
 
 /** A random token for `mcp serve --http` when none is given. */
@@ -36,7 +51,7 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -44,16 +59,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw Object.assign(new Error('request body too large'), { status: 413 });
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
- * Streamable HTTP at `/mcp` with a bearer token, Host/Origin checks (403) against DNS
- * rebinding, one MCP session per `initialize`, and JSON-RPC errors for bad requests.
+ * Streamable HTTP at `/mcp` for both protocol eras, behind a bearer token and Host/Origin
+ * checks (403) against DNS rebinding. A request carrying the 2026-07-28 envelope goes to the
+ * SDK's stateless handler (a fresh server per request); anything else is 2025-era: one MCP
+ * session per `initialize`, with SSE streams, resumption and polling, kept in a pool that
+ * closes idle sessions and caps their number.
  */
 export class McpHttpHost {
   readonly token: string;
-  private readonly sessions = new Map<string, McpSession>();
+  private readonly sessions: LegacySessionPool<LegacySession>;
+  private readonly modern: McpHttpHandler;
   private http?: HttpServer;
   private port = 0;
   private allowed: string[];
@@ -61,12 +80,20 @@ export class McpHttpHost {
   constructor(private readonly opts: McpHttpHostOptions) {
     this.token = opts.token || generateToken();
     this.allowed = allowedHostnames(opts.host);
+    this.sessions = new LegacySessionPool({ idleMs: opts.sessionIdleMs, maxSessions: opts.maxSessions });
+    this.modern = createMcpHandler(() => opts.createServer('modern', false), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+    opts.onModernNotifier?.(this.modern.notify);
   }
 
   /** The endpoint URL (valid after `start`). */
   get url(): string {
     const host = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
     return `http://${host}:${this.port}/mcp`;
+  }
+
+  /** 2025-era sessions open now. */
+  get sessionCount(): number {
+    return this.sessions.size;
   }
 
   /** Listens; resolves with the bound port. */
@@ -78,7 +105,11 @@ export class McpHttpHost {
       this.http!.once('error', reject);
       this.http!.listen(this.opts.port, this.opts.host, () => resolve());
     });
-    this.port = (this.http.address() as AddressInfo).port;
+    const address = this.http.address() as AddressInfo;
+    this.port = address.port;
+    // Accept the Host header of the address actually bound (a wildcard bind answers to loopback).
+    this.allowed = allowedHostnames(this.opts.host, address.address);
+    this.sessions.start();
     return this.port;
   }
 
@@ -91,56 +122,84 @@ export class McpHttpHost {
     if (url.pathname !== '/mcp') return jsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is /mcp`);
     const auth = checkBearerToken(req.headers.authorization, url.searchParams.get('token'), this.token);
     if (!auth.ok) return jsonRpcError(res, 401, -32000, `Unauthorized: ${auth.reason}`, { 'WWW-Authenticate': 'Bearer' });
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      return jsonRpcError(res, 405, -32000, `Method not allowed: ${req.method}`, { Allow: 'GET, POST, DELETE' });
+    }
 
-    const sessionId = req.headers['mcp-session-id'];
-    const sid = Array.isArray(sessionId) ? sessionId[0] : sessionId;
+    let raw: Buffer | undefined;
+    let body: unknown;
+    let parsed = false;
     if (req.method === 'POST') {
-      let body: unknown;
       try {
-        const text = await readBody(req);
-        body = JSON.parse(text);
+        raw = await readBody(req);
       } catch (err) {
-        const status = (err as { status?: number }).status;
-        if (status === 413) return jsonRpcError(res, 413, -32600, 'Invalid Request: body too large');
-        return jsonRpcError(res, 400, -32700, `Parse error: ${(err as Error).message}`);
+        if ((err as { status?: number }).status === 413) return jsonRpcError(res, 413, -32600, 'Invalid Request: body too large');
+        throw err;
       }
-      if (sid) {
-        const s = this.sessions.get(sid);
-        if (!s) return jsonRpcError(res, 404, -32001, 'Session not found');
-        return s.transport.handleRequest(req, res, body);
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+        parsed = true;
+      } catch {
+        // Left to the era's own answer below (a parse error).
       }
-      const isInit = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
-      if (!isInit) return jsonRpcError(res, 400, -32000, 'Bad Request: no valid session ID (send initialize first)');
-      const server = this.opts.createServer();
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        // Resumable SSE streams: priming events, Last-Event-ID replay, a retry hint for clients.
-        eventStore: new McpEventStore(),
-        retryInterval: 1_000,
-        onsessioninitialized: (id) => {
-          this.sessions.set(id, { transport, server });
-        },
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) this.sessions.delete(transport.sessionId);
-        void server.close().catch(() => {});
-      };
-      await server.connect(transport);
-      return transport.handleRequest(req, res, body);
     }
-    if (req.method === 'GET' || req.method === 'DELETE') {
-      if (!sid) return jsonRpcError(res, 400, -32000, 'Bad Request: missing Mcp-Session-Id header');
+    const request = toWebRequest(req, res, raw);
+    if (!(await isLegacyRequest(request, parsed ? body : undefined))) {
+      return sendWebResponse(res, await this.modern.fetch(request, parsed ? { parsedBody: body } : undefined));
+    }
+    return this.handleLegacy(req, res, request, parsed, body);
+  }
+
+  private async handleLegacy(req: IncomingMessage, res: ServerResponse, request: Request, parsed: boolean, body: unknown): Promise<void> {
+    const header = req.headers['mcp-session-id'];
+    const sid = Array.isArray(header) ? header[0] : header;
+    if (req.method === 'POST' && !parsed) return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+    if (sid) {
       const s = this.sessions.get(sid);
-      if (!s) return jsonRpcError(res, 404, -32001, 'Session not found');
-      return s.transport.handleRequest(req, res);
+      if (!s) return jsonRpcError(res, 404, -32001, 'Session not found (it ended or expired): send initialize again');
+      // A standalone GET stream does not keep its session from expiring; requests do.
+      const done = req.method === 'GET' ? () => undefined : this.sessions.begin(sid);
+      try {
+        return await sendWebResponse(res, await s.transport.handleRequest(request, parsed ? { parsedBody: body } : undefined));
+      } finally {
+        done();
+      }
     }
-    return jsonRpcError(res, 405, -32000, `Method not allowed: ${req.method}`, { Allow: 'GET, POST, DELETE' });
+    if (req.method !== 'POST') return jsonRpcError(res, 400, -32000, 'Bad Request: missing Mcp-Session-Id header');
+    const isInit = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+    if (!isInit) return jsonRpcError(res, 400, -32000, 'Bad Request: no valid session ID (send initialize first)');
+    if (!(await this.sessions.makeRoom())) {
+      return jsonRpcError(res, 503, -32000, `Too many sessions: all ${this.sessions.maxSessions} are answering requests; try again shortly`, { 'Retry-After': '1' });
+    }
+    const server = this.opts.createServer('legacy', true);
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      // Resumable SSE streams: priming events, Last-Event-ID replay, a retry hint for clients.
+      eventStore: new McpEventStore(),
+      retryInterval: 1_000,
+      onsessioninitialized: (id) => {
+        this.sessions.add(id, session);
+      },
+    });
+    const session: LegacySession = {
+      transport,
+      server,
+      close: async () => {
+        await transport.close().catch(() => undefined);
+      },
+    };
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+      void server.close().catch(() => undefined);
+    };
+    await server.connect(transport);
+    return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: body }));
   }
 
   /** Closes every MCP session and the listener. */
   async close(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => {})));
-    this.sessions.clear();
+    await this.sessions.close();
+    await this.modern.close().catch(() => undefined);
     if (this.http) {
       this.http.closeAllConnections?.();
       await new Promise<void>((r) => this.http!.close(() => r()));

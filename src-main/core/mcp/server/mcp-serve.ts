@@ -1,0 +1,114 @@
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { GlassboxSession } from '../../session/glassbox-session';
+import { createGlassboxMcpServer } from '../glassbox-mcp-server';
+import { McpHttpHost } from '../mcp-http-host';
+import { isLoopbackHost } from '../mcp-http-guards';
+import { builtinPrompts } from './builtin-prompts';
+import { McpClientHumanInput } from './mcp-client-human-input';
+import { McpServeHub } from './mcp-serve-hub';
+import { ResourceWatcher } from './resource-watcher';
+import { selectServedTools } from './served-tools';
+import { sessionResources } from './session-resources';
+import { WorkspaceResources } from './workspace-resources';
+
+/** What `glassbox mcp serve` serves from. */
+export interface McpServeOptions {
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  /** `--tools`: exactly these; undefined = the defaults and extension tools. */
+  requested?: string[];
+}
+
+/** HTTP settings. */
+export interface McpServeHttpOptions {
+  host: string;
+  port: number;
+  token?: string;
+  sessionIdleMs?: number;
+  maxSessions?: number;
+}
+
+/** A running `mcp serve` (before it is bound to a transport). */
+export interface McpServe {
+  /** Served tool names. */
+  tools: string[];
+  /** `--tools` names the session does not have. */
+  unknown: string[];
+  /** Every tool the session has. */
+  available: string[];
+  hub: McpServeHub;
+  serveStdio(stdin: Readable, stdout: Writable): Promise<{ onclose(fn: () => void): void; close(): Promise<void> }>;
+  serveHttp(opts: McpServeHttpOptions): Promise<{ url: string; token: string; warning?: string; host: McpHttpHost; close(): Promise<void> }>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds what `glassbox mcp serve` serves: a Glassbox session whose human is the MCP client
+ * (ask_human becomes an elicitation), and a hub with its tools, the workspace's files, the
+ * recorded sessions, Glassbox's prompts and everything extensions contributed.
+ */
+export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
+  const session = await GlassboxSession.create({
+    workspace: opts.workspace,
+    env: opts.env,
+    withMcp: false,
+    humanInput: new McpClientHumanInput(),
+    noApprovalPortReason: 'glassbox mcp serve has nobody to ask for approval',
+  });
+  const catalog = session.extensions.mcp;
+  const files = new WorkspaceResources(session.workspace);
+  catalog.addTemplate(files.template(), 'builtin');
+  catalog.addTemplate(sessionResources(session.store, (t) => session.redactor.redact(t)), 'builtin');
+  for (const p of builtinPrompts(files, session.workspace)) catalog.addPrompt(p, 'builtin');
+  const selection = { requested: opts.requested };
+  const { tools, unknown } = selectServedTools(session.tools.list(), selection);
+  const hub = new McpServeHub({ session, selection, catalog });
+  const watcher = new ResourceWatcher(hub, files);
+  const closers: (() => Promise<void>)[] = [];
+
+  return {
+    tools: tools.map((t) => t.name),
+    unknown,
+    available: session.tools.names(),
+    hub,
+    async serveStdio(stdin, stdout) {
+      const transport = new StdioServerTransport(stdin, stdout);
+      // One instance per connection, pinned to the era its opening message chose.
+      const handle = serveStdio((ctx) => createGlassboxMcpServer(hub, ctx.era, { connection: true }), { transport });
+      const close = () => handle.close().catch(() => undefined);
+      closers.push(close);
+      return {
+        onclose: (fn) => {
+          stdin.once('end', fn);
+          stdin.once('close', fn);
+        },
+        close,
+      };
+    },
+    async serveHttp(h) {
+      const host = new McpHttpHost({
+        host: h.host,
+        port: h.port,
+        token: h.token,
+        sessionIdleMs: h.sessionIdleMs,
+        maxSessions: h.maxSessions,
+        createServer: (era, connection) => createGlassboxMcpServer(hub, era, { connection }),
+        onModernNotifier: (n) => (hub.modern = n),
+      });
+      await host.start();
+      const close = () => host.close();
+      closers.push(close);
+      const warning = isLoopbackHost(h.host)
+        ? undefined
+        : `listening on ${h.host}, reachable from other machines: anyone who has the token can run tools in ${session.workspace}. Bind 127.0.0.1 unless you need this.`;
+      return { url: host.url, token: host.token, warning, host, close };
+    },
+    async dispose() {
+      for (const c of closers.splice(0)) await c();
+      watcher.close();
+      hub.close();
+      await session.dispose();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { CatalogResourceTemplate, ResourceContent, ResourceEntry } from './mcp-catalog';
+
+/** Files per `resources/list` page. */
+const PAGE = 100;
+/** Largest file served as a resource. */
+export const MAX_RESOURCE_BYTES = 8 * 1024 * 1024;
+/** Most files a listing walks (a huge tree is listed only so far). */
+const MAX_LISTED = 20_000;
+/** Folders a listing does not enter (still readable by URI). */
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.cache', '.venv', '__pycache__']);
+
+const MIME: Record<string, string> = {
+  '.txt': 'text/plain', '.md': 'text/markdown', '.json': 'application/json', '.jsonl': 'application/jsonl',
+  '.js': 'text/javascript', '.mjs': 'text/javascript', '.cjs': 'text/javascript', '.ts': 'text/x-typescript',
+  '.tsx': 'text/x-typescript', '.jsx': 'text/javascript', '.html': 'text/html', '.css': 'text/css',
+  '.py': 'text/x-python', '.sh': 'text/x-shellscript', '.yml': 'application/yaml', '.yaml': 'application/yaml',
+  '.xml': 'application/xml', '.csv': 'text/csv', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.pdf': 'application/pdf', '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.zip': 'application/zip',
+};
+
+/** The MIME type a file's name suggests; text/plain or application/octet-stream by content otherwise. */
+export function mimeTypeOf(path: string, isText: boolean): string {
+  return MIME[extname(path).toLowerCase()] ?? (isText ? 'text/plain' : 'application/octet-stream');
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes a file as text when it is UTF-8 without NUL bytes; undefined for binary content. */
+export function asText(buf: Buffer): string | undefined {
+  if (buf.subarray(0, 8192).includes(0)) return undefined;
+  try {
+    return utf8.decode(buf);
+  } catch {
+    return undefined;
+  }
+}
+
+function inside(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * The workspace's files as read-only MCP resources: `file:///…` URIs of files whose REAL path
+ * is inside the workspace's real path (a symlink that leads outside is refused, as is `..`),
+ * text as text and anything else as base64, listed a page at a time, with completion of paths.
+ */
+export class WorkspaceResources {
+  private readonly root: string;
+
+  constructor(workspace: string) {
+    this.root = realpathSync(workspace);
+  }
+
+  /** The file URI of a path inside the workspace. */
+  uriOf(path: string): string {
+    return pathToFileURL(path).href;
+  }
+
+  /**
+   * The real path behind a `file://` URI when it is a file inside the workspace; undefined when
+   * nothing is there. Throws the spec's invalid-params error for anything outside it.
+   */
+  resolve(uri: string): string | undefined {
+    let path: string;
+    try {
+      path = fileURLToPath(uri);
+    } catch {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Not a local file URI: ${uri}`);
+    }
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // Nothing there: "not found" only when the nearest existing folder is really inside (a
+      // missing name under a symlink that leads out is refused like the link itself).
+      let parent = dirname(path);
+      for (;;) {
+        try {
+          if (!inside(this.root, realpathSync(parent))) throw this.outside(uri);
+          return undefined;
+        } catch (err) {
+          if (err instanceof ProtocolError) throw err;
+          const up = dirname(parent);
+          if (up === parent) throw this.outside(uri);
+          parent = up;
+        }
+      }
+    }
+    if (!inside(this.root, real)) throw this.outside(uri);
+    return real;
+  }
+
+  private outside(uri: string): ProtocolError {
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${uri} is outside the workspace (only files whose real path is inside it are served)`);
+  }
+
+  /** Reads one file resource; undefined when there is no file at the URI. */
+  read(uri: string): ResourceContent[] | undefined {
+    const real = this.resolve(uri);
+    if (!real) return undefined;
+    const st = statSync(real);
+    if (st.isDirectory()) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is a folder; read the files in it`);
+    if (!st.isFile()) return undefined;
+    if (st.size > MAX_RESOURCE_BYTES) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is ${st.size} bytes; files over ${MAX_RESOURCE_BYTES} bytes are not served`);
+    const buf = readFileSync(real);
+    const text = asText(buf);
+    const mimeType = mimeTypeOf(real, text !== undefined);
+    return [text !== undefined ? { uri, mimeType, text } : { uri, mimeType, blob: buf.toString('base64') }];
+  }
+
+  /** Workspace files in a stable order (sorted, breadth first), skipping tool folders. */
+  private files(): string[] {
+    const out: string[] = [];
+    const queue = [this.root];
+    while (queue.length && out.length < MAX_LISTED) {
+      const dir = queue.shift()!;
+      let names: string[];
+      try {
+        names = readdirSync(dir).sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const p = join(dir, name);
+        let st;
+        try {
+          st = lstatSync(p);
+        } catch {
+          continue;
+        }
+        if (st.isDirectory()) {
+          if (!SKIPPED_DIRS.has(name)) queue.push(p);
+        } else if (st.isFile()) {
+          out.push(p);
+        } else if (st.isSymbolicLink()) {
+          // Listed only when it leads to a file inside the workspace.
+          try {
+            const real = realpathSync(p);
+            if (inside(this.root, real) && statSync(real).isFile()) out.push(p);
+          } catch {
+            // dangling
+          }
+        }
+        if (out.length >= MAX_LISTED) break;
+      }
+    }
+    return out;
+  }
+
+  /** One page of the listing; the cursor is the workspace-relative path of the last file given. */
+  list(cursor: string | undefined): { resources: ResourceEntry[]; nextCursor?: string } {
+    const all = this.files();
+    let start = 0;
+    if (cursor !== undefined) {
+      const after = join(this.root, cursor);
+      start = all.findIndex((p) => p === after) + 1;
+      if (start === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: the listing changed or the cursor is not ours; list again');
+    }
+    const page = all.slice(start, start + PAGE);
+    const resources = page.map((p) => {
+      const rel = relative(this.root, p);
+      let size: number | undefined;
+      try {
+        size = statSync(p).size;
+      } catch {
+        size = undefined;
+      }
+      return { uri: this.uriOf(p), name: rel, mimeType: MIME[extname(p).toLowerCase()], ...(size !== undefined ? { size } : {}) };
+    });
+    const last = page[page.length - 1];
+    return { resources, ...(start + PAGE < all.length && last ? { nextCursor: relative(this.root, last) } : {}) };
+  }
+
+  /** Completes a path typed so far (absolute, inside the workspace): the entries of its folder that start with it. */
+  completePath(value: string): string[] {
+    const typed = value.startsWith('/') ? value : join(this.root, value);
+    const dir = typed.endsWith('/') ? typed : dirname(typed);
+    const prefix = typed.endsWith('/') ? '' : basename(typed);
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      return [];
+    }
+    if (!inside(this.root, real)) return [];
+    try {
+      return readdirSync(real, { withFileTypes: true })
+        .filter((d) => d.name.startsWith(prefix) && !SKIPPED_DIRS.has(d.name))
+        .map((d) => join(real, d.name) + (d.isDirectory() ? '/' : ''))
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
+  /** The catalog template serving all of the above. */
+  template(): CatalogResourceTemplate {
+    return {
+      uriTemplate: 'file://{+path}',
+      name: 'workspace-file',
+      title: 'Workspace file',
+      description: `A file of the Glassbox workspace (${this.root}), read-only: file:///absolute/path`,
+      list: (cursor) => this.list(cursor),
+      read: (uri) => this.read(uri),
+      complete: { path: (value) => this.completePath(value) },
+    };
+  }
+}
