@@ -23,6 +23,7 @@ import { confinedEnv } from '../sandbox/confined-env';
 import { createSessionSandbox } from '../sandbox/session-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
+import { realPathOf } from '../workspace/real-path';
 import { createProvider } from '../llm/create-provider';
 import { resolveLlmConfig } from '../llm/llm-config';
 import type { LlmProvider } from '../llm/llm-types';
@@ -158,7 +159,8 @@ export class GlassboxSession {
             bus: this.bus,
             timeoutMs: this.config.approvals?.timeoutMs,
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
-            classify: (command, ws) => classify(command, ws),
+            // Paths are judged on their real paths (a symlink in the workspace may point out of it).
+            classify: (command, ws, c) => classify(command, ws, { ...c, realPath: (p) => realPathOf(p) }),
             // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
             prepareClassify: initCommandClassifier,
             noPortReason: opts.noApprovalPortReason,
