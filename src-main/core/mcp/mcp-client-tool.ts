@@ -20,6 +20,31 @@ export function remoteInputSchema(remote: RemoteTool): JsonSchema {
   return schema;
 }
 
+/** A copy of a schema with every `$ref` that leaves the document replaced by "anything" (never fetched). */
+function withoutRemoteRefs(v: unknown, depth = 0): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutRemoteRefs(x, depth + 1));
+  if (!v || typeof v !== 'object' || depth > 64) return v;
+  const o = v as Record<string, unknown>;
+  if (typeof o.$ref === 'string' && !o.$ref.startsWith('#')) return {};
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, withoutRemoteRefs(x, depth + 1)]));
+}
+
+/**
+ * What Glassbox checks a call's arguments against before sending it: the model's schema with
+ * optional arguments allowed to be null (models send null for "not given"; the server decides
+ * what null means) and `$ref`s to other documents accepted as anything — they are never
+ * fetched (a schema must not make the client load URLs), the server checks those parts itself.
+ */
+export function remoteValidationSchema(remote: RemoteTool): JsonSchema {
+  const schema = withoutRemoteRefs(remoteInputSchema(remote)) as JsonSchema;
+  const props = schema.properties as Record<string, unknown> | undefined;
+  if (!props || typeof props !== 'object') return schema;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const relaxed: Record<string, unknown> = {};
+  for (const [k, p] of Object.entries(props)) relaxed[k] = required.has(k) || !p || typeof p !== 'object' ? p : { anyOf: [p, { type: 'null' }] };
+  return { ...schema, properties: relaxed };
+}
+
 /**
  * A remote MCP tool in the agent's ToolCollection: named as docs/mcp.md says, called on its server by
  * its original name, results mapped to ToolResults. Failures come back as error results.
@@ -28,6 +53,7 @@ export class McpClientTool implements Tool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
+  readonly validationSchema: JsonSchema;
   readonly annotations?: ToolAnnotations;
   source: ToolSource;
   /** The server's own name for the tool (what goes over the wire). */
@@ -42,6 +68,7 @@ export class McpClientTool implements Tool {
     this.originalName = remote.name;
     this.description = remote.description || remote.title || `Tool '${remote.name}' of MCP server '${connection.id}'.`;
     this.inputSchema = remoteInputSchema(remote);
+    this.validationSchema = remoteValidationSchema(remote);
     const a = remote.annotations;
     if (a) {
       const annotations: ToolAnnotations = {};

@@ -327,8 +327,14 @@ export class McpServerConnection {
   }
 
   private async listAllTools(client: Client): Promise<RemoteTool[]> {
+    this.traffic.listedToolNames = [];
     // The SDK walks every page itself when no cursor is given.
     const page = await client.listTools(undefined, { timeout: this.handshakeTimeoutMs });
+    // The SDK drops tools whose x-mcp-header declarations are invalid (2026): say so, by name.
+    const kept = new Set(page.tools.map((t) => t.name));
+    for (const name of new Set(this.traffic.listedToolNames)) {
+      if (!kept.has(name)) this.opts.listener.log(this, 'warn', `tool '${name}' of MCP server '${this.id}' is not available: its x-mcp-header declarations are invalid, so its arguments cannot be sent as headers`);
+    }
     return page.tools;
   }
 

@@ -86,6 +86,9 @@ export class McpTrafficLog {
   masker = new SecretMasker([]);
   /** The method of the last request sent (names the handshake step that failed). */
   lastRequestMethod?: string;
+  /** Tool names the server's `tools/list` answers carried (before the SDK drops invalid ones). */
+  listedToolNames: string[] = [];
+  private readonly toolListIds = new Set<string | number>();
   /** Lower-cased names of the headers the config adds (shown, values masked). */
   customHeaders = new Set<string>();
 
@@ -152,7 +155,13 @@ export class McpTrafficLog {
 
   private recordMessage(direction: 'in' | 'out', message: unknown, callId: string | undefined): void {
     const m = message as { method?: unknown; id?: unknown };
-    if (direction === 'out' && typeof m.method === 'string' && m.id !== undefined) this.lastRequestMethod = m.method;
+    if (direction === 'out' && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      this.lastRequestMethod = m.method;
+      if (m.method === 'tools/list') this.toolListIds.add(m.id);
+    } else if (direction === 'in' && (typeof m.id === 'string' || typeof m.id === 'number') && this.toolListIds.delete(m.id)) {
+      const listed = (message as { result?: { tools?: Array<{ name?: unknown }> } }).result?.tools;
+      if (Array.isArray(listed)) for (const t of listed) if (typeof t?.name === 'string') this.listedToolNames.push(t.name);
+    }
     this.record({
       kind: 'message',
       direction,

@@ -123,7 +123,7 @@ export class ToolCollection {
     if (!v) {
       this.ajv ??= newAjv();
       try {
-        v = this.ajv.compile(tool.inputSchema);
+        v = this.ajv.compile(tool.validationSchema ?? tool.inputSchema);
       } catch (err) {
         return `the tool's input schema is invalid: ${(err as Error).message}`;
       }

@@ -90,6 +90,11 @@ export interface Tool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
+  /**
+   * What arguments are checked against, when it differs from what the model is shown (an MCP
+   * tool: optional arguments may be null, the server's own schema dialect left to the server).
+   */
+  readonly validationSchema?: JsonSchema;
   readonly annotations?: ToolAnnotations;
   /** Where it came from; set by whoever registers it (defaults to builtin). */
   source?: ToolSource;
