@@ -4,6 +4,7 @@ import { glassboxPaths, type GlassboxPaths } from '../../core/config/paths';
 import { systemBrowser } from '../../core/mcp/oauth/browser-opener';
 import { FileOAuthStore } from '../../core/mcp/oauth/file-oauth-store';
 import { McpSignIn, mayUseOAuth } from '../../core/mcp/oauth/mcp-sign-in';
+import type { SessionSignInOptions } from '../../core/mcp/oauth/session-sign-in';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
@@ -40,6 +41,16 @@ export function cliSignIn(io: CliIO, paths: GlassboxPaths, interactive = mayOpen
     env: io.env,
     onSecret,
   });
+}
+
+/**
+ * The sign-in of `glassbox tools` and `glassbox run`: a server that asks sends the user to the
+ * browser when there is a terminal or `$BROWSER`; otherwise it is marked needs-sign-in and the
+ * message says to run `glassbox mcp login ID`. Lines for the user go to stderr.
+ */
+export function cliSessionSignIn(io: CliIO): SessionSignInOptions {
+  const notify = (line: string) => println(io.stderr, line);
+  return { interactive: mayOpenBrowser(io), notify, openUrl: systemBrowser(io.env, notify), callbackTimeoutMs: CALLBACK_TIMEOUT_MS };
 }
 
 function serverOf(argv: string[], io: CliIO, verb: 'login' | 'logout') {
