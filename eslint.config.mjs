@@ -107,4 +107,30 @@ export default tseslint.config(
     },
   },
   ...sharedDepths,
+  // Renderer state (house-renderer): components read the store's selectors and call its actions;
+  // only store/<slice>/actions.ts talks to the host. The core rule (not the typescript-eslint one
+  // above, whose options a second block would replace) so both apply; it flags type imports too.
+  // e2e/lint/renderer-bridge.test.ts proves it fires.
+  {
+    files: ['src-renderer/src/**/*.tsx'],
+    ignores: ['src-renderer/src/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src-shared/contract/client$|(^|/)transport(/|$)',
+              message: 'components do not reach the bridge: read a selector and call an action of src-renderer/src/store/<slice>/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'glassbox', message: 'components do not reach the bridge: call an action of src-renderer/src/store/<slice>/.' },
+        { object: 'globalThis', property: 'glassbox', message: 'components do not reach the bridge: call an action of src-renderer/src/store/<slice>/.' },
+      ],
+    },
+  },
 );
