@@ -52,6 +52,11 @@ export interface PolicyApprovalGateOptions {
   onAlwaysAllow?: (rule: ApprovalRule) => void;
   /** What to tell the model when nobody can be asked. */
   noPortReason?: string;
+  /**
+   * Added to that denial: how to allow the call anyway, given the rules that would (the same
+   * rules an "always" answer adds) and why approval was needed.
+   */
+  noPortHint?: (rules: ApprovalRule[], reasons: string[]) => string;
 }
 
 /**
@@ -113,7 +118,9 @@ export class PolicyApprovalGate implements ApprovalGate {
 
     if (!this.opts.port) {
       resolved('deny', 'no-port');
-      return { allowed: false, reason: this.opts.noPortReason ?? `Approval needed (${verdict.reasons.join('; ')}) but no one can answer; denied.` };
+      const reason = this.opts.noPortReason ?? `Approval needed (${verdict.reasons.join('; ')}) but no one can answer; denied.`;
+      const hint = this.opts.noPortHint?.(this.alwaysRules(call, shell), verdict.reasons);
+      return { allowed: false, reason: hint ? `${reason} ${hint}` : reason };
     }
     const answer = await this.ask(req, signal);
     if (answer.decision === 'allow' && hashArgs(call.args) !== argsHash) {

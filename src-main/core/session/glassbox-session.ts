@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { loadConfig, updateConfigFile, type GlassboxConfig } from '../config/config';
+import { loadConfig, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
@@ -52,6 +52,8 @@ export interface SessionOptions {
   approvalPort?: ApprovalPort;
   /** Said to the model when approval is needed and there is no port (e.g. "stdin is not a TTY"). */
   noApprovalPortReason?: string;
+  /** Added to that denial: how to allow the call (given the rules that would allow it). */
+  noApprovalPortHint?: (rules: ApprovalRule[], reasons: string[]) => string;
   /** Use this model instead of the configured one (tests, benchmarks). */
   provider?: LlmProvider;
   /** Continue the saved session `sessionId` (rebuild the conversation from its file). Default true when the file exists. */
@@ -164,6 +166,7 @@ export class GlassboxSession {
             // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
             prepareClassify: initCommandClassifier,
             noPortReason: opts.noApprovalPortReason,
+            noPortHint: opts.noApprovalPortHint,
             // "Always" is a standing decision: keep it in the user's config (approvals.rules).
             onAlwaysAllow: (rule) => {
               try {

@@ -1,5 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { ApprovalRule } from '../../config/config';
+import { glassboxPaths } from '../../config/paths';
 import { GlassboxSession } from '../../session/glassbox-session';
 import { createGlassboxMcpServer } from '../glassbox-mcp-server';
 import { McpHttpHost } from '../mcp-http-host';
@@ -11,6 +13,14 @@ import { ResourceWatcher } from './resource-watcher';
 import { selectServedTools } from './served-tools';
 import { sessionResources } from './session-resources';
 import { WorkspaceResources } from './workspace-resources';
+
+/** How to allow a call `mcp serve` denied for want of someone to approve it: the exact rules. */
+export function approvalHint(configFile: string, rules: ApprovalRule[], reasons: string[]): string {
+  const why = reasons.length ? `It needed approval because: ${reasons.join('; ')}.` : '';
+  if (!rules.length) return `${why} Approve such calls in a Glassbox window or terminal instead.`.trim();
+  const list = rules.map((r) => JSON.stringify(r)).join(', ');
+  return `${why} To allow it, add ${rules.length > 1 ? 'these rules' : 'this rule'} to "approvals.rules" in ${configFile}: ${list}`.trim();
+}
 
 /** What `glassbox mcp serve` serves from. */
 export interface McpServeOptions {
@@ -54,7 +64,8 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
     env: opts.env,
     withMcp: false,
     humanInput: new McpClientHumanInput(),
-    noApprovalPortReason: 'glassbox mcp serve has nobody to ask for approval',
+    noApprovalPortReason: 'glassbox mcp serve has nobody to ask for approval, so the call was denied.',
+    noApprovalPortHint: (rules, reasons) => approvalHint(glassboxPaths(opts.env).config, rules, reasons),
   });
   const catalog = session.extensions.mcp;
   const files = new WorkspaceResources(session.workspace);
