@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { addNotice, callFailedNotice } from './notices';
+
+describe('notices', () => {
+  it('the same problem twice shows once, the newer one last', () => {
+    let list = addNotice([], { level: 'warn', code: 'NO_MODEL', message: 'first' }, 1);
+    list = addNotice(list, { level: 'error', code: 'OTHER', message: 'other' }, 2);
+    list = addNotice(list, { level: 'warn', code: 'NO_MODEL', message: 'again' }, 3);
+    expect(list.map((n) => [n.code, n.message, n.id])).toEqual([
+      ['OTHER', 'other', 2],
+      ['NO_MODEL', 'again', 3],
+    ]);
+  });
+
+  it('a failed call says what failed; a busy host is one banner; a dropped link says what to do', () => {
+    expect(callFailedNotice('Send', new Error('boom'))).toEqual({ level: 'error', code: 'CALL_FAILED:Send', message: 'Send: boom' });
+    expect(callFailedNotice('Send', { code: 'BUSY', message: 'a run is going' }).code).toBe('BUSY');
+    expect(callFailedNotice('Open session', { code: 'CLOSED', message: 'closed' }).hint).toMatch(/restart it and reload/);
+    expect(callFailedNotice('Export', 'plain text').message).toBe('Export: plain text');
+  });
+});
