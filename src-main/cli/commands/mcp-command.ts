@@ -7,7 +7,7 @@ import { mergeImportedServers, parseMcpImport } from '../../core/mcp/mcp-config-
 import { McpManager, type McpServerStatus } from '../../core/mcp/mcp-manager';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
-import { LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
+import { cliSignIn, LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
 import { mcpServe, SERVE_USAGE } from './mcp-serve-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
@@ -72,7 +72,9 @@ async function listServers(argv: string[], io: CliIO): Promise<number> {
   const paths = glassboxPaths(io.env);
   const { config } = loadConfig(paths, workspace);
   const bus = new EventBus('mcp-list');
-  const manager = new McpManager({ config, userConfigPath: paths.config, tools: new ToolCollection(), bus, workspace, env: io.env });
+  // Stored sign-ins are used; a server that needs a new one is listed as needs-sign-in.
+  const auth = cliSignIn(io, paths, false).factory;
+  const manager = new McpManager({ config, userConfigPath: paths.config, tools: new ToolCollection(), bus, workspace, env: io.env, auth });
   try {
     await manager.start();
     const listing = manager.servers().map(toListing);
