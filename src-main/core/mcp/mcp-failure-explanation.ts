@@ -60,6 +60,16 @@ export function needsSignIn(err: unknown): boolean {
   return cause !== undefined && cause !== err && needsSignIn(cause);
 }
 
+/** The sign-in's own words, when the error is one of its SignInRequiredError / SignInFailedError (they say what to do). */
+function signInMessage(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'SIGN_IN_REQUIRED' || code === 'SIGN_IN_FAILED') return e.message;
+  }
+  return undefined;
+}
+
 /** Turns a connect failure into words: command not on PATH, exit code, HTTP status, step. */
 export function explainConnectFailure(err: unknown, step: string, ctx: FailureContext): string {
   const e = err as { code?: unknown; message?: string };
@@ -70,7 +80,7 @@ export function explainConnectFailure(err: unknown, step: string, ctx: FailureCo
     return `command '${config.command}' was not found on PATH`;
   }
   if (kind === 'stdio' && (e?.code === 'EACCES' || e?.code === 'EPERM')) return `command '${config.command}' is not executable (${e.code})`;
-  if (needsSignIn(err)) return `${config.url} asks for sign-in (HTTP 401) during ${step}: sign in, then retry`;
+  if (needsSignIn(err)) return signInMessage(err) ?? `${config.url} asks for sign-in (HTTP 401) during ${step}: sign in, then retry`;
   const status = httpStatus(err);
   if (status !== undefined || err instanceof SdkHttpError || err instanceof SseError) {
     return `${status !== undefined ? `HTTP ${status}` : 'no HTTP response'} from ${config.url} during ${step}: ${errMessage(err)}`;
