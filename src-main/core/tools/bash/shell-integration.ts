@@ -53,7 +53,8 @@ export interface ShellState {
  */
 export function parseStateReport(text: string): ShellState | undefined {
   if (!text.startsWith(STATE_REPORT_START)) return undefined;
-  const body = text.slice(STATE_REPORT_START.length);
+  // The terminal turns each \n into \r\n.
+  const body = text.slice(STATE_REPORT_START.length).replace(/\r\n/g, '\n');
   const a = body.indexOf('\n--a\n');
   const f = body.indexOf('\n--f\n');
   if (a < 0 || f < a) return undefined;

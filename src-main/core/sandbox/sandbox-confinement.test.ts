@@ -1,0 +1,261 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BashSession } from '../tools/bash/bash-session';
+import { BashTool } from '../tools/bash/bash-tool';
+import { PythonSession } from '../tools/python/python-session';
+import type { ToolContext } from '../tools/tool';
+import { Sandbox } from './sandbox';
+import type { SandboxConfig } from './sandbox-config';
+
+// Real bubblewrap, a real pty, real python3: what a confined command can and cannot do.
+// "Outside" is a folder next to the workspace; the temp dir the sandbox allows is a private one,
+// so /tmp itself is outside too.
+const linux = process.platform === 'linux';
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-')));
+const ws = join(root, 'ws');
+const outside = join(root, 'outside');
+const home = join(root, 'home');
+const gbHome = join(root, 'gbhome');
+const tmp = join(root, 'tmp');
+for (const d of [ws, join(ws, 'sub'), outside, join(home, '.ssh'), join(home, '.aws'), join(gbHome, 'sessions'), tmp]) mkdirSync(d, { recursive: true });
+writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-PRIVATE-KEY\n');
+writeFileSync(join(home, '.aws', 'credentials'), 'aws_secret_access_key=FAKE-AWS\n');
+writeFileSync(join(home, '.netrc'), 'machine x password FAKE-NETRC\n');
+writeFileSync(join(gbHome, 'config.json'), '{"llm":{"apiKey":"FAKE-CONFIG-KEY"}}\n');
+writeFileSync(join(gbHome, 'sessions', 's1.jsonl'), '{"FAKE-SESSION":1}\n');
+writeFileSync(join(outside, 'readable.txt'), 'outside-but-readable\n');
+
+function sandboxWith(config: Partial<SandboxConfig> = {}): Sandbox {
+  return new Sandbox({
+    config: { mode: 'workspace-write', network: false, writableRoots: [], ...config },
+    workspace: ws,
+    glassboxHome: gbHome,
+    env: process.env,
+    userHome: home,
+    tmpDir: tmp,
+  });
+}
+
+const shells: BashSession[] = [];
+function shellIn(sandbox: Sandbox): BashSession {
+  const s = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+  shells.push(s);
+  return s;
+}
+afterAll(async () => {
+  for (const s of shells) await s.dispose();
+});
+
+/** Live processes (as seen here) whose command line contains `token`. */
+function processesWith(token: string): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return !/^\d+ \(.*\) Z/.test(stat) && readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(token);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+describe.runIf(linux)('the shell inside the sandbox', () => {
+  const sandbox = sandboxWith();
+  let shell: BashSession;
+  beforeAll(() => {
+    expect(sandbox.status()).toMatchObject({ active: true, backend: 'bwrap' });
+    shell = shellIn(sandbox);
+  });
+
+  it('writes inside the workspace and the temp dir work; writes outside fail and leave nothing', async () => {
+    const inside = await shell.run(`echo in > inside.txt && echo t > ${tmp}/t.txt && cat inside.txt`);
+    expect(inside).toMatchObject({ exitCode: 0, output: 'in' });
+    expect(readFileSync(join(ws, 'inside.txt'), 'utf8')).toBe('in\n');
+    const out = await shell.run(`echo x > ${outside}/x.txt`);
+    expect(out.exitCode).not.toBe(0);
+    expect(out.output).toMatch(/Read-only file system/);
+    expect(existsSync(join(outside, 'x.txt'))).toBe(false);
+    // Reading outside is fine (the rest of the file system is read-only, not hidden).
+    expect((await shell.run(`cat ${outside}/readable.txt`)).output).toBe('outside-but-readable');
+    for (const target of ['/etc/gb-sandbox-test', join(tmpdir(), `gb-not-the-sandbox-tmp-${process.pid}`), join(home, 'planted')]) {
+      expect((await shell.run(`touch ${target}`)).exitCode, target).not.toBe(0);
+      expect(existsSync(target), target).toBe(false);
+    }
+  });
+
+  it('cd out of the workspace persists, and writing there still fails; rm -rf outside removes nothing', async () => {
+    await shell.run(`cd ${outside}`);
+    expect((await shell.run('pwd')).output).toBe(outside);
+    expect(shell.state()?.cwd).toBe(outside);
+    expect((await shell.run('touch here.txt')).exitCode).not.toBe(0);
+    expect((await shell.run(`rm -rf ${outside}/readable.txt`)).exitCode).not.toBe(0);
+    expect(existsSync(join(outside, 'readable.txt'))).toBe(true);
+    await shell.run('cd /');
+    expect((await shell.run(`touch ${outside}/from-root; touch /from-root`)).exitCode).not.toBe(0);
+    expect(existsSync(join(outside, 'from-root'))).toBe(false);
+    await shell.run(`cd ${ws}`);
+  });
+
+  it('exports, functions and aliases persist between calls and are reported', async () => {
+    await shell.run('export GB_KEPT=yes; gbfn() { echo "fn $1"; }; alias gbal="echo aliased"');
+    expect((await shell.run('echo $GB_KEPT; gbfn x')).output).toBe('yes\nfn x');
+    expect(shell.state()).toMatchObject({ cwd: ws, aliases: expect.arrayContaining(['gbal']), functions: ['gbfn'] });
+  });
+
+  it('credentials in the home folder and $GLASSBOX_HOME cannot be read', async () => {
+    const read = await shell.run(`cat ~/.ssh/id_ed25519 ~/.aws/credentials ~/.netrc ${gbHome}/config.json ${gbHome}/sessions/s1.jsonl 2>&1`);
+    expect(read.exitCode).not.toBe(0);
+    expect(read.output).not.toMatch(/FAKE-/);
+    const list = await shell.run(`ls -A ~/.ssh ~/.aws ${gbHome} ${gbHome}/sessions 2>&1`);
+    expect(list.output).not.toMatch(/id_ed25519|credentials|config\.json|s1\.jsonl/);
+    // Nor can they be planted there.
+    expect((await shell.run('echo k >> ~/.ssh/authorized_keys')).exitCode).not.toBe(0);
+    expect(existsSync(join(home, '.ssh', 'authorized_keys'))).toBe(false);
+  });
+
+  it("the project's .glassbox cannot be created or changed (Glassbox runs its MCP servers unconfined)", async () => {
+    const r = await shell.run('mkdir -p .glassbox && echo \'{"mcpServers":{}}\' > .glassbox/config.json');
+    expect(r.exitCode).not.toBe(0);
+    expect(existsSync(join(ws, '.glassbox', 'config.json'))).toBe(false);
+  });
+
+  it('has no network: a server on 127.0.0.1 outside cannot be reached', async () => {
+    const server = await httpServer();
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const r = await shell.run(`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`, { timeoutMs: 10_000 });
+      expect(r.output).not.toContain('connected');
+      expect(r.exitCode).not.toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("sees only its own processes: Glassbox's environment is out of reach through /proc", async () => {
+    const r = await shell.run('ls /proc | grep -c "^[0-9]"; cat /proc/1/cmdline | tr "\\0" " "');
+    const [count, init] = r.output.split('\n');
+    expect(Number(count)).toBeLessThan(10);
+    expect(init).toMatch(/bwrap|bash/);
+    expect((await shell.run(`cat /proc/${process.pid}/cmdline 2>/dev/null | tr "\\0" " "`)).output).not.toMatch(/node|vitest/);
+  });
+
+  it('a background job and a process in a new session are confined too, and end with the shell', async () => {
+    await shell.run(`(sleep 0.3; touch ${outside}/bg 2>/dev/null; touch bg-inside) & setsid sh -c 'sleep 0.3; touch ${outside}/bg2 2>/dev/null' & sleep 1000.75 &`);
+    expect(await until(() => existsSync(join(ws, 'bg-inside')), 5000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(existsSync(join(outside, 'bg'))).toBe(false);
+    expect(existsSync(join(outside, 'bg2'))).toBe(false);
+    const other = shellIn(sandbox);
+    await other.run(`nohup sleep 1000.25 >/dev/null 2>&1 & disown; echo started`);
+    expect(processesWith('sleep 1000.25')).toHaveLength(1);
+    await other.dispose();
+    expect(await until(() => processesWith('sleep 1000.25').length === 0, 5000)).toBe(true);
+  });
+});
+
+describe.runIf(linux)('the sandbox with network: true', () => {
+  it('reaches a server on 127.0.0.1', async () => {
+    const server = await httpServer();
+    const shell = shellIn(sandboxWith({ network: true }));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const r = await shell.run(`exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3; exec 3>&-`, { timeoutMs: 10_000 });
+      expect(r.output).toContain('hello-from-outside');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe.runIf(linux)('read-only mode', () => {
+  it('nothing is writable, not even the workspace; reading works', async () => {
+    const shell = shellIn(sandboxWith({ mode: 'read-only' }));
+    expect((await shell.run('touch ro.txt')).exitCode).not.toBe(0);
+    expect(existsSync(join(ws, 'ro.txt'))).toBe(false);
+    expect((await shell.run('cat inside.txt')).output).toBe('in');
+  });
+});
+
+describe.runIf(linux)('writableRoots', () => {
+  it('makes one more folder writable, nothing else', async () => {
+    const extra = join(root, 'extra');
+    mkdirSync(extra);
+    const shell = shellIn(sandboxWith({ writableRoots: [extra] }));
+    expect((await shell.run(`touch ${extra}/ok && touch ${outside}/no`)).exitCode).not.toBe(0);
+    expect(existsSync(join(extra, 'ok'))).toBe(true);
+    expect(existsSync(join(outside, 'no'))).toBe(false);
+  });
+});
+
+describe.runIf(linux)('python_execute inside the sandbox', () => {
+  it('keeps state, writes only inside, cannot read credentials or reach the network', async () => {
+    const py = new PythonSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });
+    try {
+      const run = async (code: string): Promise<string> => {
+        const r = await py.execute(code, { timeoutMs: 20_000 });
+        return r.chunks.map((c) => c.data).join('') + (r.value ?? '') + (r.error ?? '');
+      };
+      await run('x = 41');
+      expect(await run('x + 1')).toBe('42');
+      expect(await run("open('py-inside.txt', 'w').write('ok')")).toBe('2');
+      expect(existsSync(join(ws, 'py-inside.txt'))).toBe(true);
+      expect(await run(`open(${JSON.stringify(join(outside, 'py.txt'))}, 'w')`)).toMatch(/OSError: \[Errno 30\] Read-only file system/);
+      expect(existsSync(join(outside, 'py.txt'))).toBe(false);
+      expect(await run("import os\nos.listdir(os.path.expanduser('~/.ssh'))")).toBe('[]');
+      expect(await run(`import subprocess\nsubprocess.run(['sh', '-c', 'echo x > ${outside}/py-sub.txt']).returncode`)).not.toBe('0');
+      expect(existsSync(join(outside, 'py-sub.txt'))).toBe(false);
+      expect(await run("import socket\ns = socket.socket()\ns.settimeout(3)\ntry:\n    s.connect(('1.1.1.1', 80)); print('connected')\nexcept OSError as e:\n    print('no network', e.errno)")).toMatch(/no network/);
+    } finally {
+      await py.stop();
+    }
+  });
+});
+
+describe.runIf(linux)('an approved escalation', () => {
+  it('runs that one call outside the sandbox, from the shell\'s cwd and exports, and only that call', async () => {
+    const shell = shellIn(sandboxWith());
+    const tool = new BashTool({ workspace: ws, shell: () => shell, secrets: ['FAKE-SECRET-VALUE'] });
+    const ctx = (escalation?: ToolContext['escalation']): ToolContext => ({
+      signal: new AbortController().signal,
+      workspace: ws,
+      home: gbHome,
+      callId: 'c',
+      ...(escalation ? { escalation } : {}),
+    });
+    await tool.execute({ command: `cd sub && export GB_CARRIED=carried LD_PRELOAD=/nonexistent.so GB_LEAK=FAKE-SECRET-VALUE` }, ctx());
+    const reasons = [`writes outside the workspace: ${outside}`];
+    const escalated = await tool.execute({ command: `pwd; echo "$GB_CARRIED/$LD_PRELOAD/$GB_LEAK"; echo once >> ${outside}/escalated.txt` }, ctx({ reasons }));
+    expect(escalated.error).toBeUndefined();
+    expect(escalated.output).toBe(`${join(ws, 'sub')}\ncarried//`);
+    expect(escalated.system).toMatch(/Ran outside the sandbox for this one call, as approved \(writes outside the workspace: /);
+    expect(escalated.metadata).toMatchObject({ outsideSandbox: true, escalation: reasons });
+    expect(readFileSync(join(outside, 'escalated.txt'), 'utf8')).toBe('once\n');
+    // The next call is confined again (same command, no grant).
+    const again = await tool.execute({ command: `echo twice >> ${outside}/escalated.txt` }, ctx());
+    expect(again.error).toMatch(/exit code/);
+    expect(readFileSync(join(outside, 'escalated.txt'), 'utf8')).toBe('once\n');
+    // Nothing the escalated call did flows back into the shell.
+    expect((await tool.execute({ command: 'pwd' }, ctx())).output).toBe(join(ws, 'sub'));
+  });
+});
+
+function httpServer(): Promise<Server> {
+  return new Promise((resolve) => {
+    const s = createServer((_req, res) => res.end('hello-from-outside')).listen(0, '127.0.0.1', () => resolve(s));
+  });
+}
