@@ -12,8 +12,10 @@ const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--js
 Re-executes the tool calls recorded in a session file (all, or one with --call, optionally with
 edited --args) through the same path the agent uses, and reports per call whether the new
 result equals the recorded one, with a diff when not.
-  --workspace DIR   where to run (default: the workspace recorded in the file, else the current directory)
-Approvals run in auto mode: dangerous commands still ask (and are denied when stdin is not a TTY).
+  --workspace DIR   where to run (default: the current directory; never the one the file names)
+Every replayed call goes through the approval policy as in ask mode: what is not read-only asks
+(showing the decision recorded for it), a call that was denied asks again, and without a
+terminal to ask on such calls are denied.
 Exit codes: 0 all equal, 1 some differ or failed, 2 usage.`;
 
 /** `glassbox replay` (docs/cli.md). */
@@ -56,19 +58,16 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   if (values.call !== undefined && !calls.some((c) => c.callId === values.call)) {
     throw new UsageError(`no recorded call '${values.call}' in ${file} (recorded: ${calls.map((c) => c.callId).join(', ') || 'none'})`);
   }
-  const start = events.find((e) => e.type === 'agent_start');
-  const recordedWs = start && start.type === 'agent_start' ? start.workspace : undefined;
-  const workspace = values.workspace
-    ? resolve(io.cwd, values.workspace)
-    : recordedWs && existsSync(recordedWs)
-      ? recordedWs
-      : io.cwd;
+  // The workspace is the user's choice, never the file's: a crafted file could name `/`.
+  const workspace = values.workspace ? resolve(io.cwd, values.workspace) : io.cwd;
+  if (!existsSync(workspace) || !statSync(workspace).isDirectory()) throw new UsageError(`no such workspace directory: ${workspace}`);
 
   const ports = io.stdin.isTTY ? new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr }) : undefined;
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,
-    approveMode: 'auto',
+    // The user's configured mode (deny stays deny); replays are judged as in ask whatever it is.
+    defaultApproveMode: 'ask',
     approvalPort: ports,
     humanInput: ports,
     noApprovalPortReason: 'Approval was required but `glassbox replay` is not attached to a terminal, so the call was denied.',

@@ -70,8 +70,21 @@ describe('findRecordedCall', () => {
       args: { text: 'hi' },
       source: 'builtin',
       result: { output: 'echo hi', error: null, images: [], system: null, metadata: { t: 1 } },
+      approval: null, // no approval was asked for it
     });
     expect(findRecordedCall(recordedSession(), 'r1')?.args).toEqual({ text: 'x' });
+  });
+
+  it('carries the recorded approval: the human’s answer, or the policy’s deny for a call blocked unasked', () => {
+    const extra: GlassboxEvent[] = [
+      { seq: 90, ts: 1, session: 's', type: 'approval_resolved', requestId: 'a', callId: 'c1', decision: 'deny', by: 'human' },
+      { seq: 91, ts: 1, session: 's', type: 'tool_execution_start', callId: 'c9', tool: 'echo', args: {}, source: 'builtin' },
+      { seq: 92, ts: 1, session: 's', type: 'tool_execution_end', callId: 'c9', tool: 'echo', result: { output: '[BLOCKED] x', error: null, images: [], system: null }, durationMs: 1, blocked: true },
+    ];
+    const calls = recordedCalls([...recordedSession(), ...extra]);
+    expect(calls.find((c) => c.callId === 'c1')?.approval).toEqual({ decision: 'deny', by: 'human' });
+    expect(calls.find((c) => c.callId === 'c9')?.approval).toEqual({ decision: 'deny', by: 'policy' });
+    expect(findRecordedCall([...recordedSession(), ...extra], 'c9')?.approval).toEqual({ decision: 'deny', by: 'policy' });
   });
 
   it('returns a call that never ended with no result, and null for an unknown id', () => {

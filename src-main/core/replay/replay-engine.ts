@@ -8,6 +8,19 @@ import type { ToolRunner } from '../tools/tool-runner';
 
 export type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contract/replay';
 
+/** A recorded call with the approval decision recorded for it (null: none was asked). */
+export type RecordedCallWithApproval = RecordedToolCall & { approval: { decision: 'allow' | 'deny'; by: string } | null };
+
+/**
+ * The decision recorded for a call: the human's (or the timeout's) answer when one was asked;
+ * a call blocked without a question (deny mode, a rule) counts as denied by the policy.
+ */
+function approvalOf(events: readonly GlassboxEvent[], callId: string, blocked: boolean): RecordedCallWithApproval['approval'] {
+  let found: RecordedCallWithApproval['approval'] = null;
+  for (const e of events) if (e.type === 'approval_resolved' && e.callId === callId) found = { decision: e.decision, by: e.by };
+  return found ?? (blocked ? { decision: 'deny', by: 'policy' } : null);
+}
+
 // `diff` is required on the first differing result, not at import: it costs ~0.1 s of CPU.
 const requireHere = createRequire(import.meta.url);
 let diffModule: typeof import('diff') | undefined;
@@ -17,30 +30,36 @@ function diffLib(): typeof import('diff') {
 }
 
 /** The original tool calls of a session, in order (replays of earlier calls are left out). */
-export function recordedCalls(events: GlassboxEvent[]): RecordedToolCall[] {
-  const calls = new Map<string, RecordedToolCall>();
+export function recordedCalls(events: GlassboxEvent[]): RecordedCallWithApproval[] {
+  const calls = new Map<string, RecordedCallWithApproval>();
+  const blocked = new Set<string>();
   for (const e of events) {
     if (e.type === 'tool_execution_start' && !e.replayOf) {
-      calls.set(e.callId, { callId: e.callId, tool: e.tool, args: e.args, source: e.source, result: null });
+      calls.set(e.callId, { callId: e.callId, tool: e.tool, args: e.args, source: e.source, result: null, approval: null });
     } else if (e.type === 'tool_execution_end' && !e.replayOf) {
       const c = calls.get(e.callId);
       if (c) c.result = e.result;
+      if (e.blocked) blocked.add(e.callId);
     }
   }
+  for (const c of calls.values()) c.approval = approvalOf(events, c.callId, blocked.has(c.callId));
   return [...calls.values()];
 }
 
 /** Any call of a session by id (a replay too), joining its start and end; null when absent. */
-export function findRecordedCall(events: readonly GlassboxEvent[], callId: string): RecordedToolCall | null {
-  let call: RecordedToolCall | null = null;
+export function findRecordedCall(events: readonly GlassboxEvent[], callId: string): RecordedCallWithApproval | null {
+  let call: RecordedCallWithApproval | null = null;
+  let blocked = false;
   for (const e of events) {
     if (e.type === 'tool_execution_start' && e.callId === callId) {
-      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null };
+      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null, approval: null };
     } else if (e.type === 'tool_execution_end' && e.callId === callId) {
-      call ??= { callId, tool: e.tool, args: {}, result: null };
+      call ??= { callId, tool: e.tool, args: {}, result: null, approval: null };
       call.result = e.result;
+      blocked = !!e.blocked;
     }
   }
+  if (call) call.approval = approvalOf(events, callId, blocked);
   return call;
 }
 
@@ -72,7 +91,9 @@ let replayCounter = 0;
 /**
  * Re-runs one recorded call through the session's ToolRunner (validation, hooks, approvals,
  * events with `replayOf`), optionally with edited args, and compares the new result with the
- * recorded one.
+ * recorded one. A replay never widens an approval: the gate judges it as in `ask` mode, shows
+ * the recorded decision, and asks again for a call that was denied (edited args are a new
+ * call and are judged as such).
  */
 export async function replayCall(
   session: { runner: ToolRunner },
@@ -88,6 +109,7 @@ export async function replayCall(
       tool: recorded.tool,
       args: typeof useArgs === 'string' ? useArgs : ((useArgs ?? {}) as Record<string, unknown>),
       replayOf: recorded.callId,
+      recordedApproval: (recorded as Partial<RecordedCallWithApproval>).approval ?? null,
     },
     signal,
   );

@@ -9,7 +9,7 @@ import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '
 /** Decides whether a call may run (policy + human approval). Built by the approvals module. */
 export interface ApprovalGate {
   /** `escalation`: only when the human approved running this call outside the OS sandbox. */
-  check(call: ToolCallInfo, signal: AbortSignal): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
+  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null }): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
 }
 
 /** One call to run: args may be the model's raw JSON text or an object. */
@@ -19,6 +19,8 @@ export interface ToolCallRequest {
   args: string | Record<string, unknown>;
   /** Set when this call re-runs a recorded one. */
   replayOf?: string;
+  /** With `replayOf`: the approval recorded for the original call (the gate shows it and never widens it). */
+  recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null;
 }
 
 export interface ToolCallOutcome {
@@ -110,7 +112,7 @@ export class ToolRunner {
 
     let escalation: Escalation | undefined;
     if (this.deps.approvals) {
-      const verdict = await this.deps.approvals.check(call, signal);
+      const verdict = req.replayOf ? await this.deps.approvals.check(call, signal, { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null }) : await this.deps.approvals.check(call, signal);
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
       escalation = verdict.escalation;
     }
