@@ -155,3 +155,27 @@ describe('TerminalHumanInput', () => {
     expect(coerceField(text, field)).toEqual(expected);
   });
 });
+
+describe('the approval prompt shows what runs', () => {
+  it.each([
+    ['carriage return rewriting the line', 'rm -rf ~/x\recho harmless', 'rm -rf ~/x\\recho harmless'],
+    ['an escape sequence clearing the line', 'rm -rf ~/x\x1b[2K\x1b[1Gls', 'rm -rf ~/x\\x1b[2K\\x1b[1Gls'],
+    ['backspaces over the dangerous part', 'rm -rf ~/x\b\b\b\b\b\b\b\b\b\bls        ', 'rm -rf ~/x\\x08'],
+    ['a bidi override reordering it', 'echo \u202esl\u202c', 'echo \\u{202e}sl\\u{202c}'],
+    ['a C1 control (CSI)', 'ls\x9b2J', 'ls\\x9b2J'],
+  ])('%s is shown escaped', async (_name, command, shownAs) => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const stderr = new PassThrough();
+    let shown = '';
+    stderr.on('data', (d: Buffer) => (shown += d.toString()));
+    const port = new TerminalHumanInput({ stdin, stderr });
+    const answer = port.request({ requestId: 'r1', callId: 'c1', tool: 'bash', args: { command }, argsHash: 'h', reasons: ['why\x1b[8m'] });
+    setTimeout(() => stdin.write('n\n'), 30);
+    await answer;
+    expect(shown).toContain(`Approve bash: ${shownAs}`);
+    expect(shown).toContain('why asked: why\\x1b[8m');
+    // Nothing the command carried reaches the terminal raw.
+    const prompt = shown.slice(shown.indexOf('Approve'), shown.indexOf('[y]es'));
+    expect(prompt).not.toMatch(/[\r\x1b\x08\x9b\u202e]/);
+  });
+});

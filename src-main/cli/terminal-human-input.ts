@@ -1,6 +1,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../core/approvals/approval-types';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, JsonSchema } from '../core/tools/tool';
+import { visibleText } from './visible-text';
 
 /** Streams the terminal port talks through; the process's own by default. */
 export interface TerminalStreams {
@@ -49,11 +50,12 @@ export class TerminalHumanInput implements HumanInputPort, ApprovalPort {
   request(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
     return this.serialized(async () => {
       if (!this.streams.stdin.isTTY) throw new NoTerminalError();
-      const what = req.tool === 'bash' && typeof req.args.command === 'string' ? req.args.command : JSON.stringify(req.args);
-      const why = req.reasons.length ? `\n  why asked: ${req.reasons.join('; ')}` : '';
+      // The command's own control characters are shown escaped: they could rewrite the line on screen.
+      const what = visibleText(req.tool === 'bash' && typeof req.args.command === 'string' ? req.args.command : JSON.stringify(req.args));
+      const why = req.reasons.length ? `\n  why asked: ${visibleText(req.reasons.join('; '))}` : '';
       let answer: string | null;
       try {
-        answer = await this.readLine(`\nApprove ${req.tool}: ${what}${why}\n  [y]es / [n]o / [a]lways > `, signal);
+        answer = await this.readLine(`\nApprove ${visibleText(req.tool)}: ${what}${why}\n  [y]es / [n]o / [a]lways > `, signal);
       } catch {
         answer = null; // aborted: the run is going away, deny
       }
@@ -75,7 +77,7 @@ export class TerminalHumanInput implements HumanInputPort, ApprovalPort {
     if (signal?.aborted) throw abortError(signal);
     const out = this.streams.stderr;
     const from = q.server ? ` (from MCP server '${q.server}')` : '';
-    out.write(`\n? The agent asks${from}:\n${q.question}\n`);
+    out.write(`\n? The agent asks${visibleText(from)}:\n${visibleText(q.question)}\n`);
     const properties = formProperties(q.schema);
     if (!properties) {
       const line = await this.readLine('> ', signal);
