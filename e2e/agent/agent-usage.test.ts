@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runGlassbox } from '../helpers/cli';
-import { ofType, parseJsonLines, readSessionLines, useAgentFixtures, WIRES } from './agent-harness';
+import { ofType, parseJsonLines, readSessionLines, TEST_KEY, useAgentFixtures, WIRES } from './agent-harness';
 
 // Tokens, cost and timing of every model turn: in `glassbox run --json`, its stderr progress and
 // last line, and the session file — as each wire format reports them, and estimated when the
@@ -52,6 +52,44 @@ describe.each(WIRES)('usage per model turn (%s wire format)', (wire) => {
     expect(h.stderr).toMatch(/model scripted: 1,234 in · 56 out · \$0\.0029 \(first token \d+ ms, \d+ ms\)/);
     const last = h.stderr.trim().split('\n').pop() ?? '';
     expect(last).toMatch(/^glassbox run: finished after 1 step\(s\) · 1,234 in · 56 out · \$0\.0029\. Session /);
+  });
+});
+
+describe.each(WIRES)('the context meter and the exact wire exchange (%s wire format)', (wire) => {
+  it('breaks each request down into parts that add up, and records the body as sent and the chunks as received', async () => {
+    const f = await fixture(wire, [
+      { toolCalls: [{ name: 'bash', arguments: { command: 'printf "%0.s0123456789" $(seq 1 400)' } }] },
+      { text: 'Done.' },
+    ]);
+    const r = await runGlassbox(['run', 'print digits', '--json', '--workspace', f.workspace, '--approve', 'auto'], { env: f.env, cwd: f.workspace, timeoutMs: 200_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const events = parseJsonLines(r.stdout);
+    type Part = { kind: string; source?: string; tokens: number; count: number };
+    const requests = ofType(events, 'model_request') as unknown as Array<{ context: { totalTokens: number; windowTokens: number | null; parts: Part[]; largest: Array<{ kind: string; callId?: string; tokens: number }> } }>;
+    expect(requests).toHaveLength(2);
+    for (const q of requests) expect(q.context.parts.reduce((n, p) => n + p.tokens, 0)).toBe(q.context.totalTokens);
+    const [first, second] = requests.map((q) => q.context);
+    expect(first.parts.map((p) => p.kind)).toEqual(expect.arrayContaining(['system', 'tools', 'conversation']));
+    expect(first.parts.find((p) => p.kind === 'tools')).toMatchObject({ source: 'builtin' });
+    expect(first.parts.some((p) => p.kind === 'tool-results')).toBe(false);
+    // The second request holds the 4,000-character result: ≈ 1,000 tokens, the largest item, linked to its call.
+    const results = second.parts.find((p) => p.kind === 'tool-results')!;
+    expect(results.tokens).toBeGreaterThanOrEqual(1000);
+    expect(second.largest[0]).toMatchObject({ kind: 'tool-result' });
+    expect(second.largest[0].callId).toBe((ofType(events, 'tool_execution_start')[0] as { callId: string }).callId);
+    expect(second.totalTokens - first.totalTokens).toBeGreaterThanOrEqual(1000);
+    expect(first.windowTokens).toBeNull(); // "scripted" is no model the table knows
+
+    // The wire: the body the server received, with earlier turns' messages left out after the first.
+    const responses = ofType(events, 'model_response') as unknown as Array<{ wire: { request: { messages: unknown[] } & Record<string, unknown>; response: unknown[]; messagesOmitted: number } }>;
+    const [w1, w2] = responses.map((x) => x.wire);
+    expect(w1.messagesOmitted).toBe(0);
+    expect(w1.request).toEqual(f.model.requests[0].body);
+    expect(w2.messagesOmitted).toBe(w1.request.messages.length);
+    expect([...w1.request.messages, ...w2.request.messages]).toEqual(f.model.requests[1].body.messages);
+    expect(w2.request.model).toBe('scripted');
+    expect(w1.response.length).toBeGreaterThan(2); // the streamed chunks
+    expect(JSON.stringify(responses)).not.toContain(TEST_KEY);
   });
 });
 

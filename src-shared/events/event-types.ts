@@ -3,6 +3,7 @@
  * and the renderer import them alike.
  * Every event carries `seq` (1, 2, … per session), `ts` (ms since epoch), `session`, `type`.
  */
+import type { ContextMeter } from './context-meter';
 import type { ModelUsage, UsageTotals } from './model-usage';
 import type { ToolResultRecord } from './tool-result';
 
@@ -59,9 +60,10 @@ export interface EventPayloads {
   mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'needs-sign-in'; error?: string; protocolVersion?: string };
   mcp_tools_changed: { server: string; added: string[]; removed: string[] };
   /** Model request/response per turn, for the inspector (secrets never included). */
-  model_request: { step: number; request: unknown };
+  /** `context`: what the request holds, by part (the context meter). */
+  model_request: { step: number; request: unknown; context?: ContextMeter };
   /** `usage` of this turn (tokens, cost, timing); `model` the model that answered. Older sessions may lack both or carry only the token counts. */
-  model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage };
+  model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage; wire?: RecordedWire };
   /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
   /**
@@ -84,6 +86,19 @@ export interface EventPayloads {
   mcp_resource_updated: { server: string; uri: string };
   /** Free-form log line (warnings, extension failures). */
   log: { level: 'debug' | 'info' | 'warn' | 'error'; source: string; message: string };
+}
+
+/**
+ * The exact request body and streamed response chunks of a model turn. To keep session files
+ * linear, `request.messages` holds only the messages that earlier turns did not record
+ * (`messagesOmitted` of them came before: the full list is the concatenation since the last
+ * turn with `messagesOmitted: 0`). Headers (which carry the key) are never recorded.
+ */
+export interface RecordedWire {
+  request: Record<string, unknown>;
+  response: unknown[];
+  truncated?: boolean;
+  messagesOmitted?: number;
 }
 
 export type EventType = keyof EventPayloads;

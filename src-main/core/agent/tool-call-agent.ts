@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { ToolCallRecord } from '../../../src-shared/events/event-types';
+import type { RecordedWire, ToolCallRecord } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
-import { isAbortError, type ChatMessage, type LlmProvider } from '../llm/llm-types';
+import { isAbortError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
 import type { PriceTable } from '../llm/prices';
 import { requestChars, turnUsage } from '../llm/turn-usage';
 import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
+import { contextBreakdown, contextWindowOf } from './context-breakdown';
 import type { ContextCompactor } from './context-compactor';
 import type { SecretRedactor } from '../secrets/secret-redactor';
 import { StreamRedactor } from '../secrets/stream-redactor';
@@ -49,6 +50,8 @@ export interface ToolCallAgentOptions {
   compactor?: ContextCompactor;
   /** Config `prices` over the built-in price table, for each turn's cost. */
   prices?: PriceTable;
+  /** Config `agent.contextWindowTokens`: the model's window when the built-in table does not know it. */
+  contextWindowTokens?: number;
   /**
    * The session's secrets: streamed `message_update` deltas are redacted as they arrive, so a key
    * split across two deltas never shows (whole-line redaction downstream cannot see it).
@@ -78,6 +81,8 @@ export class ToolCallAgent {
   private readonly pendingNotes: string[] = [];
   private readonly unsubscribe: () => void;
   private lastRequestIndex = 0;
+  /** Wire messages already recorded with an earlier turn (each turn records only the new ones). */
+  private wireMessages = 0;
   private requested = false;
 
   constructor(private readonly opts: ToolCallAgentOptions) {
@@ -106,9 +111,22 @@ export class ToolCallAgent {
     this.emitMessage('system', text);
   }
 
+  private systemExtras(): string[] {
+    return this.opts.systemMessages?.().filter((s) => s.trim()) ?? [];
+  }
+
   private systemText(): string {
-    const extra = this.opts.systemMessages?.().filter((s) => s.trim()) ?? [];
-    return [this.opts.systemPrompt, ...extra].join('\n\n');
+    return [this.opts.systemPrompt, ...this.systemExtras()].join('\n\n');
+  }
+
+  /** The exact request body of a turn, with the messages earlier turns already recorded left out. */
+  private recordedWire(wire: NonNullable<LlmTurn['wire']>): RecordedWire {
+    const body = wire.request;
+    const messages = Array.isArray(body.messages) ? (body.messages as unknown[]) : null;
+    if (!messages) return { ...wire };
+    const omitted = Math.min(this.wireMessages, messages.length);
+    this.wireMessages = messages.length;
+    return { ...wire, request: { ...body, messages: messages.slice(omitted) }, messagesOmitted: omitted };
   }
 
   /** Runs one task (a user message) to its end. Never throws for model or tool failures. */
@@ -156,6 +174,14 @@ export class ToolCallAgent {
             // Only what is new since the previous request: the whole history each turn would make session files quadratic.
             newMessages: this.messages.slice(this.lastRequestIndex).map(stripImages),
           },
+          context: contextBreakdown({
+            systemPrompt: this.opts.systemPrompt,
+            systemMessages: this.systemExtras(),
+            messages: this.messages,
+            tools: this.opts.runner.tools.toParams(),
+            sourceOf: (name) => this.opts.runner.tools.get(name)?.source ?? 'builtin',
+            windowTokens: contextWindowOf(provider.model, this.opts.contextWindowTokens),
+          }),
         });
         this.lastRequestIndex = this.messages.length;
         this.requested = true;
@@ -229,6 +255,7 @@ export class ToolCallAgent {
           response: { text: turn.text, toolCalls: turn.toolCalls, stopReason: turn.stopReason },
           model: provider.model,
           usage: turnUse,
+          ...(turn.wire ? { wire: this.recordedWire(turn.wire) } : {}),
         });
         this.messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
         if (turn.text.trim()) finalText = turn.text;
@@ -270,6 +297,7 @@ export class ToolCallAgent {
     bus.emit({ type: 'compaction_start', before: result.before });
     this.messages = result.messages;
     this.lastRequestIndex = 0;
+    this.wireMessages = 0;
     bus.emit({ type: 'compaction_end', before: result.before, after: result.after });
   }
 

@@ -81,7 +81,7 @@ export interface GlassboxConfig {
   mcpServers?: Record<string, McpServerConfig>;
   approvals?: ApprovalsConfig;
   sandbox?: SandboxConfigSection;
-  agent?: { maxSteps?: number; systemPrompt?: string; contextBudgetTokens?: number };
+  agent?: { maxSteps?: number; systemPrompt?: string; contextBudgetTokens?: number; contextWindowTokens?: number };
   /** Per-extension config sections, by extension name. */
   extensions?: Record<string, unknown>;
   browser?: { chromiumPath?: string; headless?: boolean };

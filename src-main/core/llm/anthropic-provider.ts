@@ -4,7 +4,7 @@ import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
-import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn } from './llm-types';
+import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
 type ImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -114,32 +114,33 @@ export class AnthropicProvider implements LlmProvider {
       onRetry: handlers.onRetry,
       classify: (err) => classifyAnthropicError(err, req.signal),
       attempt: async () => {
-        const stream = await this.client.messages.create(
-          {
-            model: this.model,
-            max_tokens: this.cfg.maxTokens ?? defaultMaxTokens(this.model),
-            ...(system ? { system } : {}),
-            messages,
-            ...(req.tools.length ? { tools: toAnthropicTools(req.tools) } : {}),
-            ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
-            stream: true,
-          },
-          { signal: req.signal },
-        );
-        return assembleAnthropicStream(stream, handlers);
+        const body = {
+          model: this.model,
+          max_tokens: this.cfg.maxTokens ?? defaultMaxTokens(this.model),
+          ...(system ? { system } : {}),
+          messages,
+          ...(req.tools.length ? { tools: toAnthropicTools(req.tools) } : {}),
+          ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
+          stream: true as const,
+        };
+        const stream = await this.client.messages.create(body, { signal: req.signal });
+        const wire = new WireRecorder();
+        const turn = await assembleAnthropicStream(stream, handlers, wire);
+        return { ...turn, wire: wire.exchange(body) };
       },
     });
   }
 }
 
 /** Assembles stream events: text blocks concatenated, tool_use blocks with their partial JSON joined. */
-export async function assembleAnthropicStream(stream: AsyncIterable<RawMessageStreamEvent>, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+export async function assembleAnthropicStream(stream: AsyncIterable<RawMessageStreamEvent>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder): Promise<LlmTurn> {
   let text = '';
   const blocks = new Map<number, { id: string; name: string; json: string }>();
   const usage: NonNullable<LlmTurn['usage']> = {};
   let stopReason: string | undefined;
   let first = true;
   for await (const ev of stream) {
+    wire?.push(ev);
     switch (ev.type) {
       case 'message_start': {
         // Anthropic counts cache reads and writes apart from input_tokens; LlmUsage counts all input.

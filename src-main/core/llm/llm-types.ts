@@ -37,6 +37,37 @@ export interface LlmTurn {
   toolCalls: ToolCallRecord[];
   usage?: LlmUsage;
   stopReason?: string;
+  /** What went over the wire: the request body as sent and the stream's chunks as received. */
+  wire?: WireExchange;
+}
+
+/** The exact request body and the streamed response chunks of one model turn (never headers: they hold the key). */
+export interface WireExchange {
+  request: Record<string, unknown>;
+  response: unknown[];
+  /** True when the chunks were cut (the whole response is in the turn's text and tool calls). */
+  truncated?: boolean;
+}
+
+/** Keeps a stream's chunks up to a budget (a long answer streams thousands). */
+export class WireRecorder {
+  readonly response: unknown[] = [];
+  truncated = false;
+  private chars = 0;
+  constructor(private readonly maxChars = 256 * 1024) {}
+  push(chunk: unknown): void {
+    if (this.truncated) return;
+    const n = JSON.stringify(chunk)?.length ?? 0;
+    if (this.chars + n > this.maxChars) {
+      this.truncated = true;
+      return;
+    }
+    this.chars += n;
+    this.response.push(chunk);
+  }
+  exchange(request: Record<string, unknown>): WireExchange {
+    return { request, response: this.response, ...(this.truncated ? { truncated: true } : {}) };
+  }
 }
 
 /** Streaming callbacks: text deltas as they arrive; `onRetry` before each retry. */

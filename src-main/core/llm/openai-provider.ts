@@ -3,7 +3,7 @@ import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMess
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
-import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage } from './llm-types';
+import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
 import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
@@ -118,32 +118,33 @@ export class OpenAIProvider implements LlmProvider {
       onRetry: handlers.onRetry,
       classify: (err) => classifyOpenAIError(err, req.signal),
       attempt: async () => {
-        const stream = await this.client.chat.completions.create(
-          {
-            model: this.model,
-            messages,
-            ...(req.tools.length ? { tools: req.tools } : {}),
-            stream: true,
-            ...(this.streamOptions ? { stream_options: { include_usage: true } } : {}),
-            ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
-            ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
-          },
-          { signal: req.signal },
-        );
-        return assembleOpenAIStream(stream, handlers);
+        const body = {
+          model: this.model,
+          messages,
+          ...(req.tools.length ? { tools: req.tools } : {}),
+          stream: true as const,
+          ...(this.streamOptions ? { stream_options: { include_usage: true } } : {}),
+          ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
+          ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
+        };
+        const stream = await this.client.chat.completions.create(body, { signal: req.signal });
+        const wire = new WireRecorder();
+        const turn = await assembleOpenAIStream(stream, handlers, wire);
+        return { ...turn, wire: wire.exchange(body) };
       },
     });
   }
 }
 
 /** Assembles streamed chunks: text deltas in order, tool calls by index, usage from the last chunk. */
-export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionChunk>, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionChunk>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder): Promise<LlmTurn> {
   let text = '';
   const calls: { id: string; name: string; arguments: string }[] = [];
   let usage: LlmTurn['usage'];
   let stopReason: string | undefined;
   let first = true;
   for await (const chunk of stream) {
+    wire?.push(chunk);
     if (chunk.usage) usage = openAIUsage(chunk.usage);
     for (const choice of chunk.choices ?? []) {
       const d = choice.delta;

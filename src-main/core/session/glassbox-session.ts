@@ -8,6 +8,8 @@ import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
 import { McpManager } from '../mcp/mcp-manager';
+import type { McpSignIn } from '../mcp/oauth/mcp-sign-in';
+import { createSessionSignIn, type SessionSignInOptions } from '../mcp/oauth/session-sign-in';
 import type { HumanInputPort } from '../tools/tool';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
@@ -73,6 +75,8 @@ export interface SessionOptions {
    * first model request, so the model sees every tool. Default false: headless commands wait.
    */
   mcpInBackground?: boolean;
+  /** OAuth sign-in to remote MCP servers in this host: may it open a browser, how, where tokens live. */
+  signIn?: SessionSignInOptions;
   /** Load extensions at create (default true). */
   withExtensions?: boolean;
   /** Reload extensions when their files change (long-running hosts: app, web). */
@@ -112,6 +116,8 @@ export class GlassboxSession {
   readonly approvalGate: PolicyApprovalGate | null;
   /** MCP servers of this session (connected during `create` unless `withMcp: false` or `mcpInBackground`). */
   readonly mcp: McpManager;
+  /** OAuth sign-in to the session's remote MCP servers: login, logout, who is signed in. */
+  readonly signIn: McpSignIn;
   /** Warnings from loading a resumed session file (torn last line …). */
   readonly loadWarnings: string[] = [];
   private readonly env: NodeJS.ProcessEnv;
@@ -161,6 +167,9 @@ export class GlassboxSession {
             bus: this.bus,
             timeoutMs: this.config.approvals?.timeoutMs,
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
+            // What the OS sandbox confines now, and what the shell carries between calls.
+            sandbox: () => this.sandbox.state(),
+            shellState: () => this.bashSession?.state(),
             // Paths are judged on their real paths (a symlink in the workspace may point out of it).
             classify: (command, ws, c) => classify(command, ws, { ...c, realPath: (p) => realPathOf(p) }),
             // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
@@ -214,6 +223,7 @@ export class GlassboxSession {
       toolsPending: () => this.mcpStarting,
       maxSteps: agentCfg.maxSteps,
       prices: this.config.prices,
+      contextWindowTokens: agentCfg.contextWindowTokens,
       compactor: new ContextCompactor({
         budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
         summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),
@@ -221,6 +231,14 @@ export class GlassboxSession {
       redactor: this.redactor,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
+    this.signIn = createSessionSignIn({
+      paths: this.paths,
+      env,
+      options: opts.signIn,
+      // Tokens and client secrets join the secrets hidden from files, logs and the window.
+      onSecret: (secret) => this.redactor.add(secret),
+      log: (message) => this.bus.emit({ type: 'log', level: 'info', source: 'mcp', message }),
+    });
     this.mcp = new McpManager({
       config: this.config,
       userConfigPath: this.paths.config,
@@ -229,6 +247,7 @@ export class GlassboxSession {
       workspace: this.workspace,
       env,
       humanInput,
+      auth: this.signIn.factory,
     });
     this.addSystemMessages(() => this.mcp.instructionsForModel());
     this.extensions = new ExtensionHost({

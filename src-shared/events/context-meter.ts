@@ -1,0 +1,32 @@
+/**
+ * What one model request holds, by part, in estimated tokens (4 characters a token): recorded
+ * on `model_request.context` so the window can show where the context goes.
+ */
+export interface ContextMeter {
+  /** Sum of the parts. */
+  totalTokens: number;
+  /** The model's context window, when known (built-in table or config `agent.contextWindowTokens`). */
+  windowTokens: number | null;
+  parts: ContextPart[];
+  /** The biggest single items (messages, tool results, schemas), largest first. */
+  largest: ContextItem[];
+}
+
+/** One part of a request. */
+export interface ContextPart {
+  kind: 'system' | 'mcp-instructions' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  /** The MCP server (instructions) or tool source (`builtin`, `mcp:<id>`, `extension:<name>`). */
+  source?: string;
+  tokens: number;
+  /** Messages, tools or images counted in this part. */
+  count: number;
+}
+
+/** One large item, with what identifies it for a link. */
+export interface ContextItem {
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions';
+  label: string;
+  tokens: number;
+  /** The tool call a result answers. */
+  callId?: string;
+}
