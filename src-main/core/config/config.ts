@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { workspaceDir, type GlassboxPaths } from './paths';
@@ -179,7 +180,11 @@ export function loadConfig(paths: GlassboxPaths, workspace: string): LoadedConfi
   const projectPath = join(workspaceDir(workspace), 'config.json');
   const user = readConfigFile(userPath);
   const project = projectPath === userPath ? {} : readConfigFile(projectPath);
-  return { config: mergeConfigs(user, project), userPath, projectPath };
+  const config = mergeConfigs(user, project);
+  // A key saved from Settings lives apart from the config (state/api-key, 0600).
+  const savedKey = config.llm?.apiKey ? undefined : readApiKeyFile(paths);
+  if (savedKey) config.llm = { ...config.llm, apiKey: savedKey };
+  return { config, userPath, projectPath };
 }
 
 const ENV_REF = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -209,6 +214,6 @@ export function expandEnv<T>(value: T, where: string, env: NodeJS.ProcessEnv = p
 export function updateConfigFile(path: string, update: (c: GlassboxConfig) => GlassboxConfig): GlassboxConfig {
   const current = readConfigFile(path); // throws on malformed: never overwritten
   const next = update(structuredClone(current));
-  writeFileAtomic(path, JSON.stringify(next, null, 2) + '\n');
+  writeFileAtomic(path, JSON.stringify(next, null, 2) + '\n', 0o600); // it may hold API keys: only the user
   return next;
 }
