@@ -1,73 +1,33 @@
 import type { ChildProcess } from 'node:child_process';
 import { Client, type Tool as RemoteTool, type Transport } from '@modelcontextprotocol/client';
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
-import type { EventInput } from '../../../src-shared/events/event-types';
-import type { HumanInputPort, ToolContext } from '../tools/tool';
+import type { ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { McpCallRouter } from './mcp-call-router';
 import { errMessage, exitText, explainConnectFailure, needsSignIn, type ExitInfo } from './mcp-failure-explanation';
 import { negotiationFor, protocolSetting } from './mcp-protocol-version';
 import { ReconnectBackoff } from './mcp-reconnect';
-import type { McpSampler } from './mcp-sampling';
 import { clientCapabilities, installServerRequestHandlers, type ServerRequestRecord } from './mcp-server-requests';
+
 import { StderrTail } from './mcp-stderr-tail';
 import { callRemoteTool } from './mcp-tool-call';
 import { McpTrafficLog, SecretMasker } from './mcp-traffic-log';
 import { buildTransport, stdioChild, transportCandidates, transportLabel } from './mcp-transport-factory';
 import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kind';
-import type { McpAuthFactory } from './oauth/server-auth';
+import {
+  DEFAULT_MCP_TIMEOUT_MS,
+  MAX_HANDSHAKE_TIMEOUT_MS,
+  MIN_HANDSHAKE_TIMEOUT_MS,
+  STDIO_PROBE_TIMEOUT_MS,
+  type McpConnectionOptions,
+  type McpConnectionStatus,
+} from './mcp-connection-types';
+import { killProcess } from './mcp-kill-process';
 
 export { STDERR_TAIL_LINES } from './mcp-stderr-tail';
 export { RECONNECT_DELAYS_MS } from './mcp-reconnect';
-/** Default per-call timeout (config `timeoutMs`). */
-export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
-/** The least time a server gets to answer the handshake and tools/list. */
-export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
-/** The most time a server gets to answer the handshake and tools/list. */
-export const MAX_HANDSHAKE_TIMEOUT_MS = 30_000;
-/** How long a stdio server's sibling gets to answer `server/discover` before it counts as a 2025 server. */
-export const STDIO_PROBE_TIMEOUT_MS = 5_000;
-
-/** Connection state of one server (`mcp_server_status`; `needs-sign-in`: the server wants OAuth sign-in first). */
-export type McpConnectionStatus = 'connecting' | 'connected' | 'error' | 'disconnected' | 'needs-sign-in';
-
-/** What a connection reports to whoever owns it (the manager). */
-export interface McpConnectionListener {
-  status(conn: McpServerConnection): void;
-  /** The server's tool list changed (first connect, list_changed, reconnect). */
-  toolsChanged(conn: McpServerConnection): void;
-  /** The server's resource or prompt list changed (2025 list_changed, 2026 listen stream). */
-  catalogChanged?(conn: McpServerConnection, what: 'resources' | 'prompts'): void;
-  /** A subscribed resource changed (`notifications/resources/updated`). */
-  resourceUpdated?(conn: McpServerConnection, uri: string): void;
-  /** A notification that belongs to no running call (server log lines between calls). */
-  log(conn: McpServerConnection, level: 'debug' | 'info' | 'warn' | 'error', message: string): void;
-  /** A server request or input round was answered (elicitation, sampling, roots). */
-  serverRequest?(conn: McpServerConnection, record: ServerRequestRecord): void;
-  /** An event for the session's bus (calls without an emit of their own). */
-  emit?(event: EventInput): void;
-}
-
-/** What one connection needs. */
-export interface McpConnectionOptions {
-  id: string;
-  config: McpServerConfig;
-  workspace: string;
-  env: NodeJS.ProcessEnv;
-  /** False for configs Glassbox built itself (the browser server): nothing to expand. */
-  expandVariables: boolean;
-  listener: McpConnectionListener;
-  /** Used for elicitation and sampling approval when the running call has no port of its own. */
-  humanInput?: HumanInputPort;
-  /** Runs approved sampling requests on the session's model. */
-  sampler?: McpSampler;
-  /** Opens a page the user agreed to open (URL elicitation). */
-  openUrl?: (url: string) => Promise<void>;
-  /** OAuth for http/sse servers (see docs/mcp.md, "Sign-in hook"). */
-  auth?: McpAuthFactory;
-  clientVersion?: string;
-}
-
+export * from './mcp-connection-types';
+export { killProcess } from './mcp-kill-process';
 type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
 /**
@@ -260,9 +220,8 @@ export class McpServerConnection {
       return { ok: false, why: `cannot set up the ${kind} transport: ${errMessage(err)}`, signIn: needsSignIn(err) };
     }
     const client = this.makeClient();
-    this.traffic.protocolVersion = undefined;
+    this.traffic.reset();
     this.traffic.attach(transport, (m, dir) => (dir === 'out' ? this.router.outgoing(m) : this.router.incoming(m)));
-    this.traffic.lastRequestMethod = undefined;
     const fail = async (err: unknown): Promise<Attempt> => {
       if (step === 'the handshake' && this.traffic.lastRequestMethod) step = this.traffic.lastRequestMethod;
       // Give a dying process a moment so its exit code and last stderr lines are known.
@@ -427,16 +386,4 @@ export class McpServerConnection {
     this.tools = [];
     if (this.status !== 'disconnected') this.setStatus('disconnected');
   }
-}
-
-/** SIGTERM, then SIGKILL after a grace period; resolves when the process is gone. */
-export async function killProcess(child: ChildProcess | undefined, graceMs = 2_000): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }, graceMs);
-  await gone;
-  clearTimeout(timer);
 }

@@ -94,26 +94,44 @@ export class McpTrafficLog {
 
   constructor(private readonly limit = TRAFFIC_LOG_LIMIT) {}
 
+  /** Starts a new connection attempt: the era is not known yet. */
+  reset(): void {
+    this.protocolVersion = undefined;
+    this.offered = undefined;
+    this.lastRequestMethod = undefined;
+  }
+
   /** Adds an entry (stamped with seq, time and the revision in use). */
   record(input: McpTrafficInput): McpTrafficEntry {
     const entry = { ...input, seq: ++this.seq, ts: Date.now() } as McpTrafficEntry;
     if (entry.protocolVersion === undefined && this.protocolVersion) entry.protocolVersion = this.protocolVersion;
-    if (entry.kind === 'message') entry.message = this.masker.value(entry.message);
+    // Messages are masked when read, not on every call: the log must cost a call next to nothing.
+    if (entry.kind === 'message') this.unmasked.add(entry);
     this.list.push(entry);
-    if (this.list.length > this.limit) this.list.splice(0, this.list.length - this.limit);
-    for (const l of [...this.listeners]) {
-      try {
-        l(entry);
-      } catch {
-        // A failing viewer must not break the connection.
+    if (this.list.length > this.limit) for (const old of this.list.splice(0, this.list.length - this.limit)) this.unmasked.delete(old);
+    if (this.listeners.size) {
+      const shown = this.masked(entry);
+      for (const l of [...this.listeners]) {
+        try {
+          l(shown);
+        } catch {
+          // A failing viewer must not break the connection.
+        }
       }
     }
     return entry;
   }
 
-  /** The entries kept, oldest first; `after` skips those up to that seq (for polling). */
+  private readonly unmasked = new Set<McpTrafficEntry>();
+
+  private masked(entry: McpTrafficEntry): McpTrafficEntry {
+    if (entry.kind === 'message' && this.unmasked.delete(entry)) entry.message = this.masker.value(entry.message);
+    return entry;
+  }
+
+  /** The entries kept, oldest first, secrets masked; `after` skips those up to that seq (for polling). */
   entries(after = 0): McpTrafficEntry[] {
-    return after ? this.list.filter((e) => e.seq > after) : [...this.list];
+    return (after ? this.list.filter((e) => e.seq > after) : [...this.list]).map((e) => this.masked(e));
   }
 
   /** Calls `fn` with each new entry; returns the unsubscribe function. */
@@ -153,8 +171,15 @@ export class McpTrafficLog {
     };
   }
 
+  /** Before the era is settled: the revision the handshake offers (2026 `_meta` envelope, 2025 `initialize`). */
+  private offered?: string;
+
   private recordMessage(direction: 'in' | 'out', message: unknown, callId: string | undefined): void {
-    const m = message as { method?: unknown; id?: unknown };
+    const m = message as { method?: unknown; id?: unknown; params?: { protocolVersion?: unknown; _meta?: Record<string, unknown> } };
+    if (!this.protocolVersion && direction === 'out') {
+      const claimed = m.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? (m.method === 'initialize' ? m.params?.protocolVersion : undefined);
+      if (typeof claimed === 'string') this.offered = claimed;
+    }
     if (direction === 'out' && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
       this.lastRequestMethod = m.method;
       if (m.method === 'tools/list') this.toolListIds.add(m.id);
@@ -169,6 +194,7 @@ export class McpTrafficLog {
       ...(typeof m.method === 'string' ? { method: m.method } : {}),
       ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
       ...(callId ? { callId } : {}),
+      ...(!this.protocolVersion && this.offered ? { protocolVersion: this.offered } : {}),
     });
   }
 
