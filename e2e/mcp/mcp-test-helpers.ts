@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { GlassboxConfig } from '../../src-main/core/config/config';
 import { EventBus } from '../../src-main/core/events/event-bus';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import { McpManager } from '../../src-main/core/mcp/mcp-manager';
-import type { ToolContext } from '../../src-main/core/tools/tool';
+import { McpManager, type McpManagerOptions } from '../../src-main/core/mcp/mcp-manager';
+import type { HumanAnswer, HumanInputPort, HumanQuestion, ToolContext } from '../../src-main/core/tools/tool';
 import { ToolCollection } from '../../src-main/core/tools/tool-collection';
 import { ROOT } from '../helpers/cli';
 
@@ -48,7 +48,7 @@ export async function startEverythingHttp(mode: 'sse' | 'streamableHttp'): Promi
 }
 
 /** A manager over a fresh tool table and bus, recording every event. */
-export function makeManager(config: GlassboxConfig, env: NodeJS.ProcessEnv = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' }) {
+export function makeManager(config: GlassboxConfig, env: NodeJS.ProcessEnv = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' }, extra: Partial<McpManagerOptions> = {}) {
   const base = mkdtempSync(join(tmpdir(), 'glassbox-mcp-'));
   const workspace = join(base, 'ws');
   mkdirSync(workspace, { recursive: true });
@@ -58,7 +58,7 @@ export function makeManager(config: GlassboxConfig, env: NodeJS.ProcessEnv = { .
   bus.subscribe('*', (e) => {
     events.push(e);
   });
-  const manager = new McpManager({ config, userConfigPath: join(base, 'home', 'config.json'), tools, bus, workspace, env });
+  const manager = new McpManager({ config, userConfigPath: join(base, 'home', 'config.json'), tools, bus, workspace, env, ...extra });
   return { manager, tools, bus, events, workspace, base, configPath: join(base, 'home', 'config.json') };
 }
 
@@ -86,4 +86,40 @@ export async function waitFor<T>(fn: () => T | undefined | null | false, timeout
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** e2e/mcp/fixtures/two-era-server.mjs: serves 2026-07-28 and 2025-11-25 on one URL. */
+export const TWO_ERA = join(ROOT, 'e2e/mcp/fixtures/two-era-server.mjs');
+
+/** Starts the two-era fixture server and waits for its URL. */
+export async function startTwoEra(args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [TWO_ERA, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`two-era server did not start: ${err}`)), 20_000);
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`two-era server exited ${code}: ${err}`)));
+  });
+  return { child, url };
+}
+
+/** A human port that answers every question with `answer` and records what it was asked. */
+export function scriptedPort(answer: (q: HumanQuestion) => HumanAnswer | Promise<HumanAnswer>): HumanInputPort & { asked: HumanQuestion[] } {
+  const asked: HumanQuestion[] = [];
+  return {
+    asked,
+    ask: async (q) => {
+      asked.push(q);
+      return answer(q);
+    },
+  };
 }

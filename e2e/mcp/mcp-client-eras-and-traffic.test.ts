@@ -1,0 +1,110 @@
+// Both protocol eras against real peers (a v2 SDK server serving 2026-07-28 and 2025-11-25 on
+// one URL; server-everything, a 2025-only server), the traffic log of every message, and the
+// sign-in hook (a 401 is `needs-sign-in`, and a retry after signing in connects).
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { McpAuthFactory } from '../../src-main/core/mcp/oauth/server-auth';
+import { ctxFor, EVERYTHING, makeManager, startEverythingHttp, startTwoEra } from './mcp-test-helpers';
+
+describe('MCP client: protocol eras and the traffic log', () => {
+  const children: ChildProcess[] = [];
+  const managers: Array<ReturnType<typeof makeManager>> = [];
+  let url = '';
+  beforeAll(async () => {
+    const s = await startTwoEra();
+    children.push(s.child);
+    url = s.url;
+  }, 30_000);
+  afterEach(async () => {
+    await Promise.all(managers.splice(0).map((m) => m.manager.close()));
+  });
+  afterAll(() => {
+    for (const c of children) c.kill('SIGTERM');
+  });
+  function managed(...args: Parameters<typeof makeManager>) {
+    const m = makeManager(...args);
+    managers.push(m);
+    return m;
+  }
+
+  it('auto speaks 2026-07-28 to a server that offers it: on the status, the status event, every exchange, the per-call traffic', async () => {
+    const m = managed({ mcpServers: { two: { url } } });
+    await m.manager.start();
+    expect(m.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', transport: 'http' });
+    expect(m.events.find((e) => e.type === 'mcp_server_status' && e.status === 'connected')).toMatchObject({ protocolVersion: '2026-07-28' });
+    const r = await m.tools.execute('mcp_two_echo', { text: 'hi' }, ctxFor(m.bus, m.workspace, 'c-echo'));
+    expect(r.output).toBe('echo: hi');
+    expect(m.events.find((e) => e.type === 'mcp_traffic')).toMatchObject({ callId: 'c-echo', protocolVersion: '2026-07-28' });
+    const log = m.manager.traffic('two');
+    const messages = log.filter((e) => e.kind === 'message');
+    // Discovery first, then lists and the call, each with the era it crossed in.
+    expect(messages[0]).toMatchObject({ direction: 'out', method: 'server/discover', protocolVersion: '2026-07-28' });
+    expect(messages.map((e) => e.method).filter(Boolean)).toEqual(expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']));
+    expect(messages.every((e) => e.protocolVersion === '2026-07-28')).toBe(true);
+    expect(messages.some((e) => e.method === 'initialize')).toBe(false);
+    const call = log.find((e) => e.kind === 'http' && e.requestHeaders['mcp-method'] === 'tools/call');
+    expect(call).toMatchObject({ status: 200, requestHeaders: { 'mcp-name': 'echo', 'mcp-protocol-version': '2026-07-28' } });
+    expect(log.find((e) => e.kind === 'message' && e.method === 'tools/call')).toMatchObject({ callId: 'c-echo' });
+    // The request carries a trace context in _meta.
+    const sent = log.find((e) => e.kind === 'message' && e.method === 'tools/call') as { message: { params: { _meta: Record<string, string> } } };
+    expect(sent.message.params._meta.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  });
+
+  it('protocolVersion "2025-11-25" keeps to initialize on the same server: no probe in the traffic', async () => {
+    const m = managed({ mcpServers: { two: { url, protocolVersion: '2025-11-25' } } });
+    await m.manager.start();
+    expect(m.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    const methods = m.manager.traffic('two').flatMap((e) => (e.kind === 'message' && e.method ? [e.method] : []));
+    expect(methods.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
+    expect(methods).not.toContain('server/discover');
+    expect((await m.tools.execute('mcp_two_echo', { text: 'x' }, ctxFor(m.bus, m.workspace))).output).toBe('echo: x');
+  });
+
+  it('auto against a 2025-only server falls back to initialize (stdio: the probe never shows on the connection), and a 2026 pin fails clearly', async () => {
+    const { child, port } = await startEverythingHttp('streamableHttp');
+    children.push(child);
+    const m = managed({
+      mcpServers: {
+        std: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        web: { url: `http://127.0.0.1:${port}/mcp` },
+        pinned: { url: `http://127.0.0.1:${port}/mcp`, protocolVersion: '2026-07-28' },
+        bad: { url: `http://127.0.0.1:${port}/mcp`, protocolVersion: '2024-01-01' },
+      },
+    });
+    await m.manager.start();
+    expect(m.manager.status('std')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    expect(m.manager.traffic('std').some((e) => e.kind === 'message' && e.method === 'server/discover')).toBe(false);
+    expect(m.manager.status('web')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    const pinned = m.manager.status('pinned')!;
+    expect(pinned.status).toBe('error');
+    expect(pinned.whyFailed).toMatch(/2026-07-28/);
+    expect(m.manager.status('bad')!.lastError).toMatch(/protocolVersion must be "auto", "2026-07-28" or "2025-11-25"/);
+  }, 60_000);
+
+  it('masks configured secrets in the traffic log; a 401 is needs-sign-in, and after signing in a restart connects', async () => {
+    const s = await startTwoEra(['--secret-header', 'x-api-key:sekrit-4711']);
+    children.push(s.child);
+    let signedIn = false;
+    // The sign-in hook: what OAuth plugs in. Before the sign-in its fetch adds nothing.
+    const auth: McpAuthFactory = async () => ({
+      fetch: (u, init) => {
+        const headers = new Headers(init?.headers);
+        if (signedIn) headers.set('x-api-key', 'sekrit-4711');
+        return fetch(u, { ...init, headers });
+      },
+      provider: {} as never,
+    });
+    const env = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1', TEST_API_KEY: 'sekrit-4711' };
+    const m = managed({ mcpServers: { keyed: { url: s.url, headers: { 'X-Api-Key': '${env:TEST_API_KEY}' } }, oauth: { type: 'http', url: s.url } } }, env, { auth });
+    await m.manager.start();
+    expect(m.manager.status('keyed')!.status).toBe('connected');
+    const log = m.manager.traffic('keyed');
+    expect(log.find((e) => e.kind === 'http')).toMatchObject({ requestHeaders: { 'x-api-key': '***' } });
+    expect(JSON.stringify(log)).not.toContain('sekrit-4711');
+    const o = m.manager.status('oauth')!;
+    expect(o).toMatchObject({ status: 'needs-sign-in', lastError: expect.stringMatching(/sign/i) });
+    expect(m.events.find((e) => e.type === 'mcp_server_status' && e.server === 'oauth' && e.status === 'needs-sign-in')).toBeTruthy();
+    signedIn = true;
+    expect((await m.manager.restart('oauth')).status).toBe('connected');
+  });
+});
