@@ -9,6 +9,7 @@ import { glassboxPaths } from '../../core/config/paths';
 import { TerminalHumanInput } from '../terminal-human-input';
 import { parseCliArgs } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { cliSessionSignIn } from './mcp-login-command';
 
 const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
 
@@ -50,6 +51,8 @@ function progressLine(e: GlassboxEvent): string | null {
       return `  context compacted: ~${e.before} → ~${e.after} tokens`;
     case 'log':
       return e.level === 'warn' || e.level === 'error' ? `! ${e.source}: ${e.message}` : null;
+    case 'mcp_server_status':
+      return e.status === 'needs-sign-in' ? `! mcp ${e.server}: ${e.error ?? `needs sign-in: run \`glassbox mcp login ${e.server}\``}` : null;
     default:
       return null;
   }
@@ -114,6 +117,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,
+    signIn: cliSessionSignIn(io),
     ...(values.session ? { sessionId: values.session } : {}),
     humanInput: ports,
     approvalPort: ports,

@@ -4,6 +4,7 @@ import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-shared/events/tool-result';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { cliSessionSignIn } from './mcp-login-command';
 import { TerminalHumanInput } from '../terminal-human-input';
 
 const USAGE = `Usage:
@@ -64,6 +65,7 @@ function warnProblems(session: GlassboxSession, io: CliIO): void {
   for (const c of session.tools.conflicts) println(io.stderr, `warning: ${describeConflict(c)}`);
   for (const s of session.mcp.servers()) {
     if (s.status === 'error') println(io.stderr, `warning: MCP server '${s.id}' is not available, so its tools are missing: ${s.lastError ?? 'failed'}`);
+    if (s.status === 'needs-sign-in') println(io.stderr, `warning: MCP server '${s.id}' needs sign-in, so its tools are missing: ${s.lastError ?? `run \`glassbox mcp login ${s.id}\``}`);
   }
 }
 
@@ -78,7 +80,7 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
     return EXIT.OK;
   }
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
-  const session = await createSession({ workspace: workspaceOf(values.workspace, io), env: io.env });
+  const session = await createSession({ workspace: workspaceOf(values.workspace, io), env: io.env, signIn: cliSessionSignIn(io) });
   try {
     warnProblems(session, io);
     const listing: ToolListing[] = session.tools.list().map((t) => ({
@@ -164,6 +166,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   const options: SessionOptions = {
     workspace: workspaceOf(values.workspace, io),
     env: io.env,
+    signIn: cliSessionSignIn(io),
     humanInput: terminal,
     // Approval prompts need someone at a terminal; otherwise `ask` denies with this reason.
     ...(io.stdin.isTTY ? { approvalPort: terminal } : {}),
@@ -203,9 +206,10 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
         blocked: outcome.blocked,
         durationMs: outcome.durationMs,
       };
-      println(io.stdout, JSON.stringify(report, null, 2));
+      // Secrets (API keys, MCP sign-in tokens) are hidden here as in every other output.
+      println(io.stdout, JSON.stringify(session.redactor.redactValue(report), null, 2));
     } else {
-      const text = resultToModelText(outcome.result);
+      const text = session.redactor.redact(resultToModelText(outcome.result));
       io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     }
     return failed ? EXIT.FAILED : EXIT.OK;

@@ -50,7 +50,7 @@ function isPlainObject(v: object): v is Record<string, unknown> {
  */
 export class SecretRedactor {
   /** Every form searched for (raw and JSON-escaped), longest first. */
-  readonly forms: readonly string[];
+  forms: readonly string[];
 
   constructor(secrets: string[]) {
     const forms = new Set<string>();
@@ -60,6 +60,15 @@ export class SecretRedactor {
       forms.add(JSON.stringify(s).slice(1, -1));
     }
     this.forms = [...forms].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Adds a secret that came to light later (an OAuth token): texts redacted from now on hide it
+   * too. Streams already running keep the forms they started with.
+   */
+  add(secret: string): void {
+    if (!secret || this.forms.includes(secret)) return;
+    this.forms = [...this.forms, secret, JSON.stringify(secret).slice(1, -1)].filter((f, i, a) => a.indexOf(f) === i).sort((a, b) => b.length - a.length);
   }
 
   /** True when there is anything to hide. */
