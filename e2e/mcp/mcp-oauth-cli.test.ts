@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
@@ -88,5 +88,55 @@ describe('glassbox mcp login / logout', () => {
     const again = await runGlassbox(['mcp', 'logout', 'notes'], { env: withoutBrowser(), cwd: t.workspace });
     expect(again.stdout.trim()).toBe("MCP server 'notes' had no sign-in to forget.");
     expect(again.code).toBe(0);
+  }, 60_000);
+});
+
+describe('glassbox tools and run sign in when a server asks', () => {
+  it('tools call signs in through $BROWSER mid-connect, and the token never shows in output or the session file', async () => {
+    const r = await runGlassbox(['tools', 'call', 'mcp_notes_echo_token', '--json'], { env: withBrowser(), cwd: t.workspace });
+    expect(r.stderr).toContain("Sign in to MCP server 'notes' in your browser:");
+    expect(r.code).toBe(0);
+    const token = server.liveAccessTokens()[0];
+    expect(token).toBeTruthy();
+    expect(r.stdout).toContain('your token is [REDACTED]');
+    expect(r.stdout + r.stderr).not.toContain(token);
+    const sessions = join(t.home, 'sessions');
+    for (const f of existsSync(sessions) ? readdirSync(sessions) : []) expect(readFileSync(join(sessions, f), 'utf8')).not.toContain(token);
+  }, 60_000);
+
+  it('a second process uses the stored tokens without the browser; expired ones are refreshed', async () => {
+    server.knobs.accessTtlSec = 4;
+    expect((await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace })).code).toBe(0);
+    const second = await runGlassbox(['tools', 'call', 'mcp_notes_whoami'], { env: withBrowser(), cwd: t.workspace });
+    expect(second.stdout).toContain('with scopes notes:read');
+    expect(second.code).toBe(0);
+    await new Promise((r) => setTimeout(r, 4_200));
+    const third = await runGlassbox(['tools', 'call', 'mcp_notes_whoami'], { env: withBrowser(), cwd: t.workspace });
+    expect(third.stdout).toContain('with scopes notes:read');
+    expect(browserCalls()).toHaveLength(1);
+    const grants = server.log.tokenRequests.map((f) => f.get('grant_type'));
+    expect(grants.filter((g) => g === 'authorization_code')).toHaveLength(1);
+    expect(grants.slice(1).every((g) => g === 'refresh_token') && grants.length >= 2).toBe(true);
+  }, 60_000);
+
+  it('without a terminal or $BROWSER: a clear "run glassbox mcp login" message, the server needs-sign-in, the rest works', async () => {
+    const list = await runGlassbox(['tools', 'list'], { env: withoutBrowser(), cwd: t.workspace });
+    expect(list.stderr).toMatch(/warning: MCP server 'notes' needs sign-in, so its tools are missing: .*MCP server 'notes' needs sign-in: run `glassbox mcp login notes`/);
+    expect(list.stdout).toContain('str_replace_editor');
+    expect(list.code).toBe(0);
+    const mcp = await runGlassbox(['mcp', 'list', '--json'], { env: withoutBrowser(), cwd: t.workspace });
+    const notes = (JSON.parse(mcp.stdout) as Array<{ id: string; status: string; lastError: string }>).find((s) => s.id === 'notes');
+    expect(notes).toMatchObject({ status: 'needs-sign-in' });
+    expect(server.log.authorizeRequests).toEqual([]);
+  }, 60_000);
+
+  it('a revoked token asks again', async () => {
+    expect((await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace })).code).toBe(0);
+    server.revokeAll();
+    const offline = await runGlassbox(['tools', 'list'], { env: withoutBrowser(), cwd: t.workspace });
+    expect(offline.stderr).toContain('run `glassbox mcp login notes`');
+    const again = await runGlassbox(['tools', 'call', 'mcp_notes_whoami'], { env: withBrowser(), cwd: t.workspace });
+    expect(again.stdout).toContain('with scopes notes:read');
+    expect(browserCalls()).toHaveLength(2);
   }, 60_000);
 });

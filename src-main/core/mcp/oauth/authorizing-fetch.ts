@@ -5,8 +5,15 @@ import type { SignInFlow } from './sign-in-flow';
 
 /** Step-ups one request may cause before Glassbox gives up (the server keeps asking for more). */
 export const MAX_STEP_UPS = 2;
-/** A token this close to its expiry is refreshed before it is sent. */
+/** A token this close to its expiry is refreshed before it is sent (a tenth of a short lifetime). */
 const EXPIRY_MARGIN_MS = 30_000;
+
+/** True when the stored access token has run out, or nearly. */
+function nearlyExpired(provider: GlassboxOAuthProvider): boolean {
+  const expires = provider.expiresAt;
+  const lifetime = (provider.tokens()?.expires_in ?? 0) * 1000;
+  return expires !== undefined && expires - Math.min(EXPIRY_MARGIN_MS, lifetime / 10) < Date.now();
+}
 
 function withBearer(init: RequestInit | undefined, token: string | undefined): RequestInit {
   const headers = new Headers(init?.headers);
@@ -29,8 +36,7 @@ export function authorizingFetch(provider: GlassboxOAuthProvider, flow: SignInFl
     let signedIn = false;
     let stepUps = 0;
     for (;;) {
-      const expires = provider.expiresAt;
-      if (!signedIn && expires !== undefined && expires - EXPIRY_MARGIN_MS < Date.now() && provider.tokens()?.refresh_token) {
+      if (!signedIn && nearlyExpired(provider) && provider.tokens()?.refresh_token) {
         // Best effort: when the refresh fails the 401 below signs in properly.
         await flow.refresh().catch(() => {});
       }
