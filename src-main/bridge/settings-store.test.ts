@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSettingsPatch, ConfigFileKeyStore, SettingsStore } from './settings-store';
 
@@ -44,7 +44,11 @@ describe('SettingsStore', () => {
     expect(view.apiKeySet).toBe(true);
     expect(JSON.stringify(view)).not.toContain('sk-secret-123');
     expect(JSON.stringify(store.get())).not.toContain('sk-secret-123');
-    expect(JSON.parse(readFileSync(path, 'utf8')).llm.apiKey).toBe('sk-secret-123');
+    // Not in config.json: in a 0600 file of its own.
+    expect(existsSync(path) ? readFileSync(path, 'utf8') : '').not.toContain('sk-secret-123');
+    const keyFile = join(dirname(path), 'state', 'api-key');
+    expect(readFileSync(keyFile, 'utf8')).toBe('sk-secret-123');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(store.set({ apiKey: '' }).apiKeySet).toBe(false);
   });
 

@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { readApiKeyFile, writeApiKeyFile } from '../core/config/api-key-file';
 import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
 import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 
@@ -12,21 +14,30 @@ export interface ApiKeyStore {
   set(key: string | null): void;
 }
 
-/** Keeps the key as `llm.apiKey` in `$GLASSBOX_HOME/config.json`. */
+/**
+ * Keeps the key in `$GLASSBOX_HOME/state/api-key` (mode 0600), apart from config.json (which
+ * users copy and share); a key left in the config by an older version moves out on the next save.
+ */
 export class ConfigFileKeyStore implements ApiKeyStore {
-  constructor(private readonly configPath: string) {}
+  private readonly paths: { state: string };
+
+  constructor(private readonly configPath: string) {
+    this.paths = { state: join(dirname(configPath), 'state') };
+  }
 
   has(): boolean {
-    return Boolean(readConfigFile(this.configPath).llm?.apiKey);
+    return Boolean(readApiKeyFile(this.paths) ?? readConfigFile(this.configPath).llm?.apiKey);
   }
 
   set(key: string | null): void {
-    updateConfigFile(this.configPath, (c) => {
-      const llm = { ...(c.llm ?? {}) };
-      if (key) llm.apiKey = key;
-      else delete llm.apiKey;
-      return { ...c, llm };
-    });
+    writeApiKeyFile(this.paths, key);
+    if (readConfigFile(this.configPath).llm?.apiKey !== undefined) {
+      updateConfigFile(this.configPath, (c) => {
+        const llm = { ...(c.llm ?? {}) };
+        delete llm.apiKey;
+        return { ...c, llm };
+      });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -23,7 +23,9 @@ export function glassboxPaths(env: NodeJS.ProcessEnv = process.env, create = tru
     state: join(home, 'state'),
   };
   if (create) {
-    for (const dir of [home, paths.sessions, paths.extensions, paths.state]) mkdirSync(dir, { recursive: true });
+    // Private to the user: config (keys), sessions (everything the agent saw), tokens.
+    for (const dir of [home, paths.sessions, paths.extensions, paths.state]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    tighten(home);
   }
   return paths;
 }
@@ -31,4 +33,14 @@ export function glassboxPaths(env: NodeJS.ProcessEnv = process.env, create = tru
 /** The project's own config/extension folder inside a workspace. */
 export function workspaceDir(workspace: string): string {
   return join(workspace, '.glassbox');
+}
+
+/** Makes an existing home 0700 when group or others could read it (created before this rule). */
+function tighten(dir: string): void {
+  try {
+    const st = statSync(dir);
+    if ((st.mode & 0o077) !== 0 && (typeof process.getuid !== 'function' || st.uid === process.getuid())) chmodSync(dir, 0o700);
+  } catch {
+    // not ours or not there: leave it
+  }
 }

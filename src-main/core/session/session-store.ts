@@ -133,7 +133,7 @@ export class SessionStore {
   /** Sets a session's title (kept in `<id>.meta.json`). */
   rename(id: string, title: string): void {
     if (!this.exists(id)) throw new Error(`no session '${id}'`);
-    writeFileAtomic(this.metaPath(id), JSON.stringify({ ...this.readMeta(id), title: title.trim() }, null, 2) + '\n');
+    writeFileAtomic(this.metaPath(id), JSON.stringify({ ...this.readMeta(id), title: title.trim() }, null, 2) + '\n', 0o600);
     this.cache.delete(id); // the meta file's mtime may not tick within the same millisecond
   }
 

@@ -79,7 +79,7 @@ export class TraceWriter {
     try {
       if (this.fd === null) {
         mkdirSync(dirname(this.path), { recursive: true });
-        this.fd = openSync(this.path, 'a');
+        this.fd = openSync(this.path, 'a', 0o600); // only the user: it holds everything the agent saw
       }
       writeSync(this.fd, text);
     } catch (err) {
