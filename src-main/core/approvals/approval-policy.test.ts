@@ -131,6 +131,27 @@ describe('editor decisions are made on real paths', () => {
   });
 });
 
+describe('path rules: an allow rule must match the real path', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gb-policy-rule-')));
+  const ws = join(base, 'ws');
+  mkdirSync(ws);
+  mkdirSync(join(base, 'etc'));
+  symlinkSync(join(base, 'etc'), join(ws, 'link'));
+  const allowWs: ApprovalRule[] = [{ tool: 'str_replace_editor', match: `${ws}/*`, decision: 'allow' }];
+  it('a rule for the workspace does not cover a link out of it', () => {
+    const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'create', path: join(ws, 'link', 'passwd') } }, workspace: ws, mode: 'deny', rules: allowWs });
+    expect(v.decision).toBe('deny');
+  });
+  it('it covers a real file in the workspace', () => {
+    const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'create', path: join(ws, 'a.txt') } }, workspace: ws, mode: 'deny', rules: allowWs });
+    expect(v.decision).toBe('allow');
+  });
+  it('a deny rule matches the path as written too', () => {
+    const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'create', path: join(ws, 'link', 'x') } }, workspace: ws, mode: 'auto', rules: [{ tool: 'str_replace_editor', match: '*/link/*', decision: 'deny' }] });
+    expect(v.decision).toBe('deny');
+  });
+});
+
 describe('replayed calls never widen', () => {
   const bash = (command: string) => ({ tool: 'bash', args: { command } });
   it('run as in ask mode even when the session is in auto', () => {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
-import { checkInside } from '../workspace/real-path';
+import { checkInside, realPathOf } from '../workspace/real-path';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
-import { isShellCall, matchRules, type CommandPart } from './rule-matching';
+import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
 
 export { globMatch, globToRegExp, matchRules, matchTargets } from './rule-matching';
@@ -94,7 +94,8 @@ export function evaluatePolicy(input: PolicyInput): PolicyVerdict {
 function decide(input: PolicyInput): PolicyVerdict {
   const { call, workspace, mode } = input;
   if (isShellCall(call)) return shellVerdict(input, mode);
-  const ruled = matchRules(call, input.rules, workspace);
+  const path = typeof call.args.path === 'string' ? call.args.path : null;
+  const ruled = path !== null ? matchPathRules(call.tool, matchTargets(call, workspace), realPathOf(resolve(workspace, path)), input.rules) : matchRules(call, input.rules, workspace);
   if (ruled) {
     if (ruled.decision === 'ask') return askOr(mode, [`rule ${ruled.rule}`], { rule: ruled.rule });
     return { decision: ruled.decision, reasons: [`rule ${ruled.rule}`], rule: ruled.rule };

@@ -85,3 +85,13 @@ export function matchShellRules(tool: string, line: string, parts: CommandPart[]
   }
   return used;
 }
+
+/**
+ * Rules for a call that names a path: deny and ask rules match the path as given, resolved,
+ * or real; an allow rule must match the real path (symlinks resolved), so `/work/ws/*` →
+ * allow does not cover `/work/ws/link/x` when `link` points out of the workspace.
+ */
+export function matchPathRules(tool: string, texts: string[], real: string, rules: ApprovalRule[]): RuleMatch | null {
+  const strict = strongestRule(tool, [...texts, real], rules.filter((r) => r && r.decision !== 'allow'));
+  return strict ?? strongestRule(tool, [real], rules.filter((r) => r && r.decision === 'allow'));
+}
