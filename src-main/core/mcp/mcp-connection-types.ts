@@ -12,6 +12,8 @@ export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
 /** The most time a server gets to answer the handshake and tools/list. */
 export const MAX_HANDSHAKE_TIMEOUT_MS = 30_000;
+/** Unusable messages reported per connection (the rest are dropped silently). */
+export const PROTOCOL_ERRORS_REPORTED = 20;
 /** How long a stdio server's sibling gets to answer `server/discover` before it counts as a 2025 server. */
 export const STDIO_PROBE_TIMEOUT_MS = 5_000;
 

@@ -19,6 +19,7 @@ import {
   MAX_HANDSHAKE_TIMEOUT_MS,
   MIN_HANDSHAKE_TIMEOUT_MS,
   STDIO_PROBE_TIMEOUT_MS,
+  PROTOCOL_ERRORS_REPORTED,
   type McpConnectionOptions,
   type McpConnectionStatus,
 } from './mcp-connection-types';
@@ -197,6 +198,16 @@ export class McpServerConnection {
     });
     // Log lines are routed by the router as they arrive (the SDK dispatches them a tick late).
     client.setNotificationHandler('notifications/message', () => {});
+    // What the SDK cannot use (a line that is not JSON, an answer to no request, a message of the
+    // wrong shape) is reported and dropped; the connection goes on. Bounded: a server spewing
+    // garbage must not flood the log.
+    let reported = 0;
+    client.onerror = (err) => {
+      if (++reported > PROTOCOL_ERRORS_REPORTED) return;
+      const text = `MCP server '${this.id}' sent something Glassbox cannot use: ${errMessage(err)}${reported === PROTOCOL_ERRORS_REPORTED ? ' (further problems of this connection are not reported)' : ''}`;
+      this.traffic.record({ kind: 'note', text });
+      this.opts.listener.log(this, 'warn', text);
+    };
     return client;
   }
 
