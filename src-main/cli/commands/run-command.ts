@@ -105,8 +105,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // Subscribed before the session is built, so --json shows every event from seq 1. The session
   // hands it its events with secrets already hidden (the same redacted copy the file gets).
   const printer = (e: GlassboxEvent): void => {
-    if (json) io.stdout.write(JSON.stringify(e) + '\n');
-    else {
+    if (json) {
+      io.stdout.write(JSON.stringify(e) + '\n');
+      // No sandbox could be had: say so where a person sees it, not only in the event stream.
+      if (e.type === 'log' && e.source === 'sandbox') println(io.stderr, `warning: ${e.message}`);
+    } else {
       const line = progressLine(e);
       if (line) println(io.stderr, line);
     }

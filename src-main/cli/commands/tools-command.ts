@@ -168,6 +168,10 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
     env: io.env,
     signIn: cliSessionSignIn(io),
     humanInput: terminal,
+    // No sandbox could be had (no bwrap, failed self-test): the one-time warning goes to stderr.
+    onEvent: (e) => {
+      if (e.type === 'log' && e.source === 'sandbox') println(io.stderr, `warning: ${e.message}`);
+    },
     // Approval prompts need someone at a terminal; otherwise `ask` denies with this reason.
     ...(io.stdin.isTTY ? { approvalPort: terminal } : {}),
     noApprovalPortReason:
