@@ -13,7 +13,7 @@ function setup(config?: unknown) {
 }
 
 describe('glassbox mcp list', () => {
-  it('--json: id, transport, status, tool count, instructions, last error', async () => {
+  it('--json: id, transport, status, protocol version, tool / resource / prompt counts, instructions, last error', async () => {
     const t = setup({
       mcpServers: {
         everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
@@ -23,13 +23,15 @@ describe('glassbox mcp list', () => {
     });
     const r = await runGlassbox(['mcp', 'list', '--json'], { env: t.env, cwd: t.workspace });
     expect(r.code, r.stderr).toBe(0);
-    const list = JSON.parse(r.stdout) as { id: string; transport: string; status: string; toolCount: number; instructions: string | null; lastError: string | null; tools: string[] }[];
+    const list = JSON.parse(r.stdout) as { id: string; transport: string; status: string; protocolVersion: string | null; toolCount: number; resourceCount: number | null; promptCount: number | null; instructions: string | null; lastError: string | null; tools: string[] }[];
     const by = Object.fromEntries(list.map((l) => [l.id, l]));
-    expect(by.everything).toMatchObject({ transport: 'stdio', status: 'connected', lastError: null });
+    expect(by.everything).toMatchObject({ transport: 'stdio', status: 'connected', protocolVersion: '2025-11-25', lastError: null });
+    expect(by.everything.resourceCount).toBeGreaterThan(0);
+    expect(by.everything.promptCount).toBeGreaterThan(0);
     expect(by.everything.toolCount).toBeGreaterThan(5);
     expect(by.everything.instructions).toBeTruthy();
     expect(by.everything.tools).toContain('mcp_everything_echo');
-    expect(by.broken).toMatchObject({ status: 'error', toolCount: 0, lastError: expect.stringMatching(/not found on PATH/) });
+    expect(by.broken).toMatchObject({ status: 'error', protocolVersion: null, resourceCount: null, toolCount: 0, lastError: expect.stringMatching(/not found on PATH/) });
     expect(by.off).toMatchObject({ status: 'disabled', transport: 'sse' });
   }, 60_000);
 
@@ -37,8 +39,8 @@ describe('glassbox mcp list', () => {
     const t = setup({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
     const r = await runGlassbox(['mcp', 'list'], { env: t.env, cwd: t.workspace });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ID\s+TRANSPORT\s+STATUS\s+TOOLS\s+INSTRUCTIONS\s+LAST ERROR/m);
-    expect(r.stdout).toMatch(/^everything\s+stdio\s+connected\s+\d+\s+yes/m);
+    expect(r.stdout).toMatch(/^ID\s+TRANSPORT\s+STATUS\s+PROTOCOL\s+TOOLS\s+RESOURCES\s+PROMPTS\s+INSTRUCTIONS\s+LAST ERROR/m);
+    expect(r.stdout).toMatch(/^everything\s+stdio\s+connected\s+2025-11-25\s+\d+\s+\d+\s+\d+\s+yes/m);
     const bad = setup('{\n  "mcpServers": {,\n}');
     const r2 = await runGlassbox(['mcp', 'list'], { env: bad.env, cwd: bad.workspace });
     expect(r2.code).toBe(2);

@@ -36,8 +36,15 @@ ${LOGIN_HELP}`;
 export interface McpListing {
   id: string;
   transport: string;
+  /** `needs-sign-in`: the server answered 401 (`glassbox mcp login ID`). */
   status: McpServerStatus['status'];
+  /** The MCP revision in use (`2026-07-28`, `2025-11-25`, …); null when not connected. */
+  protocolVersion: string | null;
   toolCount: number;
+  /** Resources, resource templates and prompts the server offers; null when not connected. */
+  resourceCount: number | null;
+  resourceTemplateCount: number | null;
+  promptCount: number | null;
   /** The server's instructions (null when it sent none). */
   instructions: string | null;
   includeInstructions: boolean;
@@ -57,7 +64,11 @@ function toListing(s: McpServerStatus): McpListing {
     id: s.id,
     transport: s.transport,
     status: s.status,
+    protocolVersion: s.protocolVersion ?? null,
     toolCount: s.toolCount,
+    resourceCount: s.resourceCount ?? null,
+    resourceTemplateCount: s.resourceTemplateCount ?? null,
+    promptCount: s.promptCount ?? null,
     instructions: s.instructions ?? null,
     includeInstructions: s.includeInstructions,
     lastError: s.lastError ?? null,
@@ -77,6 +88,8 @@ async function listServers(argv: string[], io: CliIO): Promise<number> {
   const manager = new McpManager({ config, userConfigPath: paths.config, tools: new ToolCollection(), bus, workspace, env: io.env, auth });
   try {
     await manager.start();
+    // Resources and prompts are listed only here (a session lists them when they are wanted).
+    await manager.catalog.loadCounts(manager.ids());
     const listing = manager.servers().map(toListing);
     if (values.json) {
       println(io.stdout, JSON.stringify(listing, null, 2));
@@ -86,9 +99,10 @@ async function listServers(argv: string[], io: CliIO): Promise<number> {
       println(io.stdout, 'No MCP servers configured. Add them under "mcpServers" in ' + paths.config);
       return EXIT.OK;
     }
-    const rows = [['ID', 'TRANSPORT', 'STATUS', 'TOOLS', 'INSTRUCTIONS', 'LAST ERROR']];
+    const rows = [['ID', 'TRANSPORT', 'STATUS', 'PROTOCOL', 'TOOLS', 'RESOURCES', 'PROMPTS', 'INSTRUCTIONS', 'LAST ERROR']];
     for (const l of listing) {
-      rows.push([l.id, l.transport, l.status, String(l.toolCount), l.instructions ? (l.includeInstructions ? 'yes' : 'yes (not sent)') : 'no', l.lastError ?? '']);
+      const count = (n: number | null): string => (n === null ? '-' : String(n));
+      rows.push([l.id, l.transport, l.status, l.protocolVersion ?? '-', String(l.toolCount), count(l.resourceCount), count(l.promptCount), l.instructions ? (l.includeInstructions ? 'yes' : 'yes (not sent)') : 'no', l.lastError ?? '']);
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) println(io.stdout, r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
