@@ -84,8 +84,8 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
     }
     const host = values.host ?? '127.0.0.1';
     const http = await served.serveHttp({ host, port, token: values.token, sessionIdleMs: idleSeconds && idleSeconds * 1000, maxSessions });
-    println(io.stdout, `Glassbox MCP: ${http.url}`);
     if (http.warning) println(io.stderr, `glassbox mcp serve: warning: ${http.warning}`);
+    println(io.stdout, `Glassbox MCP: ${http.url}`);
     if (!values.token) println(io.stderr, `Token: ${http.token}`);
     println(io.stderr, `Send it as "Authorization: Bearer <token>" (or append ?token=<token> to the URL). Serving: ${served.tools.join(', ')}`);
     await waitForStop();
