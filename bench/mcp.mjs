@@ -5,8 +5,10 @@
 //   3. five stdio servers at start vs one (≤ 1.5×), through Glassbox and through the raw SDK, with
 //      server-everything (a heavy Node process) and with a tiny python3 server (bench/tiny-mcp-server.py),
 //      as is and waiting 300 ms at start (an I/O-bound start)
-// Run: `npm run build && node bench/mcp.mjs [--calls N] [--warmup N] [--rounds N] [--start-rounds N] [--only 1,2,3]`.
-// Needs the built CLI for (2).
+// Run: `npm run build && node bench/mcp.mjs [--calls N] [--warmup N] [--rounds N] [--start-rounds N] [--only 1,2,3] [--before DIR]`.
+// Needs the built CLI for (2). `--before DIR`: a checkout of older Glassbox code (e.g. `git worktree
+// add /tmp/gb-before <commit>` with node_modules linked in); row 1 then also runs its MCP tool and
+// its own SDK client, interleaved call by call with today's, so before and after are one run.
 //
 // Method. Per-call rows: each side first gets --warmup calls (default 3000: a fresh `mcp serve`
 // process spends about 1 s of CPU in V8's optimising compiler over its first ~3000 calls, more
@@ -25,8 +27,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createJiti } from 'jiti';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +50,8 @@ const ROUNDS = option('rounds', 11);
 const START_ROUNDS = option('start-rounds', 5);
 const onlyIdx = process.argv.indexOf('--only');
 const ONLY = onlyIdx > 0 ? process.argv[onlyIdx + 1].split(',').map(Number) : [1, 2, 3];
+const beforeIdx = process.argv.indexOf('--before');
+const BEFORE = beforeIdx > 0 ? process.argv[beforeIdx + 1] : undefined;
 const env = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' };
 // The interpreter itself, not a version-manager shim (pyenv's costs ~0.5 s of CPU per start).
 const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
@@ -79,12 +83,22 @@ function tmp(prefix) {
   return dir;
 }
 
-function manager(servers) {
+function manager(servers, code = { McpManager, ToolCollection, EventBus }) {
   const dir = tmp('glassbox-bench-');
-  const tools = new ToolCollection();
-  const bus = new EventBus('bench');
-  const m = new McpManager({ config: { mcpServers: servers }, userConfigPath: join(dir, 'config.json'), tools, bus, workspace: dir, env });
+  const tools = new code.ToolCollection();
+  const bus = new code.EventBus('bench');
+  const m = new code.McpManager({ config: { mcpServers: servers }, userConfigPath: join(dir, 'config.json'), tools, bus, workspace: dir, env });
   return { m, tools, bus, dir };
+}
+
+/** The MCP client classes of an older checkout (its own source, its own SDK version). */
+async function beforeCode(dir) {
+  const j = createJiti(join(dir, 'bench', 'mcp.mjs'));
+  return {
+    McpManager: (await j.import(join(dir, 'src-main/core/mcp/mcp-manager.ts'))).McpManager,
+    ToolCollection: (await j.import(join(dir, 'src-main/core/tools/tool-collection.ts'))).ToolCollection,
+    EventBus: (await j.import(join(dir, 'src-main/core/events/event-bus.ts'))).EventBus,
+  };
 }
 
 /**
@@ -136,9 +150,21 @@ if (ONLY.includes(1)) {
   const viaSdk = (i) => raw.callTool({ name: 'echo', arguments: { message: `m${i}` } });
   const viaSdkWithOptions = (i) => {
     const options = { signal: new McpCallSignal().asAbortSignal(), timeout: 60_000, resetTimeoutOnProgress: true, onprogress: noProgress };
-    return raw.callTool({ name: 'echo', arguments: { message: `m${i}` } }, undefined, options);
+    return raw.callTool({ name: 'echo', arguments: { message: `m${i}` } }, options);
   };
   const fns = [viaGlassbox, viaSdk, viaSdkWithOptions];
+  // The older code on its own server process: its MCP tool and its SDK's (1.x) client.
+  let old;
+  if (BEFORE) {
+    old = manager({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, await beforeCode(BEFORE));
+    await old.m.start();
+    const oldRaw = old.m.connection('everything').sdkClient;
+    fns.push(async (i) => {
+      const r = await old.tools.execute('mcp_everything_echo', { message: `m${i}` }, { signal: run.signal, workspace: old.dir, home: old.dir, callId: `c${i}` });
+      if (r.error) throw new Error(r.error);
+    });
+    fns.push((i) => oldRaw.callTool({ name: 'echo', arguments: { message: `m${i}` } }));
+  }
   for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn(i);
   // Interleaved call by call (the order rotating), so the machine's drift — which core the
   // server runs on, other load — hits every side alike; a round is CALLS calls of each side.
@@ -159,6 +185,12 @@ if (ONLY.includes(1)) {
   rows.push(['Glassbox MCP tool vs raw SDK callTool (echo, stdio)', pair(times[0], times[1]), 1.15]);
   rows.push(['  raw SDK with the options Glassbox passes vs without', pair(times[2], times[1]), undefined]);
   rows.push(['  Glassbox MCP tool vs raw SDK with those options', pair(times[0], times[2]), undefined]);
+  if (old) {
+    rows.push(['before (--before code, SDK 1.x): Glassbox MCP tool vs raw SDK 1.x callTool', pair(times[3], times[4]), 1.15]);
+    rows.push(['  Glassbox MCP tool now vs before (reference)', pair(times[0], times[3]), undefined]);
+    rows.push(['  raw SDK 2.x callTool vs raw SDK 1.x (reference)', pair(times[1], times[4]), undefined]);
+    await old.m.close();
+  }
 
   // Glassbox's own code on that path, without the SDK request, the pipe and the server: the tool
   // table, validation, the call signal, the running-call map, result mapping. The connection's
@@ -166,7 +198,7 @@ if (ONLY.includes(1)) {
   // scheduling between processes do not enter.
   const conn = m.connection('everything');
   const canned = { content: [{ type: 'text', text: 'Echo: m' }] };
-  const stub = { callTool: async () => canned };
+  const stub = { callTool: async () => canned, getProtocolEra: () => 'legacy' };
   Object.assign(conn, { client: stub }); // a private field: bench only, put back below
   const layers = async (n) => {
     for (let i = 0; i < n; i++) await tools.execute('mcp_everything_echo', { message: `m${i}` }, { signal: run.signal, workspace: dir, home: dir, callId: `c${i}` });
@@ -196,12 +228,11 @@ if (ONLY.includes(2)) {
   cpSync(join(ROOT, 'e2e/fixtures/conformance-extension'), join(home, 'extensions/conformance-extension'), { recursive: true });
   const ws = tmp('glassbox-bench-ws-');
   const minimal = `
-    import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-    import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-    import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+    import { Server } from '@modelcontextprotocol/server';
+    import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
     const s = new Server({ name: 'minimal', version: '1' }, { capabilities: { tools: {} } });
-    s.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'test_simple_text', description: 'x', inputSchema: { type: 'object', properties: {} } }] }));
-    s.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'This is a simple text response for testing.' }] }));
+    s.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'test_simple_text', description: 'x', inputSchema: { type: 'object', properties: {} } }] }));
+    s.setRequestHandler('tools/call', async () => ({ content: [{ type: 'text', text: 'This is a simple text response for testing.' }] }));
     await s.connect(new StdioServerTransport());`;
   const glassbox = new Client({ name: 'bench', version: '1' });
   await glassbox.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--tools', 'test_simple_text'], env: { ...env, GLASSBOX_HOME: home }, cwd: ws, stderr: 'ignore' }));
