@@ -1,5 +1,5 @@
 import type { SecretRedactor } from '../../core/secrets/secret-redactor';
-import { StreamRedactor } from '../../core/secrets/stream-redactor';
+import { redactedOutput } from '../../core/secrets/redacted-output';
 import { TerminalControl } from './terminal-control';
 import type {
   TerminalActionResult,
@@ -108,7 +108,7 @@ export class TerminalHost {
   private bind(shell: ShellPort): void {
     for (const off of this.offs) off();
     this.shell = shell;
-    const output = this.redactor?.active ? redactedOutput(this.redactor, (d) => this.sink.data(d)) : null;
+    const output = this.redactor?.active ? redactedOutput(this.redactor, (d) => this.sink.data(d), TERMINAL_HOLD_MS) : null;
     this.offs = [
       output ? shell.onData((d) => output.write(d)) : shell.onData((d) => this.sink.data(d)),
       shell.onBusyChange((busy) => this.control.setBusy(busy)),
@@ -126,33 +126,5 @@ export class TerminalHost {
   }
 }
 
-/** How long held pty output may wait for more before it goes out anyway (ms). */
+/** How long held pty output (text that could begin a secret) may wait for more before it goes out anyway (ms). */
 export const TERMINAL_HOLD_MS = 40;
-
-/**
- * Pty output with secrets hidden even when a read splits one (StreamRedactor). What it holds
- * back (text that could begin a secret) goes out after TERMINAL_HOLD_MS of quiet, so the last
- * character of a prompt or of the user's typing is not kept from the pane.
- */
-function redactedOutput(redactor: SecretRedactor, out: (data: string) => void): { write(data: string): void; dispose(): void } {
-  const stream = new StreamRedactor(redactor);
-  let timer: NodeJS.Timeout | undefined;
-  const release = (): void => {
-    timer = undefined;
-    const rest = stream.end();
-    if (rest) out(rest);
-  };
-  return {
-    write(data) {
-      const safe = stream.push(data);
-      if (safe) out(safe);
-      if (timer) clearTimeout(timer);
-      timer = stream.pending ? setTimeout(release, TERMINAL_HOLD_MS) : undefined;
-      timer?.unref?.();
-    },
-    dispose() {
-      if (timer) clearTimeout(timer);
-      release();
-    },
-  };
-}
