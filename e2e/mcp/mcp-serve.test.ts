@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runGlassbox, startGlassbox, tempGlassbox } from '../helpers/cli';
 
@@ -212,4 +212,58 @@ describe('glassbox mcp serve --http without --token', () => {
     const code = await new Promise<number | null>((r) => s.child.once('exit', (c) => r(c)));
     expect(code).toBe(0);
   }, 90_000);
+});
+
+describe('an SDK v1 client (2025-11-25) asked through ask_human', () => {
+  it('gets an elicitation/create request; its answer is what the tool returns', async () => {
+    const t = setup();
+    const client = new Client({ name: 'v1', version: '1' }, { capabilities: { elicitation: {} } });
+    const seen: { message: string; schema: unknown }[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      seen.push({ message: req.params.message, schema: (req.params as { requestedSchema?: unknown }).requestedSchema });
+      return { action: 'accept', content: { answer: 'use the staging database' } };
+    });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve'], env: t.env as Record<string, string>, cwd: t.workspace }));
+    try {
+      expect(client.getServerVersion()?.name).toBe('glassbox');
+      const r = (await client.callTool({ name: 'ask_human', arguments: { inquire: 'Which database?' } })) as CallToolResult;
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(text(r)).toBe('use the staging database');
+      expect(seen).toEqual([{ message: 'Which database?', schema: expect.objectContaining({ type: 'object', required: ['answer'] }) }]);
+      // A declined question is an ordinary answer for the model.
+      client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));
+      const declined = (await client.callTool({ name: 'ask_human', arguments: { inquire: 'Again?' } })) as CallToolResult;
+      expect(text(declined)).toMatch(/declined/);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('a call denied for want of an approver names the rule that allows it', async () => {
+    const t = setup();
+    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'ask' } }));
+    const client = new Client({ name: 'v1', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve'], env: t.env as Record<string, string>, cwd: t.workspace }));
+    try {
+      const target = join(t.workspace, 'new.txt');
+      const r = (await client.callTool({ name: 'str_replace_editor', arguments: { command: 'create', path: target, file_text: 'x' } })) as CallToolResult;
+      expect(r.isError).toBe(true);
+      const rule = /add this rule to "approvals\.rules" in (\S+): (\{.*\})/.exec(text(r));
+      expect(rule, text(r)).toBeTruthy();
+      expect(rule![1]).toBe(join(t.home, 'config.json'));
+      // Adding exactly that rule lets the same call run.
+      writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'ask', rules: [JSON.parse(rule![2])] } }));
+    } finally {
+      await client.close();
+    }
+    const again = new Client({ name: 'v1', version: '1' });
+    await again.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve'], env: t.env as Record<string, string>, cwd: t.workspace }));
+    try {
+      const ok = (await again.callTool({ name: 'str_replace_editor', arguments: { command: 'create', path: join(t.workspace, 'new.txt'), file_text: 'x' } })) as CallToolResult;
+      expect(ok.isError, text(ok)).toBeFalsy();
+      expect(readFileSync(join(t.workspace, 'new.txt'), 'utf8')).toBe('x');
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
 });
