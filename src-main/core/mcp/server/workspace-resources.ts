@@ -189,10 +189,24 @@ export class WorkspaceResources {
     }
     if (!inside(this.root, real)) return [];
     try {
-      return readdirSync(real, { withFileTypes: true })
-        .filter((d) => d.name.startsWith(prefix) && !SKIPPED_DIRS.has(d.name))
-        .map((d) => join(real, d.name) + (d.isDirectory() ? '/' : ''))
-        .sort();
+      const out: string[] = [];
+      for (const d of readdirSync(real, { withFileTypes: true })) {
+        if (!d.name.startsWith(prefix) || SKIPPED_DIRS.has(d.name)) continue;
+        const p = join(real, d.name);
+        let dir = d.isDirectory();
+        if (d.isSymbolicLink()) {
+          // Offered only when it leads somewhere inside, like the listing.
+          try {
+            const target = realpathSync(p);
+            if (!inside(this.root, target)) continue;
+            dir = statSync(target).isDirectory();
+          } catch {
+            continue;
+          }
+        }
+        out.push(p + (dir ? '/' : ''));
+      }
+      return out.sort();
     } catch {
       return [];
     }
