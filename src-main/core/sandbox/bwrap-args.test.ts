@@ -12,6 +12,7 @@ const base: SandboxLayout = {
     { path: '/home/u/ws/.git/hooks', kind: 'dir' },
     { path: '/home/u/ws/.git/config', kind: 'file' },
   ],
+  pinned: [],
   hidden: [
     { path: '/home/u/.ssh', kind: 'dir' },
     { path: '/home/u/.netrc', kind: 'file' },
@@ -44,6 +45,13 @@ describe('bwrapArgs', () => {
     const firstRemount = m.findIndex((x) => x[0] === '--remount-ro');
     expect(m.slice(firstRemount).every((x) => x[0] === '--remount-ro')).toBe(true);
     expect(m.slice(firstRemount).map((x) => x[1]).sort()).toEqual(['/home/u/.ssh', '/home/u/ws/.glassbox', '/tmp/gbhome']);
+  });
+
+  it('binds .git onto itself (a mount point cannot be renamed away) before its protected hooks and config', () => {
+    const m = mounts(bwrapArgs({ ...base, pinned: ['/home/u/ws/.git'] }, '/home/u/ws'));
+    const pin = m.findIndex((x) => x[0] === '--bind' && x[1] === '/home/u/ws/.git');
+    expect(pin).toBeGreaterThan(m.findIndex((x) => x[0] === '--bind' && x[1] === '/home/u/ws'));
+    expect(pin).toBeLessThan(m.findIndex((x) => x[1] === '/home/u/ws/.git/hooks'));
   });
 
   it('a workspace inside a hidden folder is mounted again on top of it', () => {

@@ -33,6 +33,9 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string): string[] {
   if (!layout.writable.includes(layout.workspace)) {
     ops.push({ path: layout.workspace, order: 0, args: ['--ro-bind', layout.workspace, layout.workspace] });
   }
+  // Bound onto itself: a mount point cannot be renamed or removed, so `.git` stays the one whose
+  // hooks and config are protected.
+  for (const p of layout.pinned) ops.push({ path: p, order: 0, args: ['--bind', p, p] });
   for (const p of layout.protectedPaths) {
     ops.push(
       p.kind === 'absent'

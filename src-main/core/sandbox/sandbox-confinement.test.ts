@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,6 +135,14 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     expect(existsSync(join(ws, '.glassbox', 'config.json'))).toBe(false);
   });
 
+  it('links do not lead out: a symlink to outside is read-only there, a hard link to an outside file cannot be made', async () => {
+    const r = await shell.run(`ln -s ${outside} out-link && echo x > out-link/via-link.txt`);
+    expect(r.exitCode).not.toBe(0);
+    expect(existsSync(join(outside, 'via-link.txt'))).toBe(false);
+    expect((await shell.run(`ln ${outside}/readable.txt hard-link`)).exitCode).not.toBe(0);
+    expect(existsSync(join(ws, 'hard-link'))).toBe(false);
+  });
+
   it('has no network: a server on 127.0.0.1 outside cannot be reached', async () => {
     const server = await httpServer();
     try {
@@ -162,9 +171,37 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     expect(existsSync(join(outside, 'bg2'))).toBe(false);
     const other = shellIn(sandbox);
     await other.run(`nohup sleep 1000.25 >/dev/null 2>&1 & disown; echo started`);
-    expect(processesWith('sleep 1000.25')).toHaveLength(1);
+    // (polled: the job may not have exec'd sleep yet when the command returns)
+    expect(await until(() => processesWith('sleep 1000.25').length === 1, 5000)).toBe(true);
     await other.dispose();
     expect(await until(() => processesWith('sleep 1000.25').length === 0, 5000)).toBe(true);
+  });
+});
+
+describe.runIf(linux)('a git workspace', () => {
+  it('commits work, but hooks and config cannot be changed, nor .git renamed away and rebuilt', async () => {
+    const repo = join(root, 'repo');
+    mkdirSync(repo);
+    const git = (args: string): string => execSync(`git -c user.email=t@t -c user.name=t ${args}`, { cwd: repo, encoding: 'utf8' });
+    git('init -q .');
+    const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
+    const shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+    shells.push(shell);
+    const commit = await shell.run('echo a > a.txt && git add a.txt && git -c user.email=t@t -c user.name=t commit -qm one && git log --oneline | wc -l');
+    expect(commit).toMatchObject({ exitCode: 0, output: '1' });
+    for (const attack of [
+      'echo "exit 0" > .git/hooks/pre-commit',
+      'git config core.fsmonitor "touch /tmp/pwned"',
+      'echo "[core] fsmonitor = x" >> .git/config',
+      'mv .git .git-old',
+      'rm -rf .git',
+      'mv .glassbox gb-old',
+    ]) {
+      expect((await shell.run(attack)).exitCode, attack).not.toBe(0);
+    }
+    expect(existsSync(join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(readFileSync(join(repo, '.git', 'config'), 'utf8')).not.toContain('fsmonitor');
+    expect(existsSync(join(repo, '.git-old'))).toBe(false);
   });
 });
 
@@ -251,6 +288,28 @@ describe.runIf(linux)('an approved escalation', () => {
     expect(readFileSync(join(outside, 'escalated.txt'), 'utf8')).toBe('once\n');
     // Nothing the escalated call did flows back into the shell.
     expect((await tool.execute({ command: 'pwd' }, ctx())).output).toBe(join(ws, 'sub'));
+  });
+});
+
+describe.runIf(linux)('an approved escalation of python_execute', () => {
+  it('runs in a fresh interpreter outside the sandbox for that call; the persistent one stays confined with its variables', async () => {
+    const { PythonExecuteTool } = await import('../tools/python/python-execute-tool');
+    const tool = new PythonExecuteTool({ workspace: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });
+    const ctx = (escalation?: ToolContext['escalation']): ToolContext => ({ signal: new AbortController().signal, workspace: ws, home: gbHome, callId: 'p', ...(escalation ? { escalation } : {}) });
+    const target = join(outside, 'py-escalated.txt');
+    try {
+      await tool.execute({ code: 'kept = 7' }, ctx());
+      const esc = await tool.execute({ code: `open(${JSON.stringify(target)}, 'w').write('out')\n'kept' in globals()` }, ctx({ reasons: [`writes outside the workspace: ${target}`] }));
+      expect(esc.output).toBe('False');
+      expect(esc.system).toMatch(/Ran outside the sandbox in a fresh Python process, as approved/);
+      expect(readFileSync(target, 'utf8')).toBe('out');
+      const confined = await tool.execute({ code: `print(kept)\nopen(${JSON.stringify(target)}, 'w').write('again')` }, ctx());
+      expect(confined.output).toBe('7\n');
+      expect(confined.error).toMatch(/Read-only file system/);
+      expect(readFileSync(target, 'utf8')).toBe('out');
+    } finally {
+      await tool.dispose();
+    }
   });
 });
 

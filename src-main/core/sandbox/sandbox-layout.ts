@@ -19,6 +19,11 @@ export interface SandboxLayout {
   writable: string[];
   /** Paths inside writable folders that stay read-only (they would let code run outside later). */
   protectedPaths: HiddenPath[];
+  /**
+   * Writable folders that must stay where they are: `.git`, whose hooks and config are
+   * protected inside it — renamed away and rebuilt, it would no longer hold the protected ones.
+   */
+  pinned: string[];
   /** Credentials and Glassbox's own files: unreadable. */
   hidden: HiddenPath[];
 }
@@ -86,12 +91,18 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     }
   }
   const protectedPaths: HiddenPath[] = [];
+  const pinned: string[] = [];
   if (mode === 'workspace-write') {
     // Glassbox runs what a project's .glassbox holds (MCP servers in config.json, extensions)
     // outside any sandbox, and git runs hooks and config-named programs: confined code must not
     // plant them. `.glassbox` is protected even when absent (an empty folder is mounted there).
     const dotGlassbox = join(workspace, '.glassbox');
     protectedPaths.push({ path: real(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
+    const dotGit = join(workspace, '.git');
+    const gitKind = existsSync(dotGit) ? kindOf(dotGit) : undefined;
+    // A `.git` file points git at another folder: changing it would redirect git, so it is read-only.
+    if (gitKind === 'file') protectedPaths.push({ path: real(dotGit) ?? dotGit, kind: 'file' });
+    if (gitKind === 'dir') pinned.push(real(dotGit) ?? dotGit);
     for (const p of ['.git/hooks', '.git/config']) {
       const full = join(workspace, p);
       const k = existsSync(full) ? kindOf(full) : undefined;
@@ -117,5 +128,5 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     if (!form || !k || form === workspace || hidden.some((h) => h.path === form)) continue;
     hidden.push({ path: form, kind: k });
   }
-  return { mode, network: input.config.network, workspace, writable, protectedPaths, hidden };
+  return { mode, network: input.config.network, workspace, writable, protectedPaths, pinned, hidden };
 }

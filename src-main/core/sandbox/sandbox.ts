@@ -82,7 +82,8 @@ export class Sandbox {
     const r = this.resolve();
     if (r.problem || !r.layout || r.backend.kind === 'none') return { command, args };
     if (r.backend.kind === 'bwrap') return { command: r.backend.binary, args: [...bwrapArgs(r.layout, cwd), '--', command, ...args] };
-    return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), '--', command, ...args] };
+    // sandbox-exec takes the command right after its options (no `--`); ours never start with `-`.
+    return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), command, ...args] };
   }
 
   private resolve(): { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } {
@@ -107,7 +108,7 @@ export class Sandbox {
       const failed = selfTest(backend.binary, [...bwrapArgs(layout, layout.workspace), '--'], this.opts.env);
       if (failed) problem = `bubblewrap failed its self-test: ${failed}`;
     } else {
-      const failed = selfTest(backend.binary, [...seatbeltArgs(seatbeltProfile(layout)), '--'], this.opts.env);
+      const failed = selfTest(backend.binary, seatbeltArgs(seatbeltProfile(layout)), this.opts.env);
       if (failed) problem = `sandbox-exec failed its self-test: ${failed}`;
     }
     this.resolved = { backend, layout, problem };

@@ -12,6 +12,7 @@ const layout: SandboxLayout = {
     { path: '/Users/u/ws/.glassbox', kind: 'absent' },
     { path: '/Users/u/ws/.git/config', kind: 'file' },
   ],
+  pinned: [],
   hidden: [
     { path: '/Users/u/.ssh', kind: 'dir' },
     { path: '/Users/u/.netrc', kind: 'file' },
@@ -39,6 +40,12 @@ describe('seatbeltProfile', () => {
     expect(profile).toContain('(allow signal (target same-sandbox))');
     expect(profile).not.toMatch(/\(allow network\*\)/);
     expect(profile).toContain('(allow network* (local unix))');
+  });
+
+  it('a pinned folder itself (not its contents) cannot be written: .git cannot be renamed away', () => {
+    const { profile, params } = seatbeltProfile({ ...layout, pinned: ['/Users/u/ws/.git'] });
+    expect(profile).toContain('(literal (param "PINNED_0"))');
+    expect(params.PINNED_0).toBe('/Users/u/ws/.git');
   });
 
   it('allows the network only when asked', () => {

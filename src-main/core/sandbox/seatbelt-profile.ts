@@ -25,9 +25,13 @@ export function seatbeltProfile(layout: SandboxLayout): SeatbeltProfile {
   };
   const hidden = layout.hidden.map((h, i) => (h.kind === 'file' ? `(literal ${ref('HIDDEN', i, h.path)})` : `(subpath ${ref('HIDDEN', i, h.path)})`));
   const writable = layout.writable.map((w, i) => `(subpath ${ref('WRITABLE', i, w)})`);
-  const protectedPaths = layout.protectedPaths.map((p, i) =>
-    p.kind === 'file' ? `(literal ${ref('PROTECTED', i, p.path)})` : `(subpath ${ref('PROTECTED', i, p.path)})`,
-  );
+  const protectedPaths = [
+    ...layout.protectedPaths.map((p, i) =>
+      p.kind === 'file' ? `(literal ${ref('PROTECTED', i, p.path)})` : `(subpath ${ref('PROTECTED', i, p.path)})`,
+    ),
+    // The pinned folder itself (not its contents) cannot be renamed, removed or replaced.
+    ...layout.pinned.map((p, i) => `(literal ${ref('PINNED', i, p)})`),
+  ];
   const lines = [
     '(version 1)',
     '(deny default)',
