@@ -69,7 +69,7 @@ export class Ctx {
     else if (SYSTEM_WRITE_ROOTS.some((r) => isInside(real, r))) f.dangerous.push(`${what === 'writes to a file' ? 'overwrites' : what} the system file ${real}`);
     if (!this.writable(p)) {
       this.findings.writesOutside.add(real);
-      f.unknown.push(`writes outside the workspace: ${real}`);
+      f.unknown.push(`${what} outside the workspace: ${real}`);
     } else f.unknown.push(`${what} ${target}`);
   }
 
