@@ -50,6 +50,23 @@ describe('MCP client: protocol eras and the traffic log', () => {
     expect(sent.message.params._meta.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
+  it('auto asks once: a reconnect uses the era found (no second probe); a remembered era that stopped working is asked again', async () => {
+    const strict = await startTwoEra(['--reject-legacy']);
+    children.push(strict.child);
+    const first = managed({ mcpServers: { two: { url: strict.url } } });
+    await first.manager.start();
+    expect(first.manager.status('two')!.protocolVersion).toBe('2026-07-28');
+    await first.manager.restart('two');
+    const probes = first.manager.traffic('two').filter((e) => e.kind === 'message' && e.method === 'server/discover');
+    expect(probes).toHaveLength(0); // the restarted connection's log: connected without asking
+    expect(first.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    // The server "changed": the remembered verdict says 2025, the server now only speaks 2026.
+    const { eraKey, rememberEra } = await import('../../src-main/core/mcp/mcp-era-verdicts');
+    rememberEra(eraKey('http', { url: strict.url }), { getProtocolEra: () => 'legacy' } as never);
+    await first.manager.restart('two');
+    expect(first.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+  });
+
   it('protocolVersion "2025-11-25" keeps to initialize on the same server: no probe in the traffic', async () => {
     const m = managed({ mcpServers: { two: { url, protocolVersion: '2025-11-25' } } });
     await m.manager.start();

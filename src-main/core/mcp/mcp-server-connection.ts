@@ -1,13 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { Client, type Tool as RemoteTool, type Transport } from '@modelcontextprotocol/client';
+import type { Client, Tool as RemoteTool, Transport } from '@modelcontextprotocol/client';
 import { ConfigError, expandEnv, type McpServerConfig } from '../config/config';
 import type { ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { McpCallRouter } from './mcp-call-router';
 import { errMessage, exitText, explainConnectFailure, needsSignIn, type ExitInfo } from './mcp-failure-explanation';
-import { negotiationFor, protocolSetting } from './mcp-protocol-version';
+import { eraKey, forgetEra, rememberEra, rememberedEra } from './mcp-era-verdicts';
+import { protocolSetting } from './mcp-protocol-version';
 import { ReconnectBackoff } from './mcp-reconnect';
-import { clientCapabilities, installServerRequestHandlers, type ServerRequestRecord } from './mcp-server-requests';
+import { makeMcpClient } from './mcp-client-factory';
 
 import { StderrTail } from './mcp-stderr-tail';
 import { callRemoteTool } from './mcp-tool-call';
@@ -19,7 +20,6 @@ import {
   MAX_HANDSHAKE_TIMEOUT_MS,
   MIN_HANDSHAKE_TIMEOUT_MS,
   STDIO_PROBE_TIMEOUT_MS,
-  PROTOCOL_ERRORS_REPORTED,
   type McpConnectionOptions,
   type McpConnectionStatus,
 } from './mcp-connection-types';
@@ -169,53 +169,28 @@ export class McpServerConnection {
 
   private makeClient(): Client {
     const era = protocolSetting(this.config);
-    const probeMs = this.transportKind === 'stdio' ? Math.min(STDIO_PROBE_TIMEOUT_MS, this.handshakeTimeoutMs) : this.handshakeTimeoutMs;
-    const client = new Client(
-      { name: 'glassbox', version: this.opts.clientVersion ?? '0.1.0' },
-      {
-        capabilities: clientCapabilities(),
-        ...negotiationFor(era.ok ? era.setting : 'auto', probeMs),
-        listChanged: {
-          tools: { autoRefresh: false, onChanged: () => void this.refreshTools() },
-          prompts: { autoRefresh: false, onChanged: () => this.opts.listener.catalogChanged?.(this, 'prompts') },
-          resources: { autoRefresh: false, onChanged: () => this.opts.listener.catalogChanged?.(this, 'resources') },
-        },
-      },
-    );
-    installServerRequestHandlers(client, {
-      server: this.id,
-      workspace: this.opts.workspace,
-      roots: this.config.roots,
+    return makeMcpClient({
+      id: this.id,
+      config: this.config,
+      options: this.opts,
+      setting: era.ok ? era.setting : 'auto',
+      probeTimeoutMs: this.transportKind === 'stdio' ? Math.min(STDIO_PROBE_TIMEOUT_MS, this.handshakeTimeoutMs) : this.handshakeTimeoutMs,
       currentCall: () => this.router.current(),
-      ...(this.opts.humanInput ? { humanInput: this.opts.humanInput } : {}),
-      ...(this.opts.sampler ? { sampler: this.opts.sampler } : {}),
-      ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}),
-      record: (r) => this.recordServerRequest(r),
+      toolsChanged: () => void this.refreshTools(),
+      catalogChanged: (what) => this.opts.listener.catalogChanged?.(this, what),
+      resourceUpdated: (uri) => this.opts.listener.resourceUpdated?.(this, uri),
+      serverRequest: (r) => this.opts.listener.serverRequest?.(this, r),
+      unusable: (text) => {
+        this.traffic.record({ kind: 'note', text });
+        this.opts.listener.log(this, 'warn', text);
+      },
     });
-    client.setNotificationHandler('notifications/resources/updated', (n) => {
-      const uri = (n.params as { uri?: unknown } | undefined)?.uri;
-      if (typeof uri === 'string') this.opts.listener.resourceUpdated?.(this, uri);
-    });
-    // Log lines are routed by the router as they arrive (the SDK dispatches them a tick late).
-    client.setNotificationHandler('notifications/message', () => {});
-    // What the SDK cannot use (a line that is not JSON, an answer to no request, a message of the
-    // wrong shape) is reported and dropped; the connection goes on. Bounded: a server spewing
-    // garbage must not flood the log.
-    let reported = 0;
-    client.onerror = (err) => {
-      if (++reported > PROTOCOL_ERRORS_REPORTED) return;
-      const text = `MCP server '${this.id}' sent something Glassbox cannot use: ${errMessage(err)}${reported === PROTOCOL_ERRORS_REPORTED ? ' (further problems of this connection are not reported)' : ''}`;
-      this.traffic.record({ kind: 'note', text });
-      this.opts.listener.log(this, 'warn', text);
-    };
-    return client;
   }
 
-  private recordServerRequest(r: ServerRequestRecord): void {
-    this.opts.listener.serverRequest?.(this, r);
-  }
-
-  private async tryConnect(kind: Exclude<McpTransportKind, 'auto'>, cfg: McpServerConfig, gen: number): Promise<Attempt> {
+  private async tryConnect(kind: Exclude<McpTransportKind, 'auto'>, cfg: McpServerConfig, gen: number, retried = false): Promise<Attempt> {
+    const era = protocolSetting(this.config);
+    const key = eraKey(kind, cfg);
+    const prior = era.ok && era.setting === 'auto' ? rememberedEra(key) : undefined;
     this.exitInfo = undefined;
     this.transportKind = kind;
     let step = kind === 'stdio' ? 'start (spawning the process)' : 'the handshake';
@@ -240,6 +215,11 @@ export class McpServerConnection {
       const why = explainConnectFailure(err, step, { config: this.config, cwd: cfg.cwd ?? this.opts.workspace, kind, exit: this.exitInfo, stderr: this.stderr.summary() });
       this.traffic.record({ kind: 'note', text: `connect failed: ${why.split('\n')[0]}` });
       await this.dispose(client, transport);
+      // A remembered era that no longer works (the server was upgraded or replaced): ask again, once.
+      if (prior && !retried && !needsSignIn(err) && gen === this.generation && !this.closing) {
+        forgetEra(key);
+        return this.tryConnect(kind, cfg, gen, true);
+      }
       return { ok: false, why, signIn: needsSignIn(err) };
     };
     try {
@@ -258,15 +238,17 @@ export class McpServerConnection {
         const realStart = transport.start.bind(transport);
         transport.start = async () => {};
         try {
-          await client.connect(transport, { timeout: this.handshakeTimeoutMs });
+          await client.connect(transport, { timeout: this.handshakeTimeoutMs, ...(prior ? { prior } : {}) });
         } finally {
           transport.start = realStart;
         }
       } else {
-        await client.connect(transport, { timeout: this.handshakeTimeoutMs });
+        await client.connect(transport, { timeout: this.handshakeTimeoutMs, ...(prior ? { prior } : {}) });
       }
       this.traffic.protocolVersion = client.getNegotiatedProtocolVersion();
-      this.traffic.record({ kind: 'note', text: `connected: protocol ${this.traffic.protocolVersion ?? 'unknown'} (${client.getProtocolEra() === 'modern' ? 'server/discover' : 'initialize'})` });
+      const how = prior ? 'the era found before, no probe' : client.getProtocolEra() === 'modern' ? 'server/discover' : 'initialize';
+      this.traffic.record({ kind: 'note', text: `connected: protocol ${this.traffic.protocolVersion ?? 'unknown'} (${how})` });
+      if (era.ok && era.setting === 'auto') rememberEra(key, client);
       step = 'tools/list';
       const tools = await this.listAllTools(client);
       if (gen !== this.generation || this.closing) {
