@@ -123,13 +123,13 @@ describe.runIf(process.platform === 'linux')('glassbox tools call without a sand
 });
 
 describe.runIf(process.platform === 'linux')('glassbox run inside the sandbox (scripted model)', () => {
-  const turns = (s: Setup, calls: string[]): ScriptedTurn[] => [
+  const turns = (calls: string[]): ScriptedTurn[] => [
     ...calls.map((command, i) => ({ toolCalls: [{ id: `c${i}`, name: 'bash', arguments: { command } }] })),
     { text: 'Done.' },
   ];
 
   async function run(s: Setup, calls: string[], approve: 'ask' | 'auto' | 'deny'): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const model = await startScriptedModelServer(turns(s, calls));
+    const model = await startScriptedModelServer(turns(calls));
     try {
       const env = { ...s.env, GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_BASE_URL: model.openaiBaseURL, GLASSBOX_LLM_MODEL: 'scripted' };
       return await runGlassbox(['run', 'clean up', '--json', '--approve', approve, '--workspace', s.workspace], { env, cwd: s.workspace, timeoutMs: 100_000 });
@@ -162,7 +162,7 @@ describe.runIf(process.platform === 'linux')('glassbox run inside the sandbox (s
     const s = setup();
     const target = join(s.outside, 'escalated.txt');
     const model = await startScriptedModelServer(
-      turns(s, [`echo once >> ${target}`, `python3 -c 'open(${JSON.stringify(target)}, "a").write("twice\\n")'`]),
+      turns([`echo once >> ${target}`, `python3 -c 'open(${JSON.stringify(target)}, "a").write("twice\\n")'`]),
     );
     try {
       const env = { ...s.env, GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_BASE_URL: model.openaiBaseURL, GLASSBOX_LLM_MODEL: 'scripted' };

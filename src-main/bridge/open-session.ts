@@ -107,6 +107,11 @@ export class OpenSession {
     const s: AgentState = { sessionId: this.id, running: this.core.running };
     if (s.running && this.task) s.task = this.task;
     if (this.lastEnd) s.lastEnd = this.lastEnd;
+    const sandbox = safe(() => this.core.sandbox?.status());
+    if (sandbox) {
+      const { active, mode, network, backend, reason } = sandbox;
+      s.sandbox = { active, mode, network, backend, ...(reason ? { reason } : {}) };
+    }
     return s;
   }
 

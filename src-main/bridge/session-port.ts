@@ -4,7 +4,7 @@ import type { EventSource } from '../core/secrets/redacted-events';
 import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
-import type { PendingDialog } from '../../src-shared/contract/views';
+import type { PendingDialog, SandboxBadge } from '../../src-shared/contract/views';
 import type { McpPort } from './workbench/mcp-page-host';
 import type { ShellPort } from './workbench/terminal-host';
 
@@ -37,6 +37,8 @@ export interface SessionPort {
   readonly mcp?: McpPort;
   /** Settles when the MCP servers being started have connected or failed. */
   mcpReady?(): Promise<void>;
+  /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */
+  readonly sandbox?: { status(): SandboxBadge };
 }
 
 /** The session's extensions (ExtensionHost). */

@@ -15,6 +15,18 @@ export interface AgentState {
   task?: string;
   /** The last run's end, if any. */
   lastEnd?: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  /** Whether bash and python_execute run confined; `active: false` is the "unsandboxed" badge. */
+  sandbox?: SandboxBadge;
+}
+
+/** The OS sandbox of the session's shell and Python, as the window shows it. */
+export interface SandboxBadge {
+  /** False: commands run unsandboxed (`reason` says why). */
+  active: boolean;
+  mode: 'workspace-write' | 'read-only' | 'off';
+  network: boolean;
+  backend: 'bwrap' | 'seatbelt' | 'none';
+  reason?: string;
 }
 
 /** A saved session as the sidebar lists it. */
