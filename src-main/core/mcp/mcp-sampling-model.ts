@@ -1,7 +1,9 @@
 import type { CreateMessageResult } from '@modelcontextprotocol/client';
-import type { ChatMessage, LlmProvider, LlmUsage } from '../llm/llm-types';
+import type { ChatMessage, LlmProvider } from '../llm/llm-types';
+import { costOf, priceOf, type PriceTable } from '../llm/prices';
 import type { FunctionToolParam, JsonSchema } from '../tools/tool';
-import { samplingText, type McpSampler, type SamplingRequest } from './mcp-sampling';
+import type { McpSampler, SamplingRequest } from './mcp-sampling';
+import { samplingText } from './mcp-sampling-text';
 
 function toChat(req: SamplingRequest): ChatMessage[] {
   const out: ChatMessage[] = [];
@@ -24,10 +26,10 @@ function toTools(req: SamplingRequest): FunctionToolParam[] {
 
 /**
  * A sampler on the session's model: the server's messages, system prompt and tools become
- * one model turn; its text (or tool calls) becomes the MCP result. `costOf` prices the usage
- * (null when the model has no known price).
+ * one model turn; its text (or tool calls) becomes the MCP result. The usage is priced from
+ * `prices` over the built-in table (null when the model has no known price or no usage came back).
  */
-export function llmSampler(provider: () => LlmProvider, costOf?: (model: string, usage: LlmUsage | undefined) => number | null): McpSampler {
+export function llmSampler(provider: () => LlmProvider, prices?: PriceTable): McpSampler {
   return async (req, signal) => {
     const llm = provider();
     const turn = await llm.complete({ system: req.systemPrompt ?? '', messages: toChat(req), tools: toTools(req), signal });
@@ -41,7 +43,9 @@ export function llmSampler(provider: () => LlmProvider, costOf?: (model: string,
       model: llm.model,
       stopReason: turn.toolCalls.length > 0 ? 'toolUse' : turn.stopReason === 'length' || turn.stopReason === 'max_tokens' ? 'maxTokens' : 'endTurn',
     } as CreateMessageResult;
-    return { result, ...(turn.usage ? { usage: turn.usage } : {}), costUsd: costOf ? costOf(llm.model, turn.usage) : null };
+    const u = turn.usage;
+    const costUsd = u?.inputTokens !== undefined && u.outputTokens !== undefined ? costOf({ inputTokens: u.inputTokens, outputTokens: u.outputTokens, ...(u.cachedInputTokens !== undefined ? { cachedInputTokens: u.cachedInputTokens } : {}) }, priceOf(llm.model, prices)) : null;
+    return { result, ...(u ? { usage: u } : {}), costUsd };
   };
 }
 

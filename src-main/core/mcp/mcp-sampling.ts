@@ -1,4 +1,5 @@
 import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
+import { samplingText } from './mcp-sampling-text';
 import type { HumanInputPort } from '../tools/tool';
 
 /** The server's `sampling/createMessage` params, as far as Glassbox reads them. */
@@ -33,19 +34,6 @@ export interface SamplingRecord {
 
 /** The JSON-RPC error the spec names for a sampling request the user refused. */
 export const USER_REJECTED = -1;
-
-/** Plain text of sampling content (text blocks; other kinds named). */
-export function samplingText(content: unknown): string {
-  const blocks = Array.isArray(content) ? content : [content];
-  return blocks
-    .map((b) => {
-      const block = b as { type?: string; text?: string; name?: string };
-      if (block?.type === 'text') return block.text ?? '';
-      if (block?.type === 'tool_use') return `[tool use: ${block.name}]`;
-      return `[${block?.type ?? 'content'}]`;
-    })
-    .join('\n');
-}
 
 function describeRequest(server: string, req: SamplingRequest): string {
   const lines = [`MCP server '${server}' asks to use your model.`];

@@ -8,6 +8,7 @@ import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
 import { McpManager } from '../mcp/mcp-manager';
+import { llmSampler } from '../mcp/mcp-sampling-model';
 import type { McpSignIn } from '../mcp/oauth/mcp-sign-in';
 import { createSessionSignIn, type SessionSignInOptions } from '../mcp/oauth/session-sign-in';
 import type { HumanInputPort } from '../tools/tool';
@@ -248,6 +249,8 @@ export class GlassboxSession {
       env,
       humanInput,
       auth: this.signIn.factory,
+      // A server's sampling request goes to the session's model once the user approves it.
+      sampler: llmSampler(() => this.llm(), this.config.prices),
     });
     this.addSystemMessages(() => this.mcp.instructionsForModel());
     this.extensions = new ExtensionHost({
