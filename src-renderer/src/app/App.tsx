@@ -22,6 +22,7 @@ export function App() {
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const running = useApp(chatSelectors.running);
+  const sandbox = useApp(chatSelectors.sandbox);
   const title = useApp(chatSelectors.title);
   const settingsOpen = useApp(settingsSelectors.open);
   const rightTab = useApp(shellSelectors.rightTab);
@@ -77,6 +78,11 @@ export function App() {
         <header className="topbar">
           <span className="session-name" data-testid="session-title">{title}</span>
           <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
+          {sandbox && !sandbox.active && (
+            <span className="unsandboxed-badge" data-testid="unsandboxed" title={`bash and python_execute run with your full rights: ${sandbox.reason ?? 'no OS sandbox'}`}>
+              unsandboxed
+            </span>
+          )}
           <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">
             Settings
           </button>

@@ -93,7 +93,13 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
     if (d.title === 'New session') out.title = e.task.slice(0, 80);
   }
   if (e.type === 'agent_end') {
-    out.agent = { sessionId: d.agent.sessionId, running: false, lastEnd: { reason: e.reason, ...(e.error ? { error: e.error } : {}) } };
+    out.agent = {
+      sessionId: d.agent.sessionId,
+      running: false,
+      lastEnd: { reason: e.reason, ...(e.error ? { error: e.error } : {}) },
+      // The sandbox outlives a run: the "unsandboxed" badge must not vanish when it ends.
+      ...(d.agent.sandbox ? { sandbox: d.agent.sandbox } : {}),
+    };
   }
   return out;
 }

@@ -7,5 +7,7 @@ export const chatSelectors = {
   items: (s: AppStoreState) => s.chat.items,
   earlierRows: (s: AppStoreState) => s.earlierRows,
   running: (s: AppStoreState) => s.agent.running,
+  /** The OS sandbox of the shell and Python; `active: false` shows the "unsandboxed" badge. */
+  sandbox: (s: AppStoreState) => s.agent.sandbox,
   turns: (s: AppStoreState) => s.turns,
 };
