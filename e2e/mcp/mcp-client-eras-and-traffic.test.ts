@@ -98,6 +98,22 @@ describe('MCP client: protocol eras and the traffic log', () => {
     expect(m.manager.status('bad')!.lastError).toMatch(/protocolVersion must be "auto", "2026-07-28" or "2025-11-25"/);
   }, 60_000);
 
+  it('log level per server: logging/setLevel on 2025, the request _meta on 2026; saved to the config; a bad level is refused', async () => {
+    const m = managed({ mcpServers: { two: { url }, std: { command: process.execPath, args: [EVERYTHING, 'stdio'], logLevel: 'warning' } } });
+    await m.manager.start();
+    const setLevel = () => m.manager.traffic('std').filter((e) => e.kind === 'message' && e.method === 'logging/setLevel').map((e) => (e as { message: { params: { level: string } } }).message.params.level);
+    expect(setLevel()).toEqual(['warning']); // from config, at connect
+    await m.manager.setLogLevel('std', 'error');
+    expect(setLevel()).toEqual(['warning', 'error']);
+    await m.manager.setLogLevel('two', 'debug');
+    await m.tools.execute('mcp_two_echo', { text: 'x' }, ctxFor(m.bus, m.workspace));
+    const call = m.manager.traffic('two').findLast((e) => e.kind === 'message' && e.method === 'tools/call') as { message: { params: { _meta: Record<string, unknown> } } };
+    expect(call.message.params._meta['io.modelcontextprotocol/logLevel']).toBe('debug');
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(m.configPath, 'utf8')).mcpServers.two.logLevel).toBe('debug');
+    await expect(m.manager.setLogLevel('two', 'loud')).rejects.toThrow(/log level must be one of debug/);
+  }, 60_000);
+
   it('masks configured secrets in the traffic log; a 401 is needs-sign-in, and after signing in a restart connects', async () => {
     const s = await startTwoEra(['--secret-header', 'x-api-key:sekrit-4711']);
     children.push(s.child);

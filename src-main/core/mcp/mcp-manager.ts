@@ -1,23 +1,19 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { updateConfigFile, type GlassboxConfig, type McpServerConfig } from '../config/config';
-import type { EventBus } from '../events/event-bus';
-import type { HumanInputPort } from '../tools/tool';
-import type { ToolCollection } from '../tools/tool-collection';
+import { updateConfigFile, type McpServerConfig } from '../config/config';
 import { defaultBrowserServer, BROWSER_SERVER_ID } from './mcp-browser-server';
-import type { McpClientTool } from './mcp-client-tool';
 import { McpServerCatalogs } from './mcp-manager-catalog';
-import type { McpSampler } from './mcp-sampling';
+import type { McpEntry, McpManagerOptions } from './mcp-manager-types';
 import type { McpServerConnection } from './mcp-server-connection';
 import { serverStatus, type McpServerStatus } from './mcp-server-status';
 import { removeServerTools, syncServerTools } from './mcp-tool-sync';
 import type { McpTrafficEntry } from './mcp-traffic-log';
 import { resolveTransportKind } from './mcp-transport-kind';
-import type { McpAuthFactory } from './oauth/server-auth';
 import { ResourceSubscriptions } from './mcp-resource-subscriptions';
 
 export type { McpServerStatus, McpToolStatus } from './mcp-server-status';
+export type { McpEntry, McpManagerOptions } from './mcp-manager-types';
 
 // The MCP client SDK (and zod under it) costs ~0.25 s of CPU to load: it is imported when the
 // first server starts, so sessions and CLI starts with no MCP server enabled never pay for it.
@@ -27,44 +23,8 @@ function loadConnectionModule(): Promise<typeof import('./mcp-server-connection'
   return connectionModule;
 }
 
-/** What the manager needs from its session. */
-export interface McpManagerOptions {
-  /** The merged config (user + project). */
-  config: GlassboxConfig;
-  /** Where runtime changes are persisted (the user config file). */
-  userConfigPath: string;
-  tools: ToolCollection;
-  bus: EventBus;
-  workspace: string;
-  env?: NodeJS.ProcessEnv;
-  /** Answers elicitation and approves sampling when the running call has no port of its own. */
-  humanInput?: HumanInputPort;
-  /** The session's model for approved sampling requests (absent: servers are told there is none). */
-  sampler?: McpSampler;
-  /** Opens a page the user agreed to open (URL elicitation); absent: the dialog shows the link. */
-  openUrl?: (url: string) => Promise<void>;
-  /** OAuth sign-in for http/sse servers (docs/mcp.md, "Sign-in hook"). */
-  auth?: McpAuthFactory;
-  /** Defaults to process.execPath (the app binary in Electron, run as Node). */
-  execPath?: string;
-  clientVersion?: string;
-}
-
-/** One configured server. */
-export interface McpEntry {
-  config: McpServerConfig;
-  builtIn: boolean;
-  connection?: McpServerConnection;
-  /** Being started, before its connection exists (the connection module is still loading). */
-  starting?: boolean;
-  /** exposed name → tool, for tools this server has in the collection. */
-  exposed: Map<string, McpClientTool>;
-  /** Names that lost a clash. */
-  rejected: Set<string>;
-  /** Counts of resources, templates and prompts once listed. */
-  catalog?: { resources?: number; templates?: number; prompts?: number };
-  subscriptions: ResourceSubscriptions;
-}
+/** MCP logging levels, lowest first. */
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Server ids become part of tool names and config keys. */
 const SERVER_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -388,6 +348,27 @@ export class McpManager {
     if (list.length) entry.config.disabledTools = list;
     else delete entry.config.disabledTools;
     syncServerTools(id, entry, this.opts.tools, this.opts.bus);
+    this.changed();
+    return this.status(id)!;
+  }
+
+  /**
+   * The lowest level of log messages asked of a server (MCP levels: debug … emergency; undefined:
+   * the server's default), saved to the user config and applied to the live connection.
+   */
+  async setLogLevel(id: string, level: string | undefined): Promise<McpServerStatus> {
+    const entry = this.requireEntry(id);
+    if (level !== undefined && !LOG_LEVELS.includes(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
+    this.persist((s) => {
+      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
+      if (level) next.logLevel = level;
+      else delete next.logLevel;
+      s[id] = next;
+    });
+    entry.config = { ...entry.config };
+    if (level) entry.config.logLevel = level;
+    else delete entry.config.logLevel;
+    await entry.connection?.setLogLevel(level);
     this.changed();
     return this.status(id)!;
   }

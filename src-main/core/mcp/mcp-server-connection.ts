@@ -267,6 +267,13 @@ export class McpServerConnection {
     }
   }
 
+  /** Changes the lowest log level asked of the server, now (2025: `logging/setLevel`) and for the next calls (2026: `_meta`). */
+  async setLogLevel(level: string | undefined): Promise<void> {
+    this.config = { ...this.config, ...(level ? { logLevel: level } : {}) };
+    if (!level) delete this.config.logLevel;
+    if (this.client && this.status === 'connected') await this.applyLogLevel(this.client);
+  }
+
   /** Config `logLevel` on a 2025 server (`logging/setLevel`); on 2026 it rides each request's `_meta`. */
   private async applyLogLevel(client: Client): Promise<void> {
     const level = this.config.logLevel;

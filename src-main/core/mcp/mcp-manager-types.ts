@@ -1,0 +1,48 @@
+import type { GlassboxConfig, McpServerConfig } from '../config/config';
+import type { EventBus } from '../events/event-bus';
+import type { HumanInputPort } from '../tools/tool';
+import type { ToolCollection } from '../tools/tool-collection';
+import type { McpClientTool } from './mcp-client-tool';
+import type { ResourceSubscriptions } from './mcp-resource-subscriptions';
+import type { McpSampler } from './mcp-sampling';
+import type { McpServerConnection } from './mcp-server-connection';
+import type { McpAuthFactory } from './oauth/server-auth';
+
+/** What the manager needs from its session. */
+export interface McpManagerOptions {
+  /** The merged config (user + project). */
+  config: GlassboxConfig;
+  /** Where runtime changes are persisted (the user config file). */
+  userConfigPath: string;
+  tools: ToolCollection;
+  bus: EventBus;
+  workspace: string;
+  env?: NodeJS.ProcessEnv;
+  /** Answers elicitation and approves sampling when the running call has no port of its own. */
+  humanInput?: HumanInputPort;
+  /** The session's model for approved sampling requests (absent: servers are told there is none). */
+  sampler?: McpSampler;
+  /** Opens a page the user agreed to open (URL elicitation); absent: the dialog shows the link. */
+  openUrl?: (url: string) => Promise<void>;
+  /** OAuth sign-in for http/sse servers (docs/mcp.md, "Sign-in hook"). */
+  auth?: McpAuthFactory;
+  /** Defaults to process.execPath (the app binary in Electron, run as Node). */
+  execPath?: string;
+  clientVersion?: string;
+}
+
+/** One configured server. */
+export interface McpEntry {
+  config: McpServerConfig;
+  builtIn: boolean;
+  connection?: McpServerConnection;
+  /** Being started, before its connection exists (the connection module is still loading). */
+  starting?: boolean;
+  /** exposed name → tool, for tools this server has in the collection. */
+  exposed: Map<string, McpClientTool>;
+  /** Names that lost a clash. */
+  rejected: Set<string>;
+  /** Counts of resources, templates and prompts once listed. */
+  catalog?: { resources?: number; templates?: number; prompts?: number };
+  subscriptions: ResourceSubscriptions;
+}
