@@ -1,4 +1,5 @@
 import type { GlassboxPaths } from '../core/config/paths';
+import type { SessionSignInOptions } from '../core/mcp/oauth/session-sign-in';
 import { SessionStore } from '../core/session/session-store';
 import { BridgeHost } from './bridge-host';
 import { coreSessionOpener } from './core-session-opener';
@@ -19,6 +20,8 @@ export interface AppHostOptions {
   env: NodeJS.ProcessEnv;
   /** Each opened session's environment, read at every open; default `env`. */
   sessionEnv?: () => NodeJS.ProcessEnv;
+  /** MCP sign-in in this host (Electron: the system browser and keychain-encrypted tokens); default `$BROWSER`/the platform's opener and 0600 files. */
+  signIn?: SessionSignInOptions;
 }
 
 /** A bridge host serving one current session, ready for a transport (IPC, WebSocket) to connect. */
@@ -35,6 +38,11 @@ export interface AppHost {
   dispose(): Promise<void>;
 }
 
+/** Adds the host's sign-in options to a window session's options. */
+function withSignIn<T extends { sessionOptions: object }>(ports: T, signIn: SessionSignInOptions | undefined): T {
+  return signIn ? { ...ports, sessionOptions: { ...ports.sessionOptions, signIn } } : ports;
+}
+
 /**
  * Builds the host side of the window: the bridge host, the saved sessions, settings, the owner
  * of the open session, and the session and workbench bridges that serve the contract over it.
@@ -47,7 +55,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
   const list = new SavedSessionList(store);
   let sessions: SessionBridge | null = null;
   const current = new CurrentSession({
-    open: coreSessionOpener({ workspace: opts.workspace, env: opts.sessionEnv ?? opts.env, ports: () => createWindowPorts() }),
+    open: coreSessionOpener({ workspace: opts.workspace, env: opts.sessionEnv ?? opts.env, ports: () => withSignIn(createWindowPorts(), opts.signIn) }),
     saved: store,
     emit: (name, payload) => bridge.emit(name, payload),
     savedSummary: (id) => store.summary(id),

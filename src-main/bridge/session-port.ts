@@ -5,7 +5,7 @@ import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import type { PendingDialog, SandboxBadge } from '../../src-shared/contract/views';
-import type { McpPort } from './workbench/mcp-page-host';
+import type { McpPort, McpSignInPort } from './workbench/mcp-page-host';
 import type { ShellPort } from './workbench/terminal-host';
 
 /**
@@ -35,6 +35,8 @@ export interface SessionPort {
   readonly extensions?: ExtensionsPort;
   /** The session's MCP servers (McpManager). */
   readonly mcp?: McpPort;
+  /** OAuth sign-in to the session's remote MCP servers (McpSignIn). */
+  readonly signIn?: McpSignInPort;
   /** Settles when the MCP servers being started have connected or failed. */
   mcpReady?(): Promise<void>;
   /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */

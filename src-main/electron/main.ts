@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, safeStorage, session, shell } from 'electron';
 import { createAppHost } from '../bridge/app-host';
 import type { BridgeHost } from '../bridge/bridge-host';
 import { glassboxPaths } from '../core/config/paths';
+import { EncryptedOAuthStore } from '../core/mcp/oauth/encrypted-oauth-store';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';
 import { SafeKeyStore } from './safe-key-store';
@@ -88,6 +89,16 @@ async function start(): Promise<void> {
     sessionEnv: () => {
       const key = keys.read();
       return key ? { ...process.env, GLASSBOX_LLM_API_KEY: key } : process.env;
+    },
+    // MCP sign-in: the system browser (through the same URL check as links), tokens encrypted
+    // with the OS keychain when there is one (else 0600 files).
+    signIn: {
+      openUrl: async (url) => {
+        const check = checkExternalUrl(url);
+        if (check.ok) await shell.openExternal(check.url);
+      },
+      ...(safeStorage.isEncryptionAvailable() ? { store: new EncryptedOAuthStore(resolve(paths.state, 'oauth'), safeStorage) } : {}),
+      hint: (id) => `sign in from the MCP servers page (Sign in on '${id}'), or run \`glassbox mcp login ${id}\``,
     },
   });
   const bridge = host.bridge;

@@ -98,6 +98,10 @@ export interface BridgeMethods {
   'mcp.setIncludeInstructions': { args: [id: string, include: boolean]; result: McpActionResult };
   /** Imports a Claude Desktop / Cursor / VS Code / .mcp.json text into the config. */
   'mcp.import': { args: [text: string]; result: McpActionResult };
+  /** Signs in to a remote server with OAuth in the system browser, then reconnects it. */
+  'mcp.signIn': { args: [id: string]; result: McpActionResult };
+  /** Forgets a server's sign-in (its tokens), then reconnects it. */
+  'mcp.signOut': { args: [id: string]; result: McpActionResult };
   /** A recorded call (live session, or a saved one) and its tool's input schema. */
   'replay.prepare': {
     args: [callId: string, sessionId?: string];
@@ -173,6 +177,8 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'mcp.setToolEnabled': ['string', 'string', 'boolean'],
   'mcp.setIncludeInstructions': ['string', 'boolean'],
   'mcp.import': ['string'],
+  'mcp.signIn': ['string'],
+  'mcp.signOut': ['string'],
   'replay.prepare': ['string', 'string?'],
   'replay.run': ['object'],
   'timeline.load': ['string'],

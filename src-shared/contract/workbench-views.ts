@@ -118,6 +118,20 @@ export interface McpServerView {
   instructions?: string;
   includeInstructions: boolean;
   config: MaskedServerConfig;
+  /** OAuth sign-in of a remote server; absent for stdio servers and ones with their own Authorization header. */
+  signIn?: McpSignInView;
+}
+
+/** Who is signed in to a remote MCP server (never a token). */
+export interface McpSignInView {
+  signedIn: boolean;
+  /** The account (email, user name…) when the authorization server said. */
+  account?: string;
+  /** The authorization server that issued the tokens. */
+  issuer?: string;
+  scope?: string;
+  /** When the access token runs out (ms since the epoch); it is refreshed then. */
+  expiresAt?: number;
 }
 
 /** The MCP page's snapshot: every server and exactly what the model receives from them. */

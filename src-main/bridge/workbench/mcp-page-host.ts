@@ -1,6 +1,7 @@
 import { expandEnv, type McpServerConfig } from '../../core/config/config';
 import type { McpServerStatus } from '../../core/mcp/mcp-manager';
 import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
+import type { SignInStatus } from '../../core/mcp/oauth/sign-in-status';
 import type {
   McpActionResult,
   McpServerView,
@@ -20,6 +21,15 @@ export interface McpPort {
   disable(id: string): Promise<unknown>;
   restart(id: string): Promise<unknown>;
   setToolEnabled(id: string, tool: string, enabled: boolean): unknown;
+}
+
+/** OAuth sign-in to the session's remote servers (McpSignIn satisfies it). */
+export interface McpSignInPort {
+  login(id: string, config: McpServerConfig): Promise<'signed-in' | 'not-needed'>;
+  logout(id: string): boolean;
+  status(id: string, config: McpServerConfig): SignInStatus;
+  /** False for servers that do not sign in (stdio, or their own Authorization header). */
+  applies(config: McpServerConfig): boolean;
 }
 
 /** Parses an imported Claude Desktop / Cursor / VS Code / .mcp.json text into server configs. */
@@ -52,7 +62,7 @@ export function pageSecrets(configs: Record<string, McpServerConfig>, env: NodeJ
 }
 
 /** The page's view of the servers: configs masked, secrets scrubbed from every text. Pure. */
-export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv): McpSnapshot {
+export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv, signIn?: McpSignInPort): McpSnapshot {
   const secrets = pageSecrets(Object.fromEntries(servers.map((s) => [s.id, s.config])), env);
   const scrub = (t: string): string => scrubSecrets(t, secrets);
   const views: McpServerView[] = servers.map((s) => {
@@ -79,6 +89,7 @@ export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[]
     if (s.instructions !== undefined) v.instructions = s.instructions;
     if (s.lastError !== undefined) v.lastError = scrub(s.lastError);
     if (s.whyFailed !== undefined) v.whyFailed = scrub(s.whyFailed);
+    if (signIn?.applies(s.config)) v.signIn = signIn.status(s.id, s.config);
     return v;
   });
   return { servers: views, instructionsForModel: instructions.map(scrub) };
@@ -93,10 +104,37 @@ export class McpPageHost {
     private readonly mcp: McpPort,
     private readonly env: NodeJS.ProcessEnv,
     private readonly parseImport?: McpImportParser,
+    private readonly signInPort?: McpSignInPort,
   ) {}
 
   snapshot(): McpSnapshot {
-    return toMcpSnapshot(this.mcp.servers(), this.mcp.instructionsForModel(), this.env);
+    return toMcpSnapshot(this.mcp.servers(), this.mcp.instructionsForModel(), this.env, this.signInPort);
+  }
+
+  /** Signs in to a remote server in the system browser (waits for the redirect), then reconnects it. */
+  signIn(id: string): Promise<McpActionResult> {
+    return this.act(async () => {
+      const { port, config } = this.signInTarget(id);
+      await port.login(id, config);
+      await this.mcp.restart(id);
+    });
+  }
+
+  /** Forgets a server's sign-in, then reconnects it (it shows needs-sign-in again). */
+  signOut(id: string): Promise<McpActionResult> {
+    return this.act(async () => {
+      const { port } = this.signInTarget(id);
+      port.logout(id);
+      await this.mcp.restart(id);
+    });
+  }
+
+  private signInTarget(id: string): { port: McpSignInPort; config: McpServerConfig } {
+    const config = this.stored(id);
+    if (!config) throw new Error(`No server '${id}'.`);
+    if (!this.signInPort) throw new Error('Sign-in is not available in this host.');
+    if (!this.signInPort.applies(config)) throw new Error(`'${id}' does not sign in: only HTTP and SSE servers without their own Authorization header do.`);
+    return { port: this.signInPort, config };
   }
 
   add(id: string, input: ServerConfigInput): Promise<McpActionResult> {

@@ -110,6 +110,8 @@ export class WorkbenchBridge {
       'mcp.setToolEnabled': (id, tool, enabled) => this.mcpPage(true).setToolEnabled(id, tool, enabled),
       'mcp.setIncludeInstructions': (id, include) => this.mcpPage(true).setIncludeInstructions(id, include),
       'mcp.import': (text) => this.mcpPage(true).import(text),
+      'mcp.signIn': (id) => this.mcpPage(true).signIn(id),
+      'mcp.signOut': (id) => this.mcpPage(true).signOut(id),
       'extensions.list': () => (this.session?.extensions?.list() ?? []).map(toExtensionView),
       'extensions.reload': async (name) => {
         const ext = this.require().extensions;
@@ -177,7 +179,12 @@ export class WorkbenchBridge {
       if (required) throw new BridgeError('FAILED', 'MCP servers are not available in this session.');
       return null;
     }
-    return new McpPageHost(mcp, this.opts.env ?? process.env, this.opts.parseMcpImport ?? ((text) => parseMcpImport(text, 'the imported config').servers));
+    return new McpPageHost(
+      mcp,
+      this.opts.env ?? process.env,
+      this.opts.parseMcpImport ?? ((text) => parseMcpImport(text, 'the imported config').servers),
+      this.session?.signIn,
+    );
   }
 
   private terminalHost(): TerminalHost | null {

@@ -71,6 +71,11 @@ export class McpSignIn {
     return auth;
   }
 
+  /** Whether a server signs in at all (remote, without its own Authorization header). */
+  applies(config: McpServerConfig): boolean {
+    return mayUseOAuth(config);
+  }
+
   /**
    * Signs in to a server in the browser, whatever this host's `interactive` says. Throws a
    * plain Error for a server that cannot use OAuth, SignInFailedError when the sign-in fails.

@@ -10,6 +10,9 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
   const remove = useApp((st) => st.removeMcpServer);
   const setIncludeInstructions = useApp((st) => st.setMcpIncludeInstructions);
   const setToolEnabled = useApp((st) => st.setMcpToolEnabled);
+  const signIn = useApp((st) => st.signInMcpServer);
+  const signOut = useApp((st) => st.signOutMcpServer);
+  const busy = useApp((st) => st.mcpBusy);
   const s = server;
   const [open, setOpen] = useState(true);
   return (
@@ -18,7 +21,7 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
         <span className={`wb-dot ${statusTone(s.status)}`} title={s.status} data-testid="mcp-status-dot" />
         <strong>{s.id}</strong>
         <span className="wb-badge" data-testid="mcp-transport">{s.transport}</span>
-        <span className="small" data-testid="mcp-status">{s.status}</span>
+        <span className="small" data-testid="mcp-status">{s.status === 'needs-sign-in' ? 'needs sign-in' : s.status}</span>
         <span className="small muted" data-testid="mcp-tool-count">
           {s.toolCount} tool{s.toolCount === 1 ? '' : 's'}
         </span>
@@ -48,6 +51,27 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           Remove
         </button>
       </div>
+      {s.signIn ? (
+        <div className="wb-row small" data-testid="mcp-sign-in">
+          {s.signIn.signedIn ? (
+            <span data-testid="mcp-signed-in-as">Signed in{s.signIn.account ? ` as ${s.signIn.account}` : ''}</span>
+          ) : (
+            <span className="muted">Not signed in</span>
+          )}
+          <span className="wb-spacer" />
+          {busy === 'Sign in' ? <span className="muted">Finish signing in in your browser…</span> : null}
+          {!s.signIn.signedIn || s.status === 'needs-sign-in' ? (
+            <button onClick={() => void signIn(s.id)} disabled={s.disabled || busy !== null} data-testid="mcp-sign-in-button">
+              Sign in
+            </button>
+          ) : null}
+          {s.signIn.signedIn ? (
+            <button onClick={() => void signOut(s.id)} disabled={busy !== null} data-testid="mcp-sign-out">
+              Sign out
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {s.lastError ? (
         <div className="wb-error small" data-testid="mcp-last-error">
           {s.lastError}

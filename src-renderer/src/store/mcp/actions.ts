@@ -13,6 +13,10 @@ export interface McpActions {
   setMcpToolEnabled(id: string, tool: string, enabled: boolean): Promise<void>;
   /** Imports servers from a pasted Claude Desktop, Cursor or VS Code config. */
   importMcpServers(text: string): Promise<void>;
+  /** Signs in to a remote server (the system browser opens; resolves when it came back), then it reconnects. */
+  signInMcpServer(id: string): Promise<void>;
+  /** Forgets a server's sign-in; it reconnects and shows needs sign-in. */
+  signOutMcpServer(id: string): Promise<void>;
   /** Adds (or, `editing`, updates) a server and connects it; the error to show in the form, or null. */
   saveMcpServer(id: string, input: ServerConfigInput, editing: boolean): Promise<string | null>;
 }
@@ -47,6 +51,8 @@ export const mcpActions: SliceActions<McpActions> = (set, _get, bridge) => {
     setMcpIncludeInstructions: (id, include) => act('Instructions', () => bridge().mcp.setIncludeInstructions(id, include)),
     setMcpToolEnabled: (id, tool, enabled) => act('Tool', () => bridge().mcp.setToolEnabled(id, tool, enabled)),
     importMcpServers: (text) => act('Import', () => bridge().mcp.import(text)),
+    signInMcpServer: (id) => act('Sign in', () => bridge().mcp.signIn(id)),
+    signOutMcpServer: (id) => act('Sign out', () => bridge().mcp.signOut(id)),
     saveMcpServer: async (id, input, editing) => {
       try {
         const r = editing ? await bridge().mcp.update(id, input) : await bridge().mcp.add(id, input);
