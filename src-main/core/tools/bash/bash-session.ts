@@ -3,7 +3,8 @@ import { CommandCapture, HEAD_CHARS, TAIL_CHARS } from './command-capture';
 import { CommandInput } from './command-input';
 import { OutputScreen } from './output-screen';
 import { commandEndPattern, shellEnvironment, type ShellState } from './shell-integration';
-import { isReadingTerminal, ShellProcess } from './shell-process';
+import { interruptCommand } from './interrupt-ladder';
+import { ShellProcess } from './shell-process';
 
 /** Default per-command timeout. */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
@@ -355,26 +356,12 @@ export class BashSession {
   private interrupt(a: ActiveCommand, why: 'timeout' | 'cancelled'): void {
     if (this.active !== a || a.interrupted) return;
     a.interrupted = why;
-    const proc = a.proc;
-    const fg = proc.foregroundGroup();
-    a.waitingForInput = fg !== undefined && isReadingTerminal(fg);
-    if (!proc.signalForeground(fg, 'SIGINT')) this.killShell('The previous shell was killed to stop an interrupted command');
-    const grace = this.opts.killGraceMs ?? 2000;
-    a.timers.push(
-      setTimeout(() => {
-        if (this.active !== a) return;
-        if (!proc.signalForeground(proc.foregroundGroup(), 'SIGKILL')) this.killShell('The previous shell was killed to stop an interrupted command');
-        a.timers.push(
-          setTimeout(() => {
-            // The shell itself does not come back (e.g. it ignores SIGINT): replace it.
-            if (this.active !== a) return;
-            this.killShell('The previous shell did not come back after the interrupt and was killed');
-            // Normally the exit event closes the command; don't wait forever if it never comes.
-            a.timers.push(setTimeout(() => this.active === a && a.finish(null, true), 2000));
-          }, grace),
-        );
-      }, grace),
-    );
+    a.waitingForInput = interruptCommand(a.proc, this.opts.killGraceMs ?? 2000, {
+      stillRunning: () => this.active === a,
+      killShell: (note) => this.killShell(note),
+      giveUp: () => a.finish(null, true),
+      timers: a.timers,
+    }).waitingForInput;
   }
 
   /** Ends the current shell. `why` becomes the note on the next command, which runs in a fresh shell. */

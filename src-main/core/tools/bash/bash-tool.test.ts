@@ -26,7 +26,7 @@ describe('bash tool (real shell)', () => {
     expect(r.output).toBe('hello\n.');
     expect(r.error).toBeUndefined();
     expect(r.metadata?.exitCode).toBe(0);
-    expect(r.metadata?.classification).toEqual({ risk: 'safe', reasons: ['read-only: echo, ls'] });
+    expect(r.metadata?.classification).toMatchObject({ risk: 'safe', reasons: ['read-only: echo, ls'] });
   });
 
   it('a non-zero exit keeps stdout and reports the code as the error', async () => {
