@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // MCP bridge benchmarks (issue 6), measured side by side in one run:
 //   1. a call through Glassbox's MCP tool vs the raw SDK callTool, same stdio server (target ≤ 1.15×)
-//   2. the SDK client calling `glassbox mcp serve` vs a minimal SDK server with the same tool (≤ 1.3×)
+//   2. the SDK client calling `glassbox mcp serve` vs a minimal SDK server doing the same work: an
+//      editor view of a 200-line file and a resources/read of it (≤ 1.3×; bench/mcp-serve-rows.mjs)
 //   3. five stdio servers at start vs one (≤ 1.5×), through Glassbox and through the raw SDK, with
 //      server-everything (a heavy Node process) and with a tiny python3 server (bench/tiny-mcp-server.py),
 //      as is and waiting 300 ms at start (an I/O-bound start)
@@ -23,7 +24,7 @@
 // its tools are listed; closing is not timed, and each start waits for the previous processes
 // to exit.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -221,35 +222,11 @@ if (ONLY.includes(1)) {
   await m.close();
 }
 
-// 2. SDK client → glassbox mcp serve vs → a minimal SDK server with the same tool.
+// 2. SDK client → glassbox mcp serve vs → a minimal SDK server doing the same work (an editor
+// view, a resources/read): bench/mcp-serve-rows.mjs.
 if (ONLY.includes(2)) {
-  const home = tmp('glassbox-bench-home-');
-  mkdirSync(join(home, 'extensions'), { recursive: true });
-  cpSync(join(ROOT, 'e2e/fixtures/conformance-extension'), join(home, 'extensions/conformance-extension'), { recursive: true });
-  const ws = tmp('glassbox-bench-ws-');
-  const minimal = `
-    import { Server } from '@modelcontextprotocol/server';
-    import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-    const s = new Server({ name: 'minimal', version: '1' }, { capabilities: { tools: {} } });
-    s.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'test_simple_text', description: 'x', inputSchema: { type: 'object', properties: {} } }] }));
-    s.setRequestHandler('tools/call', async () => ({ content: [{ type: 'text', text: 'This is a simple text response for testing.' }] }));
-    await s.connect(new StdioServerTransport());`;
-  const glassbox = new Client({ name: 'bench', version: '1' });
-  await glassbox.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--tools', 'test_simple_text'], env: { ...env, GLASSBOX_HOME: home }, cwd: ws, stderr: 'ignore' }));
-  const plain = new Client({ name: 'bench', version: '1' });
-  await plain.connect(new StdioClientTransport({ command: process.execPath, args: ['--input-type=module', '-e', minimal], cwd: ROOT, stderr: 'ignore' }));
-  const call = (c, n = CALLS) => async () => {
-    for (let i = 0; i < n; i++) {
-      const r = await c.callTool({ name: 'test_simple_text', arguments: {} });
-      if (r.isError) throw new Error(JSON.stringify(r));
-    }
-  };
-  await call(glassbox, WARMUP)();
-  await call(plain, WARMUP)();
-  const r = await sideBySide(call(glassbox), call(plain), CALLS, ROUNDS);
-  rows.push(['SDK client → glassbox mcp serve vs minimal SDK server', r, 1.3]);
-  await glassbox.close();
-  await plain.close();
+  const { serveRows } = await import('./mcp-serve-rows.mjs');
+  rows.push(...(await serveRows({ ROOT, BIN, env, tmp, sideBySide, CALLS, WARMUP, ROUNDS })));
 }
 
 // 3. Connecting five stdio servers vs one (parallel start), through Glassbox and, as the

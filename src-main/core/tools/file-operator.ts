@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** One entry of a directory listing. */
@@ -26,10 +27,18 @@ export interface FileOperator {
   readDirectory(path: string): Promise<DirEntry[]>;
 }
 
-/** The operator for the machine Glassbox runs on (plain node:fs, no shell). */
+/** Files up to this size are read in one synchronous call (see LocalFileOperator.readFile). */
+const SYNC_READ_BYTES = 1024 * 1024;
+
+/**
+ * The operator for the machine Glassbox runs on (plain node:fs, no shell). Stats and small
+ * reads are synchronous: each takes microseconds on a local disk, while through the thread
+ * pool a stat is a round trip and a read four (open, fstat, read, close) — most of what an
+ * editor `view` cost (bench/mcp.mjs row 2). Large files are still read asynchronously.
+ */
 export class LocalFileOperator implements FileOperator {
   async readFile(path: string): Promise<Uint8Array> {
-    return readFile(path);
+    return statSync(path).size <= SYNC_READ_BYTES ? readFileSync(path) : readFile(path);
   }
 
   async writeFile(path: string, text: string): Promise<void> {
@@ -39,21 +48,17 @@ export class LocalFileOperator implements FileOperator {
   }
 
   async exists(path: string): Promise<boolean> {
+    // A dangling symlink still occupies the name: `create` must not write through it.
     try {
-      await stat(path);
-      return true;
+      return statSync(path, { throwIfNoEntry: false }) !== undefined || lstatSync(path, { throwIfNoEntry: false }) !== undefined;
     } catch {
-      // A dangling symlink still occupies the name: `create` must not write through it.
-      return lstat(path).then(
-        () => true,
-        () => false,
-      );
+      return false;
     }
   }
 
   async isDirectory(path: string): Promise<boolean> {
     try {
-      return (await stat(path)).isDirectory();
+      return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
     } catch {
       return false;
     }

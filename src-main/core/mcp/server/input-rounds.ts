@@ -24,6 +24,7 @@ type Step<R> = { kind: 'done'; value: R } | { kind: 'failed'; error: unknown } |
 interface Ask {
   request: InputRequest;
   resolve(value: unknown): void;
+  reject(err: unknown): void;
 }
 
 /** The state carried in `requestState` (sealed): which suspended call an answer belongs to. */
@@ -40,7 +41,8 @@ interface SealedState {
  */
 class Exchange<R> {
   readonly id = randomUUID();
-  readonly abort = new AbortController();
+  /** Why this exchange stopped taking answers (expiry, a cancelled round, shutdown). */
+  private stopped?: Error;
   readonly outstanding = new Map<string, Ask>();
   private keys = 0;
   private result?: Step<R>;
@@ -57,14 +59,15 @@ class Exchange<R> {
   ) {}
 
   ask(request: InputRequest, key: string | undefined): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
     const k = key ?? `input_${++this.keys}`;
     if (Object.prototype.hasOwnProperty.call(this.presupplied, k)) {
       const v = this.presupplied[k];
       delete this.presupplied[k];
       return Promise.resolve(v);
     }
-    return new Promise((resolve) => {
-      this.outstanding.set(k, { request, resolve });
+    return new Promise((resolve, reject) => {
+      this.outstanding.set(k, { request, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -92,6 +95,20 @@ class Exchange<R> {
         w({ kind: 'input' });
       }
     });
+  }
+
+  /**
+   * Stops the exchange: every open question fails with `err`, so the code waiting on one ends
+   * (a tool gets an error result nobody reads). The run has no abort signal of its own — one
+   * AbortController per call was measurable on the fast path of calls that never ask.
+   */
+  stop(err: Error): void {
+    if (this.stopped) return;
+    this.stopped = err;
+    for (const [k, ask] of [...this.outstanding]) {
+      this.outstanding.delete(k);
+      ask.reject(err);
+    }
   }
 
   finish(step: Step<R>): void {
@@ -159,14 +176,15 @@ export class InputRounds {
       const capabilities = era === 'modern' ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : legacyCapabilities();
       ex = new Exchange<R>(era, capabilities, { ...(ctx.mcpReq.inputResponses ?? {}) });
       const started = ex;
-      withMcpCaller(this.callerOf(started), () => run(started.abort.signal)).then(
+      // The first round's signal is the run's: a client that cancels that request stops it.
+      withMcpCaller(this.callerOf(started), () => run(ctx.mcpReq.signal)).then(
         (value) => started.finish({ kind: 'done', value }),
         (error: unknown) => started.finish({ kind: 'failed', error }),
       );
     }
-    // A client that cancels the request (or drops its stream) stops the run.
-    const onAbort = () => ex.abort.abort();
-    ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
+    // A client that cancels a later round (or drops its stream) stops the questions.
+    const onAbort = () => ex.stop(new Error('the request was cancelled'));
+    if (state !== undefined) ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
     try {
       const step = await ex.next();
       if (step.kind !== 'input') {
@@ -177,7 +195,7 @@ export class InputRounds {
       this.exchanges.set(ex.id, ex as Exchange<unknown>);
       ex.expiry = setTimeout(() => {
         this.exchanges.delete(ex.id);
-        ex.abort.abort(new Error('no answer from the MCP client in time'));
+        ex.stop(new Error('no answer from the MCP client in time'));
       }, this.ttlMs);
       ex.expiry.unref();
       const inputRequests = Object.fromEntries([...ex.outstanding].map(([k, a]) => [k, a.request]));
@@ -193,9 +211,9 @@ export class InputRounds {
       if (ex.capabilities?.[capability]) return;
       const missing = new ClientCapabilityMissing(capability, what);
       if (ex.era === 'modern') {
-        // 2026-07-28: the request fails with the spec's error, and the run stops.
+        // 2026-07-28: the request fails with the spec's error; the run gets the throw below.
         ex.finish({ kind: 'failed', error: new MissingRequiredClientCapabilityError({ requiredCapabilities: { [capability]: {} } }, missing.message) });
-        ex.abort.abort(missing);
+        ex.stop(missing);
       }
       throw missing;
     };
@@ -222,7 +240,7 @@ export class InputRounds {
   close(): void {
     for (const ex of this.exchanges.values()) {
       clearTimeout(ex.expiry);
-      ex.abort.abort(new Error('the server is shutting down'));
+      ex.stop(new Error('the server is shutting down'));
     }
     this.exchanges.clear();
   }
