@@ -129,6 +129,16 @@ describe('editor decisions are made on real paths', () => {
     expect(v.decision).toBe(expected);
     if (expected === 'ask') expect(v.reasons.join(' ')).toContain(`really ${outside}`);
   });
+
+  it.each([
+    [join('.git', 'config'), 'git runs hooks'],
+    [join('.git', 'hooks', 'pre-commit'), 'git runs hooks'],
+    [join('.glassbox', 'config.json'), 'MCP servers and extensions'],
+  ])('an edit of %s asks even in auto (programs run from there outside any sandbox)', (rel, why) => {
+    const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'create', path: join(ws, rel) } }, workspace: ws, mode: 'auto', rules: [] });
+    expect(v.decision).toBe('ask');
+    expect(v.reasons.join(' ')).toContain(why);
+  });
 });
 
 describe('path rules: an allow rule must match the real path', () => {

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
-import { checkInside, realPathOf } from '../workspace/real-path';
+import { checkInside, isPathInside, realPathOf } from '../workspace/real-path';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
@@ -64,6 +64,19 @@ export function isInsideWorkspace(path: string, workspace: string): boolean {
   return checkInside(resolve(workspace, path), [resolve(workspace)]).ok;
 }
 
+/**
+ * Folders inside the workspace whose files make programs run outside any sandbox: git runs
+ * hooks and the programs its config names when you run git; Glassbox starts a project's MCP
+ * servers and extensions from `.glassbox`. The editor runs in-process, so an edit there asks
+ * even in `auto` (the sandbox keeps the shell from writing them).
+ */
+function guardedFolder(real: string, workspace: string): string | null {
+  const ws = realPathOf(resolve(workspace));
+  if (isPathInside(real, join(ws, '.git'))) return 'git runs hooks and the programs named in .git/config when you run git';
+  if (isPathInside(real, join(ws, '.glassbox'))) return 'Glassbox starts this project\'s MCP servers and extensions from .glassbox';
+  return null;
+}
+
 /** Turns "would ask" into the mode's answer: deny mode never asks. */
 export function askOr(mode: ApprovalMode, reasons: string[], extra: Partial<PolicyVerdict> = {}): PolicyVerdict {
   if (mode === 'deny') return { decision: 'deny', reasons: [...reasons, 'approval mode is deny'], ...(extra.rule ? { rule: extra.rule } : {}) };
@@ -107,6 +120,8 @@ function decide(input: PolicyInput): PolicyVerdict {
     if (!inside.ok) {
       return askOr(mode, [`${command || 'edit'} outside the workspace: ${inside.reason}`]);
     }
+    const guarded = guardedFolder(inside.real, workspace);
+    if (guarded) return askOr(mode, [`${command || 'edit'} ${inside.real}: ${guarded}`]);
     return mode === 'auto' ? { decision: 'allow', reasons: ['auto mode; inside the workspace'] } : askOr(mode, [`${command || 'edit'} ${call.args.path}`]);
   }
   if (input.readOnly) return { decision: 'allow', reasons: ['read-only tool'] };

@@ -52,7 +52,7 @@ export function classify(command: string, workspace: string, opts: ClassifyOptio
   const realPath = opts.realPath ?? ((p: string) => p);
   const findings = new Findings();
   const roots = (opts.writableRoots ?? []).map((r) => realPath(posix.resolve(r)));
-  const scope: Scope = { cwd: posix.resolve(opts.cwd ?? ws), dirStack: [], vars: new Map(), names: new Set(opts.shellNames ?? []) };
+  const fresh = (): Scope => ({ cwd: posix.resolve(opts.cwd ?? ws), dirStack: [], vars: new Map(), names: new Set(opts.shellNames ?? []) });
   const analyze = (source: string, s: Scope, depth: number): void => {
     if (depth > MAX_DEPTH) {
       findings.unknown('nested shell strings too deep to analyze');
@@ -64,7 +64,10 @@ export function classify(command: string, workspace: string, opts: ClassifyOptio
       visit(root, s, ctx);
     });
   };
-  analyze(command, scope, 0);
+  analyze(command, fresh(), 0);
+  // The grammar reads a backslash-newline inside a word as a word break, bash joins the word
+  // (`r\<newline>m` is `rm`): analyze the joined text too and keep the worse of both readings.
+  if (/\\\n/.test(command)) analyze(command.replace(/\\\n/g, ''), fresh(), 0);
   return summarize(findings);
 }
 

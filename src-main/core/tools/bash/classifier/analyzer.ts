@@ -34,6 +34,9 @@ export function visit(node: BashNode, scope: Scope, ctx: Ctx): void {
     ctx.findings.unknown('the command does not parse cleanly as bash');
     return;
   }
+  if (t === 'expansion' && node.children.some((c) => c && !c.isNamed && (c.text === ':=' || c.text === '='))) {
+    ctx.findings.unknown(`assigns a variable while expanding ${node.text}`);
+  }
   if (SEQUENCES.has(t) || WORD_CONTAINERS.has(t)) {
     for (const c of node.namedChildren) if (c) visit(c, scope, ctx);
     return;
@@ -114,8 +117,17 @@ function fileRedirect(node: BashNode, scope: Scope, ctx: Ctx): void {
   const dest = node.childForFieldName('destination');
   const op = node.children.find((c) => c && !c.isNamed)?.text ?? '>';
   for (const c of node.namedChildren) if (c) visit(c, scope, ctx);
-  if (op === '<' || !dest) return; // reading a file is read-only
+  if (!dest) return;
   const target = wordText(dest, wordEnv(ctx, scope));
+  if (op === '<') {
+    // Reading a file is read-only; reading /dev/tcp opens a connection.
+    if (target === null || /^\/dev\/(tcp|udp)\//.test(target)) {
+      const f = ctx.findings.add(new Finding('', null));
+      f.unknown.push(target === null ? 'reads a file only known at run time' : `opens a network connection (${target})`);
+      if (target !== null) ctx.findings.network.add(target);
+    }
+    return;
+  }
   if ((op === '>&' || op === '<&' || op === '&>' || op === '&>>') && /^\d+-?$|^-$/.test(target ?? '')) return; // 2>&1
   if (op === '<&' ) return;
   const f = ctx.findings.add(new Finding('', null));
@@ -158,11 +170,17 @@ function declaration(node: BashNode, scope: Scope, ctx: Ctx): void {
     } else if (c.type === 'variable_name') {
       names.push(c.text);
       if (exported) scope.vars.set(c.text, scope.vars.get(c.text) ?? null);
-    } else if (!(c.type === 'word' && c.text.startsWith('-'))) visit(c, scope, ctx);
+    } else if (!(c.type === 'word' && c.text.startsWith('-'))) {
+      visit(c, scope, ctx);
+      // `declare 'a[$(…)]=1'`: a quoted assignment is parsed at run time, subscript and all.
+      names.push('?');
+      opts.push('-?');
+    }
   }
   const f = ctx.findings.add(new Finding(kw, null));
   // -i makes assignments arithmetic (can run commands), -n makes names references.
-  if (opts.some((o) => /[in]/.test(o.slice(1)))) f.unknown.push(`${kw} ${opts.join(' ')} evaluates or redirects variables at run time`);
+  if (opts.includes('-?')) f.unknown.push(`${kw} with an argument that is parsed as an assignment at run time`);
+  else if (opts.some((o) => /[in]/.test(o.slice(1)))) f.unknown.push(`${kw} ${opts.join(' ')} evaluates or redirects variables at run time`);
   else if (names.length === 0 && (kw === 'declare' || kw === 'typeset' || kw === 'export' || kw === 'readonly') && opts.every((o) => /^-[pfFx]+$/.test(o))) f.readOnly = true; // listing
   else f.readOnly = true; // the assignments themselves were judged above
 }

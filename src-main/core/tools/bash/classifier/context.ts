@@ -64,6 +64,11 @@ export class Ctx {
     }
     const p = base.path;
     if (p === '/dev/null' || p === '/dev/stdout' || p === '/dev/stderr') return;
+    if (/^\/dev\/(tcp|udp)\//.test(p)) {
+      this.findings.network.add(p);
+      f.unknown.push(`opens a network connection (${p})`);
+      return;
+    }
     const real = this.real(p);
     if (isBlockDevice(real)) f.dangerous.push(`writes directly onto the device ${real}`);
     else if (SYSTEM_WRITE_ROOTS.some((r) => isInside(real, r))) f.dangerous.push(`${what === 'writes to a file' ? 'overwrites' : what} the system file ${real}`);

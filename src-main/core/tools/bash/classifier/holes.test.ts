@@ -67,6 +67,26 @@ describe('never read-only: words it cannot resolve, options that run programs or
     ['echo hi > "$F"', 'redirect to a variable'],
     ['x=$(rm -rf /tmp/x)', 'assignment substitution'],
     ['which -a x; type -a x; command -p rm -rf /tmp/x', 'command -p runs'],
+    // found attacking the new classifier
+    ['git diff --ext-d', 'git abbreviated long option'],
+    ['git log --outp=/tmp/x', 'git abbreviated --output'],
+    ['sort --co=sh f', 'sort two-letter prefix of --compress-program'],
+    ['sort --o=/tmp/victim f', 'sort one-letter prefix of --output'],
+    ['date --s=2020-01-01', 'date one-letter prefix of --set'],
+    [`awk '{ f = "sys" "tem"; @f("id") }' x`, 'gawk indirect call'],
+    [`awk -e 'BEGIN{}' -e 'BEGIN{system("id")}'`, 'awk second -e program'],
+    ["awk -W exec prog.awk", 'mawk -W'],
+    ["declare 'a[$(rm -rf /tmp/x)]=1'", 'declare quoted subscript assignment'],
+    [`local "a[$(id)]=1"`, 'local string assignment'],
+    ['wait -p \'a[$(rm -rf /tmp/x)]\'', 'wait -p assigns'],
+    ['jobs -x rm -rf /tmp/x', 'jobs -x runs a command'],
+    ['history -w /tmp/x', 'history -w writes'],
+    [': ${HISTFILE:=/tmp/x}', 'expansion that assigns'],
+    ['echo hi > /dev/tcp/127.0.0.1/80', '/dev/tcp write'],
+    ['cat < /dev/tcp/127.0.0.1/80', '/dev/tcp read'],
+    ['cat < "$(id)"', 'read from an unknown file'],
+    ['env -C / rm -rf ./tmp', 'env -C'],
+    ['r\\\nm -rf /tmp/x', 'backslash-newline in the name'],
   ];
   it.each(notSafe)('%s (%s) is not safe', (cmd) => {
     if (cmd.startsWith('jq ')) return; // reading is fine; the row documents why it stays allowed
@@ -99,6 +119,8 @@ describe('recursive deletes outside the workspace are dangerous whatever route t
     'rmdir /tmp/x',
     'unlink /tmp/x/file',
     'shred -u /tmp/x/file',
+    'coproc rm -rf /tmp/x',
+    'r\\\nm -rf /tmp/x',
   ];
   it.each(routes)('%s', (cmd) => {
     const r = run(cmd);

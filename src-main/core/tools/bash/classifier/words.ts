@@ -78,7 +78,8 @@ export function wordText(node: BashNode, env: WordEnv, quoted = false): Word {
     case 'word':
     case 'number': {
       if (!quoted && BRACE_EXPANSION.test(node.text)) return null;
-      return quoted ? node.text : node.text.replace(/\\([\s\S])/g, '$1');
+      // A backslash-newline joins lines (it is removed); any other backslash quotes the next char.
+      return quoted ? node.text : node.text.replace(/\\\n/g, '').replace(/\\([\s\S])/g, '$1');
     }
     case 'raw_string':
       return node.text.slice(1, -1);

@@ -81,7 +81,7 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
     } else f.unknown.push(`git clean deletes untracked files in ${workDir}`);
   }
   for (const a of subArgs) {
-    const hit = RUNS_OR_WRITES.find(([re]) => re.test(a ?? ''));
+    const hit = RUNS_OR_WRITES.find(([re]) => re.test(a ?? '')) ?? abbreviated(a);
     if (hit) f.unknown.push(`git ${sub} ${hit[1]}`);
   }
   if (READ_ONLY.has(sub) && readOnlySub(sub, subArgs) && !f.unknown.length) {
@@ -91,6 +91,15 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
   // Anything else writes in the work tree (checkout, commit, merge, apply, stash …).
   if (!f.dangerous.length && sub !== 'clean' && workDir !== null && !ctx.writable(workDir)) ctx.write(f, workDir, scope, `git ${sub} writes in`);
   else if (workDir === null) f.unknown.push(`git ${sub} in a directory only known at run time`);
+}
+
+// git accepts any unambiguous prefix of a long option: `--ext-d` is `--ext-diff`.
+const RISKY_LONG = ['ext-diff', 'output', 'open-files-in-pager', 'textconv', 'exec', 'upload-pack', 'receive-pack'];
+function abbreviated(a: string | null): [RegExp, string] | undefined {
+  if (!a?.startsWith('--') || a.length < 4) return undefined;
+  const name = a.slice(2).split('=')[0]!;
+  const full = RISKY_LONG.find((l) => l.startsWith(name) && name.length < l.length);
+  return full ? [/./, `--${name} may be an abbreviation of --${full} (runs a program or writes a file)`] : undefined;
 }
 
 function readOnlySub(sub: string, args: Word[]): boolean {

@@ -11,7 +11,7 @@ const ANY_ARGS = new Set([
   'uname', 'printenv', 'du', 'df', 'cmp', 'basename', 'dirname', 'realpath', 'readlink', 'true', 'false', ':', 'nl',
   'cut', 'tr', 'column', 'jq', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'uptime', 'ps', 'seq', 'sleep',
   'od', 'hexdump', 'comm', 'paste', 'fold', 'rev', 'tac', 'strings', 'nproc', 'free', 'groups', 'locale', 'expand',
-  'unexpand', 'join', 'fmt', 'lsb_release', 'arch', 'tty', 'history', 'dirs', 'jobs', 'wait',
+  'unexpand', 'join', 'fmt', 'lsb_release', 'arch', 'tty', 'dirs',
 ]);
 // Read-only with the checks below (their options can write or run programs).
 const CHECKED = new Set(['sort', 'uniq', 'tree', 'date', 'rg', 'file', 'diff', 'printf', 'test', '[', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'hostname', 'command', 'xxd']);
@@ -51,13 +51,14 @@ function checked(inv: Invocation, ctx: Ctx, scope: Scope, f: Finding): string | 
   const { flags, operands } = options(args);
   switch (name) {
     case 'sort': {
-      if (hasOption(flags, null, 'compress-program', 3)) return 'runs a program via sort --compress-program';
+      // getopt takes any unambiguous prefix: `--co` is --compress-program, `--o` --output.
+      if (hasOption(flags, null, 'compress-program', 2)) return 'runs a program via sort --compress-program';
       const out = outputOf(args, 'o', 'output', 'ktTS');
       if (out !== undefined) {
         ctx.write(f, out, scope, 'sort -o writes');
         return 'sort -o writes its output to a file';
       }
-      if (hasOption(flags, 'T', 'temporary-directory', 3)) return 'sort -T writes temporary files in another directory';
+      if (hasOption(flags, 'T', 'temporary-directory', 1)) return 'sort -T writes temporary files in another directory';
       return null;
     }
     case 'uniq':
@@ -70,11 +71,11 @@ function checked(inv: Invocation, ctx: Ctx, scope: Scope, f: Finding): string | 
       if (flags.some((fl) => /^-[a-zA-Z]*[oR]/.test(fl) && !fl.startsWith('--')) || hasOption(flags, null, 'output', 3)) return 'tree -o/-R writes files';
       return null;
     case 'date':
-      return hasOption(flags, 's', 'set', 2) ? 'date -s sets the system clock' : null;
+      return hasOption(flags, 's', 'set', 1) ? 'date -s sets the system clock' : null;
     case 'rg':
       return flags.some((fl) => fl === '--pre' || fl.startsWith('--pre=')) ? 'runs a program via rg --pre' : null;
     case 'file':
-      return hasOption(flags, 'C', 'compile', 3) ? 'file -C writes a compiled magic file' : null;
+      return hasOption(flags, 'C', 'compile', 2) ? 'file -C writes a compiled magic file' : null;
     case 'diff':
       return null;
     case 'xxd':
@@ -100,7 +101,8 @@ function checked(inv: Invocation, ctx: Ctx, scope: Scope, f: Finding): string | 
     }
     default: {
       // awk and its variants
-      if (flags.some((fl) => /^-[a-zA-Z]*[filE]/.test(fl) || /^--(file|include|load|exec|source)/.test(fl))) return `${name} -f/-i/-l runs a program file the classifier does not read`;
+      // Only -F and -v are known; -f/-i/-l/-E/-e/-W and the rest load or add program text.
+      if (flags.some((fl) => !/^-[Fv]/.test(fl) && !/^--(posix|sandbox|traditional)$/.test(fl))) return `${name} ${flags.find((fl) => !/^-[Fv]/.test(fl))} loads or adds program text the classifier does not read`;
       const program = awkProgram(args);
       if (program == null) return `${name} without a program`;
       return awkProgramRisk(program);
@@ -115,7 +117,7 @@ function outputOf(args: Array<string | null>, letter: string, long: string, valu
     if (a === null || a === '--') return undefined;
     if (a.startsWith('--')) {
       const [n, v] = a.slice(2).split(/=(.*)/s);
-      if (n && n.length >= 3 && long.startsWith(n)) return v !== undefined ? v : (args[i + 1] ?? null);
+      if (n && long.startsWith(n)) return v !== undefined ? v : (args[i + 1] ?? null);
       continue;
     }
     if (!a.startsWith('-') || a === '-') continue;

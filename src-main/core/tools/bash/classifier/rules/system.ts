@@ -5,7 +5,7 @@ import { options, type Invocation } from '../invocation';
 import { baseName, type Scope } from '../scope';
 
 // Commands that run the command given in their arguments; the inner one is what matters.
-const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'ionice', 'command', 'builtin', 'exec', 'chronic']);
+const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'ionice', 'command', 'builtin', 'exec', 'chronic', 'coproc']);
 // Options of wrappers that take a separate value (`sudo -u root`, `timeout -s KILL`).
 const VALUE_OPTIONS: Record<string, Set<string>> = {
   sudo: new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U']),
@@ -18,7 +18,8 @@ const VALUE_OPTIONS: Record<string, Set<string>> = {
   exec: new Set(['-a']),
 };
 // Wrapper options that make the wrapper itself do something else (`env -S 'cmd …'` splits a string into a command).
-const WRAPPER_RISKY_OPTIONS: Record<string, RegExp> = { env: /^-[a-zA-Z]*S|^--split-string/, command: /^-[a-zA-Z]*p/ };
+// `env -C DIR` runs the command in another directory, which the paths below would not know.
+const WRAPPER_RISKY_OPTIONS: Record<string, RegExp> = { env: /^-[a-zA-Z]*[SC]|^--split-string|^--chdir/, command: /^-[a-zA-Z]*p/ };
 const DISK_TOOLS = new Set(['mkfs', 'mke2fs', 'mkswap', 'wipefs', 'fdisk', 'sfdisk', 'cfdisk', 'parted', 'gdisk', 'sgdisk']);
 const POWER_COMMANDS = new Set(['reboot', 'shutdown', 'halt', 'poweroff']);
 // Programs that talk to the network by their nature.

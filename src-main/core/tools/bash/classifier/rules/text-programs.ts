@@ -9,7 +9,7 @@ export function awkProgramRisk(program: string): string | null {
   // Drop string literals ("…") and regex literals (/…/) so their contents do not count.
   const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/(^|[\s(,~!&|{;])\/(?:[^/\\\n]|\\.)+\//g, '$1//');
   if (/\bsystem\s*\(/.test(code)) return 'awk system() runs a command';
-  if (/@(load|include)\b/.test(code)) return 'awk @load/@include loads code';
+  if (code.includes('@')) return 'awk @load/@include or an indirect call (@f()) can run anything';
   if (/\|&?/.test(code.replace(/\|\|/g, ''))) return 'awk pipes to or from a command';
   // `print … > file` / `printf … >> file`: a `>` after print in the same statement.
   for (const stmt of code.split(/[;\n{}]/)) {
