@@ -43,7 +43,7 @@ describe('MCP server card: sign-in', () => {
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('needs-sign-in');
     expect(await card.getByTestId('mcp-status').innerText()).toBe('needs sign-in');
     expect(await card.getByTestId('mcp-sign-in').innerText()).toContain('Not signed in');
-    expect(await card.getByTestId('mcp-last-error').innerText()).toContain("MCP server 'notes' needs sign-in");
+    expect(await card.getByTestId('mcp-last-error').innerText()).toContain("MCP server 'notes' needs sign-in: press Sign in on its card in the MCP pane");
     // Nothing opened a browser on its own: the window waits for the button.
     expect(server.log.authorizeRequests).toHaveLength(0);
 

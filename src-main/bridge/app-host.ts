@@ -38,9 +38,12 @@ export interface AppHost {
   dispose(): Promise<void>;
 }
 
+/** A window's servers that need a sign-in point at their card's button (the host may say otherwise). */
+const windowSignInHint = (id: string): string => `press Sign in on its card in the MCP pane, or run \`glassbox mcp login ${id}\``;
+
 /** Adds the host's sign-in options to a window session's options. */
 function withSignIn<T extends { sessionOptions: object }>(ports: T, signIn: SessionSignInOptions | undefined): T {
-  return signIn ? { ...ports, sessionOptions: { ...ports.sessionOptions, signIn } } : ports;
+  return { ...ports, sessionOptions: { ...ports.sessionOptions, signIn: { hint: windowSignInHint, ...signIn } } };
 }
 
 /**

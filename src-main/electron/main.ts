@@ -98,7 +98,6 @@ async function start(): Promise<void> {
         if (check.ok) await shell.openExternal(check.url);
       },
       ...(safeStorage.isEncryptionAvailable() ? { store: new EncryptedOAuthStore(resolve(paths.state, 'oauth'), safeStorage) } : {}),
-      hint: (id) => `sign in from the MCP servers page (Sign in on '${id}'), or run \`glassbox mcp login ${id}\``,
     },
   });
   const bridge = host.bridge;
