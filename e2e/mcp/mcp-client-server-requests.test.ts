@@ -121,6 +121,17 @@ describe('MCP client: server asks, user sees', () => {
     agree = false;
     await m.tools.execute('mcp_everything_trigger-url-elicitation', { url: 'https://example.com/again' }, ctxFor(m.bus, m.workspace));
     expect(opened).toEqual(['https://example.com/consent']);
+    // The 2025 error path (-32042 "open these pages first"): asked, opened, the call made once more.
+    const viaError = await m.tools.execute('mcp_everything_trigger-url-elicitation', { url: 'https://example.com/first', errorPath: true }, ctxFor(m.bus, m.workspace, 'c-err'));
+    expect(opened).toEqual(['https://example.com/consent']); // declined above: nothing more opened yet
+    expect(viaError.error).toMatch(/needs you to open https:\/\/\S+ before trigger-url-elicitation can run; you declined/);
+    agree = true;
+    const accepted = await m.tools.execute('mcp_everything_trigger-url-elicitation', { url: 'https://example.com/second', errorPath: true }, ctxFor(m.bus, m.workspace, 'c-err2'));
+    expect(accepted.error).toBeUndefined();
+    const asked = port.asked.filter((q) => q.mcp?.kind === 'elicitation-url' && q.mcp.callId === 'c-err2').map((q) => q.mcp!.url!);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(opened).toEqual(expect.arrayContaining(asked));
+    expect(m.events.filter((e) => e.type === 'mcp_server_request' && e.callId === 'c-err2').length).toBeGreaterThan(0);
     const { elicit } = await import('../../src-main/core/mcp/mcp-elicitation');
     agree = true;
     const before = port.asked.length;

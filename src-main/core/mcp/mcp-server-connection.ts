@@ -9,6 +9,7 @@ import { eraKey, forgetEra, rememberEra, rememberedEra } from './mcp-era-verdict
 import { protocolSetting } from './mcp-protocol-version';
 import { ReconnectBackoff } from './mcp-reconnect';
 import { makeMcpClient } from './mcp-client-factory';
+import { elicit } from './mcp-elicitation';
 
 import { StderrTail } from './mcp-stderr-tail';
 import { callRemoteTool } from './mcp-tool-call';
@@ -348,6 +349,15 @@ export class McpServerConnection {
         server: this.id,
         timeoutMs: this.timeoutMs,
         logLevel: this.config.logLevel,
+        urlsRequired: async (pages) => {
+          for (const page of pages) {
+            const port = ctx.humanInput ?? this.opts.humanInput;
+            const r = await elicit({ mode: 'url', ...page }, { server: this.id, callId: ctx.callId, ...(port ? { port } : {}), ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}), signal: ctx.signal });
+            this.opts.listener.serverRequest?.(this, { server: this.id, callId: ctx.callId, method: 'elicitation/create', outcome: r.action, params: { mode: 'url', ...page } });
+            if (r.action !== 'accept') return false;
+          }
+          return true;
+        },
         closedDetail: async () => {
           await new Promise((r) => setTimeout(r, 100));
           return exitText(this.exitInfo);

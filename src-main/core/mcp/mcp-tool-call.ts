@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type CallToolResult, type Client, type Tool as RemoteTool } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, ProtocolError, TRACEPARENT_META_KEY, type CallToolResult, type Client, type Tool as RemoteTool } from '@modelcontextprotocol/client';
 import type { ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { McpCallSignal } from './mcp-call-signal';
@@ -22,6 +22,22 @@ export interface ToolCallSettings {
   logLevel?: string;
   /** How the process ended, after a close during the call (stdio). */
   closedDetail(): Promise<string | undefined>;
+  /**
+   * The server answered "open these pages first" (2025 URL elicitation as error -32042): asks
+   * the user about each; true when all were accepted (then the call is made once more).
+   */
+  urlsRequired?(elicitations: Array<{ url: string; message: string; elicitationId?: string }>): Promise<boolean>;
+}
+
+/** Code of the 2025 error that asks the user to open pages before the call can succeed. */
+export const URL_ELICITATION_REQUIRED = -32042;
+
+function urlElicitations(err: unknown): Array<{ url: string; message: string; elicitationId?: string }> | undefined {
+  if (!(err instanceof ProtocolError) || err.code !== URL_ELICITATION_REQUIRED) return undefined;
+  const list = (err.data as { elicitations?: unknown } | undefined)?.elicitations;
+  if (!Array.isArray(list)) return undefined;
+  const out = list.filter((e): e is { url: string; message: string; elicitationId?: string } => !!e && typeof (e as { url?: unknown }).url === 'string');
+  return out.length ? out.map((e) => ({ url: e.url, message: typeof e.message === 'string' ? e.message : 'The server asks you to open a page', ...(typeof e.elicitationId === 'string' ? { elicitationId: e.elicitationId } : {}) })) : undefined;
 }
 
 /**
@@ -29,7 +45,7 @@ export interface ToolCallSettings {
  * definition passed along (2026 `Mcp-Param-*` headers, output-schema checks), `_meta` with a
  * trace context and, on 2026 connections, the log level. Every failure becomes an error result.
  */
-export async function callRemoteTool(client: Client, tools: RemoteTool[], name: string, args: Record<string, unknown>, ctx: ToolContext, s: ToolCallSettings): Promise<ToolResult> {
+export async function callRemoteTool(client: Client, tools: RemoteTool[], name: string, args: Record<string, unknown>, ctx: ToolContext, s: ToolCallSettings, retried = false): Promise<ToolResult> {
   // The SDK never removes its abort listener and a run's signal is shared by all of its calls,
   // so the SDK gets a per-call handle linked to it (see McpCallSignal for why not an AbortController).
   const cancel = new McpCallSignal().link(ctx.signal);
@@ -53,6 +69,12 @@ export async function callRemoteTool(client: Client, tools: RemoteTool[], name: 
     return mcpResultToToolResult(result as CallToolResult);
   } catch (err) {
     if (ctx.signal.aborted) return errorResult(`cancelled: the call to ${name} on MCP server '${s.server}' was cancelled`);
+    const pages = urlElicitations(err);
+    if (pages && s.urlsRequired && !retried) {
+      cancel.unlink();
+      if (await s.urlsRequired(pages)) return callRemoteTool(client, tools, name, args, ctx, s, true);
+      return errorResult(`MCP server '${s.server}' needs you to open ${pages.map((p) => p.url).join(', ')} before ${name} can run; you declined`);
+    }
     if (isTimeout(err)) return errorResult(`MCP server '${s.server}' did not answer ${name} within ${s.timeoutMs} ms (timeoutMs)`);
     if (isConnectionClosed(err)) {
       const exit = await s.closedDetail();
