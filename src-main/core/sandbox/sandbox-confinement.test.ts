@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +175,29 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     expect(await until(() => processesWith('sleep 1000.25').length === 1, 5000)).toBe(true);
     await other.dispose();
     expect(await until(() => processesWith('sleep 1000.25').length === 0, 5000)).toBe(true);
+  });
+});
+
+describe.runIf(linux)('sockets of programs outside in the shared temp dir', () => {
+  it('cannot be connected to (a tmux server, an agent socket): they would run commands outside', async () => {
+    const sockets = [join(tmp, 'agent.sock'), join(tmp, 'tmux-0', 'default')];
+    mkdirSync(join(tmp, 'tmux-0'));
+    const servers = await Promise.all(sockets.map((p) => new Promise<NetServer>((res) => { const sv = createNetServer(() => undefined).listen(p, () => res(sv)); })));
+    try {
+      const shell = shellIn(sandboxWith());
+      const probe = (p: string): string => `python3 -c 'import socket; c = socket.socket(socket.AF_UNIX); c.connect(${JSON.stringify(p)}); print("CONNECTED")'`;
+      for (const p of sockets) {
+        const r = await shell.run(probe(p));
+        expect(r.output, p).not.toContain('CONNECTED');
+        expect(r.exitCode, p).not.toBe(0);
+      }
+      // The same probe from outside the sandbox does connect: the test can fail.
+      const outsideShell = new BashSession({ cwd: ws });
+      shells.push(outsideShell);
+      expect((await outsideShell.run(probe(sockets[1]!))).output).toBe('CONNECTED');
+    } finally {
+      for (const sv of servers) sv.close();
+    }
   });
 });
 

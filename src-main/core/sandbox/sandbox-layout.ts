@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SandboxConfig } from './sandbox-config';
 
@@ -69,6 +69,33 @@ function kindOf(p: string): 'dir' | 'file' | undefined {
   }
 }
 
+/** Folders in a temp dir that hold other programs' control sockets, by name. */
+const SOCKET_DIRS = /^(tmux-\d+|screens?|ssh-|\.X11-unix$|\.ICE-unix$|\.font-unix$|dbus-|vscode-|emacs\d+$|pulse-|jetbrains|kitty)/;
+
+/**
+ * Sockets at the top of `dir` and the folders known to hold them (tmux-<uid>, ssh-*, …): what a
+ * confined process could connect to through the writable temp dir. Looked at once per session.
+ */
+export function socketsIn(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const full = join(dir, name);
+    try {
+      const st = lstatSync(full);
+      if (st.isSocket() || (st.isDirectory() && SOCKET_DIRS.test(name))) out.push(full);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
 /** True when `child` is `parent` or lies inside it. */
 export function isWithin(child: string, parent: string): boolean {
   const rel = relative(parent, child);
@@ -116,7 +143,12 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     ...(input.env.SSH_AUTH_SOCK ? [input.env.SSH_AUTH_SOCK] : []),
     ...(input.env.XDG_RUNTIME_DIR ? [input.env.XDG_RUNTIME_DIR] : []),
     ...(typeof process.getuid === 'function' ? [`/run/user/${process.getuid()}`] : []),
-    '/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/tmp/.X11-unix',
+    '/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/run/screen', '/tmp/.X11-unix',
+    // The temp dir is writable and shared with the host, and so are the sockets other programs
+    // keep there (tmux, screen, ssh-agent, the X and ICE servers, editors): each would run
+    // commands outside the sandbox for whoever connects.
+    ...socketsIn(input.tmpDir),
+    ...(resolve(input.tmpDir) !== '/tmp' ? socketsIn('/tmp') : []),
   ];
   const hidden: HiddenPath[] = [];
   for (const c of hiddenCandidates) {
