@@ -29,6 +29,16 @@ describe('checkHost', () => {
     expect(allowedHosts('192.168.1.5', 80)).toContain('192.168.1.5:80');
     expect(allowedHosts('0.0.0.0', 80)).not.toContain('0.0.0.0:80');
   });
+
+  it('a wildcard bind answers to every interface address, and still to no other name', () => {
+    const hosts = allowedHosts('0.0.0.0', 4100, () => ['127.0.0.1', '10.0.0.7', '[fe80::2]']);
+    expect(checkHost('10.0.0.7:4100', hosts).ok).toBe(true);
+    expect(checkHost('[fe80::2]:4100', hosts).ok).toBe(true);
+    expect(checkHost('10.0.0.8:4100', hosts).ok).toBe(false);
+    expect(checkHost('evil.example:4100', hosts).ok).toBe(false);
+    expect(checkOrigin('http://10.0.0.7:4100', hosts).ok).toBe(true);
+    expect(allowedHosts('::', 4100, () => ['10.0.0.7'])).toContain('10.0.0.7:4100');
+  });
 });
 
 describe('checkOrigin', () => {

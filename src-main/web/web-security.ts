@@ -1,3 +1,5 @@
+import { networkInterfaces } from 'node:os';
+
 /**
  * The web host's request checks (docs/security.md), as pure functions with table tests.
  * Every HTTP request and WebSocket upgrade must carry the token (query once, then the cookie
@@ -17,11 +19,27 @@ export function tokenCookieName(port: number): string {
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-/** The Host header values this server answers to: its loopback names (and the bound host) with its port. */
-export function allowedHosts(boundHost: string, port: number): string[] {
+/** This machine's interface addresses as a Host header names them (`[v6]`). */
+function interfaceNames(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((i) => {
+      const a = i.address.replace(/%.*$/, '');
+      return a.includes(':') ? `[${a}]` : a;
+    });
+}
+
+/**
+ * The Host header values this server answers to, with its port: its loopback names and the
+ * bound host; a wildcard bind (0.0.0.0, ::) listens on every interface, so every interface
+ * address (without them such a server refused everyone who reached it from outside).
+ */
+export function allowedHosts(boundHost: string, port: number, interfaces: () => string[] = interfaceNames): string[] {
   const names = new Set(LOOPBACK_NAMES);
-  if (boundHost && boundHost !== '0.0.0.0' && boundHost !== '::') {
-    names.add(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost);
+  if (!boundHost || boundHost === '0.0.0.0' || boundHost === '::' || boundHost === '[::]') {
+    for (const n of interfaces()) names.add(n.toLowerCase());
+  } else {
+    names.add((boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost).toLowerCase());
   }
   return [...names].map((n) => `${n}:${port}`);
 }

@@ -90,6 +90,9 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   const starting = app.start(args.session);
   starting.catch((err: unknown) => println(io.stderr, `glassbox web: the session could not start: ${(err as Error)?.message ?? String(err)}`));
   const { url } = await web.start();
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(args.host) && !/^127\./.test(args.host)) {
+    println(io.stderr, `glassbox web: warning: listening on ${args.host}, reachable from other machines: anyone who gets the URL with its token controls the agent in ${workspace}. Bind 127.0.0.1 unless you need this.`);
+  }
   println(io.stdout, `Glassbox UI: ${url}`);
   println(io.stderr, `Workspace: ${workspace}\nPress Ctrl+C to stop.`);
   await new Promise<void>((done) => {
