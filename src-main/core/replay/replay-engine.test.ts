@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { agentRig, testTool } from '../agent/agent-test-kit';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { diffResults, findRecordedCall, recordedCalls, replayCall, replaySession } from './replay-engine';
+import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
+import type { ApprovalRequest } from '../approvals/approval-types';
+import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolCollection } from '../tools/tool-collection';
+import { ToolRunner } from '../tools/tool-runner';
 
 function recordedSession(): GlassboxEvent[] {
   let seq = 0;
@@ -90,5 +95,38 @@ describe('findRecordedCall', () => {
   it('returns a call that never ended with no result, and null for an unknown id', () => {
     expect(findRecordedCall(recordedSession(), 'c3')?.result).toBeNull();
     expect(findRecordedCall(recordedSession(), 'zzz')).toBeNull();
+  });
+});
+
+describe('replay through the approval gate never widens', () => {
+  function rig(mode: 'auto' | 'ask', answer: 'allow' | 'deny') {
+    const asked: ApprovalRequest[] = [];
+    const log: string[] = [];
+    const tools = new ToolCollection([testTool('echo', { output: (a) => `echo ${String(a.text)}`, log })]);
+    const gate = new PolicyApprovalGate({ mode, workspace: '/w', port: { request: async (r) => (asked.push(r), { decision: answer, by: 'human' }) } });
+    const runner = new ToolRunner({ tools, hooks: new ToolHooks(), workspace: '/w', home: '/h', approvals: gate });
+    return { runner, asked, log };
+  }
+  const denied = (): GlassboxEvent[] => [
+    ...recordedSession().slice(0, 2),
+    { seq: 50, ts: 1, session: 's', type: 'approval_resolved', requestId: 'a1', callId: 'c1', decision: 'deny', by: 'human' },
+  ];
+
+  it('a call the human denied is asked again (the session is in auto), showing the recorded decision; "no" keeps it from running', async () => {
+    const { runner, asked, log } = rig('auto', 'deny');
+    const call = findRecordedCall(denied(), 'c1')!;
+    const out = await replayCall({ runner }, call);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.reasons[0]).toBe('replay of c1; when recorded: denied by human');
+    expect(log).toEqual([]);
+    expect(out.result.output).toContain('[BLOCKED]');
+  });
+
+  it('edited args are a new call judged as in ask', async () => {
+    const { runner, asked, log } = rig('auto', 'allow');
+    const call = recordedCalls(recordedSession())[0]!;
+    await replayCall({ runner }, call, { text: 'swapped' });
+    expect(asked).toHaveLength(1);
+    expect(log[0]).toBe('start echo {"text":"swapped"}');
   });
 });
