@@ -1,9 +1,20 @@
 import type { GlassboxEvent } from '../events/event-types';
+import type { ModelUsage } from '../events/model-usage';
 
 /** One row of the conversation. */
 export type ChatItem =
   | { kind: 'user'; key: string; text: string; ts: number }
-  | { kind: 'assistant'; key: string; messageId: string; text: string; streaming: boolean; ts: number }
+  | {
+      kind: 'assistant';
+      key: string;
+      messageId: string;
+      text: string;
+      streaming: boolean;
+      ts: number;
+      /** The turn's usage line (tokens, cost, timing) and model, once its model_response arrived. */
+      usage?: Partial<ModelUsage>;
+      model?: string;
+    }
   | { kind: 'call'; key: string; callId: string; ts: number }
   | { kind: 'end'; key: string; reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; ts: number }
   | { kind: 'note'; key: string; text: string; ts: number };
@@ -65,6 +76,17 @@ function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: Cha
       return { index: -1, item: { kind: 'call', key: `c${e.callId}`, callId: e.callId, ts: e.ts } };
     case 'agent_end':
       return { index: -1, item: { kind: 'end', key: `e${e.seq}`, reason: e.reason, ...(e.error ? { error: e.error } : {}), ts: e.ts } };
+    case 'model_response': {
+      // The turn's message is the last assistant row (its tool calls' rows may follow it).
+      if (!e.usage && !e.model) return null;
+      for (let i = state.items.length - 1; i >= 0 && i >= state.items.length - 200; i--) {
+        const it = state.items[i]!;
+        if (it.kind === 'user') return null;
+        if (it.kind !== 'assistant') continue;
+        return { index: i, item: { ...it, ...(e.usage ? { usage: e.usage } : {}), ...(e.model ? { model: e.model } : {}) } };
+      }
+      return null;
+    }
     case 'compaction_end':
       return { index: -1, item: { kind: 'note', key: `n${e.seq}`, text: `Context compacted: ~${e.before} → ~${e.after} tokens`, ts: e.ts } };
     default:

@@ -10,6 +10,7 @@ import { discoverPanes } from '../shell/workbench-panes';
 import { chatSelectors } from '../store/chat/selectors';
 import { settingsSelectors } from '../store/settings/selectors';
 import { shellSelectors } from '../store/shell/selectors';
+import { SessionUsage } from '../usage/SessionUsage';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
 
@@ -78,6 +79,7 @@ export function App() {
         <header className="topbar">
           <span className="session-name" data-testid="session-title">{title}</span>
           <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
+          <SessionUsage />
           {sandbox && !sandbox.active && (
             <span className="unsandboxed-badge" data-testid="unsandboxed" title={`bash and python_execute run with your full rights: ${sandbox.reason ?? 'no OS sandbox'}`}>
               unsandboxed

@@ -2,10 +2,12 @@ import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/reac
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
+import { inspectorSelectors } from '../store/inspector/selectors';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
 import { RowSizes } from './row-sizes';
+import { turnUsageLine } from '../usage/usage-format';
 
 const END_TEXT: Record<string, string> = {
   finished: 'Finished.',
@@ -13,6 +15,15 @@ const END_TEXT: Record<string, string> = {
   cancelled: 'Stopped by you.',
   error: 'The run failed.',
 };
+
+/** The small line under a model turn: tokens in/out, cost, time to first token and total. */
+function TurnUsage({ item }: { item: Extract<ChatItem, { kind: 'assistant' }> }) {
+  return (
+    <div className="turn-usage" data-testid="turn-usage" title={item.model ? `model ${item.model}` : undefined}>
+      {turnUsageLine(item.usage!)}
+    </div>
+  );
+}
 
 const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   switch (item.kind) {
@@ -23,11 +34,14 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
         </div>
       );
     case 'assistant':
-      if (!item.text && !item.streaming) return <div className="msg-empty" />;
+      if (!item.text && !item.streaming) return item.usage ? <TurnUsage item={item} /> : <div className="msg-empty" />;
       return (
-        <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
-          <MarkdownText text={item.text} />
-        </div>
+        <>
+          <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
+            <MarkdownText text={item.text} />
+          </div>
+          {item.usage ? <TurnUsage item={item} /> : null}
+        </>
       );
     case 'call':
       return <ToolCallCard callId={item.callId} />;
@@ -104,6 +118,13 @@ export function ChatView() {
     shownSession.current = sessionId;
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items, sessionId, virtualizer]);
+  // A call revealed from elsewhere (a context item, a timeline bar, a search hit): bring its card into view.
+  const reveal = useApp(inspectorSelectors.revealRow);
+  useEffect(() => {
+    if (!reveal || reveal.index >= items.length) return;
+    stick.current = false;
+    virtualizer.scrollToIndex(reveal.index, { align: 'center' });
+  }, [reveal, virtualizer]); // only a new request scrolls, not new rows
   return (
     <div
       className="chat-scroll"

@@ -1,25 +1,12 @@
-import { useState } from 'react';
 import { useApp } from '../app/app-context';
 import { copyText } from '../app/download';
 import { callsSelectors } from '../store/calls/selectors';
-import { chatSelectors } from '../store/chat/selectors';
+import { inspectorSelectors } from '../store/inspector/selectors';
 import { ReplayButton } from '../features/replay/ReplayButton';
-import { formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
+import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 import { ResultView } from '../tool-calls/ResultView';
 import { CallList } from './CallList';
-
-function JsonBlock({ title, value, testId }: { title: string; value: unknown; testId?: string }) {
-  const text = prettyJson(value);
-  return (
-    <div className="json-block">
-      <div className="label">
-        {title}
-        <button className="link-button" onClick={() => void copyText(text)}>Copy</button>
-      </div>
-      <pre data-testid={testId}>{text}</pre>
-    </div>
-  );
-}
+import { JsonBlock, ModelTurns } from './ModelTurns';
 
 function CallDetailView() {
   const id = useApp(callsSelectors.selectedCallId);
@@ -70,34 +57,10 @@ function CallDetailView() {
   );
 }
 
-function ModelTurns() {
-  const turns = useApp(chatSelectors.turns);
-  const [open, setOpen] = useState<string | null>(null);
-  if (!turns.length) return <div className="muted pad">No model turns yet. Each turn's request and response appear here.</div>;
-  return (
-    <div className="turns" data-testid="model-turns">
-      {turns.map((t) => (
-        <div key={t.key} className="turn">
-          <div className="turn-head" onClick={() => setOpen(open === t.key ? null : t.key)}>
-            Step {t.step} · {new Date(t.ts).toLocaleTimeString()}
-            {t.usage ? ` · ${t.usage.inputTokens ?? '?'} in / ${t.usage.outputTokens ?? '?'} out tokens` : ''}
-            <button className="link-button" onClick={(e) => (e.stopPropagation(), void copyText(JSON.stringify(t, null, 2)))}>Copy</button>
-          </div>
-          {open === t.key ? (
-            <>
-              <JsonBlock title="Request" value={t.request} />
-              <JsonBlock title="Response" value={t.response} />
-            </>
-          ) : null}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** The inspector: every call (filterable), the selected call in full, and the model turns. */
 export function Inspector() {
-  const [tab, setTab] = useState<'calls' | 'turns'>('calls');
+  const tab = useApp(inspectorSelectors.tab);
+  const setTab = useApp((s) => s.setInspectorTab);
   const exportFiltered = useApp((s) => s.exportFilteredCalls);
   return (
     <div className="inspector" data-testid="inspector">

@@ -9,6 +9,8 @@ import { initialDialogsState } from './dialogs/state';
 import { editsActions } from './edits/actions';
 import { initialEditsState } from './edits/state';
 import { extensionsActions } from './extensions/actions';
+import { inspectorActions } from './inspector/actions';
+import { initialInspectorState } from './inspector/state';
 import { initialExtensionsState } from './extensions/state';
 import { mcpActions } from './mcp/actions';
 import { initialMcpState } from './mcp/state';
@@ -46,6 +48,7 @@ export function initialAppState(): AppState {
     ...initialTimelineState(),
     ...initialMcpState(),
     ...initialExtensionsState(),
+    ...initialInspectorState(),
   };
 }
 
@@ -72,5 +75,6 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...timelineActions(set, get, bridge),
     ...mcpActions(set, get, bridge),
     ...extensionsActions(set, get, bridge),
+    ...inspectorActions(set, get, bridge),
   }));
 }

@@ -5,7 +5,9 @@ import {
   type CallIndex,
 } from '../../../src-shared/read-models/call-index';
 import type { AgentState, PendingDialog, SessionView } from '../../../src-shared/contract/views';
-import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import type { ContextMeter } from '../../../src-shared/events/context-meter';
+import type { GlassboxEvent, RecordedWire } from '../../../src-shared/events/event-types';
+import type { ModelUsage } from '../../../src-shared/events/model-usage';
 import { applyChatEvent, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
 
 /** One model turn as the inspector shows it. */
@@ -14,8 +16,17 @@ export interface ModelTurn {
   step: number;
   ts: number;
   request?: unknown;
+  /** What the request held, by part (the context meter); absent in older sessions. */
+  context?: ContextMeter;
   response?: unknown;
-  usage?: { inputTokens?: number; outputTokens?: number };
+  /** When the response arrived. */
+  endTs?: number;
+  /** The model that answered. */
+  model?: string;
+  /** Older sessions may carry only the token counts. */
+  usage?: Partial<ModelUsage>;
+  /** The exact body sent (earlier turns' messages left out: see wire-request.ts) and the chunks received. */
+  wire?: RecordedWire;
 }
 
 /** The data the events of a session determine (the session and toolCalls slices' state). */
@@ -52,7 +63,7 @@ export function emptySessionData(): SessionData {
 
 function applyTurn(turns: ModelTurn[], e: GlassboxEvent, mutate: boolean): ModelTurn[] {
   if (e.type === 'model_request') {
-    const t: ModelTurn = { key: `t${e.seq}`, step: e.step, ts: e.ts, request: e.request };
+    const t: ModelTurn = { key: `t${e.seq}`, step: e.step, ts: e.ts, request: e.request, ...(e.context ? { context: e.context } : {}) };
     if (mutate) {
       turns.push(t);
       return turns;
@@ -63,7 +74,14 @@ function applyTurn(turns: ModelTurn[], e: GlassboxEvent, mutate: boolean): Model
     let i = turns.length - 1;
     while (i >= 0 && (turns[i]!.step !== e.step || turns[i]!.response !== undefined)) i--;
     const base: ModelTurn = i >= 0 ? turns[i]! : { key: `t${e.seq}`, step: e.step, ts: e.ts };
-    const t: ModelTurn = { ...base, response: e.response, ...(e.usage ? { usage: e.usage } : {}) };
+    const t: ModelTurn = {
+      ...base,
+      response: e.response,
+      endTs: e.ts,
+      ...(e.model ? { model: e.model } : {}),
+      ...(e.usage ? { usage: e.usage } : {}),
+      ...(e.wire ? { wire: e.wire } : {}),
+    };
     const out = mutate ? turns : turns.slice();
     if (i >= 0) out[i] = t;
     else out.push(t);

@@ -9,6 +9,8 @@ import type { EditsActions } from './edits/actions';
 import type { EditsState } from './edits/state';
 import type { ExtensionsActions } from './extensions/actions';
 import type { ExtensionsState } from './extensions/state';
+import type { InspectorActions } from './inspector/actions';
+import type { InspectorState } from './inspector/state';
 import type { McpActions } from './mcp/actions';
 import type { McpState } from './mcp/state';
 import type { ReplayActions } from './replay/actions';
@@ -36,7 +38,8 @@ export type AppState = ChatSliceState &
   ReplayState &
   TimelineState &
   McpState &
-  ExtensionsState;
+  ExtensionsState &
+  InspectorState;
 
 /** Every slice's actions. The bridge is called from these, never from a component. */
 export type AppActions = ChatActions &
@@ -50,7 +53,8 @@ export type AppActions = ChatActions &
   ReplayActions &
   TimelineActions &
   McpActions &
-  ExtensionsActions;
+  ExtensionsActions &
+  InspectorActions;
 
 /** The store's whole value: state and actions. */
 export type AppStoreState = AppState & AppActions;
