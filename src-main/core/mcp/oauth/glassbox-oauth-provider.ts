@@ -176,6 +176,24 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
     this.persist();
   }
 
+  /**
+   * Takes up tokens another process saved meanwhile (`glassbox mcp login` while the window
+   * runs, or a refresh that rotated them); true when there were newer ones.
+   */
+  reloadIfChanged(): boolean {
+    let s: SavedServerAuth | undefined;
+    try {
+      s = this.opts.store.load(this.opts.serverId);
+    } catch {
+      return false;
+    }
+    const token = s?.serverUrl === this.opts.serverUrl ? s.tokens?.access_token : undefined;
+    if (!s || !token || token === this.saved.tokens?.access_token) return false;
+    this.saved = s;
+    this.reveal(token, s.tokens?.refresh_token, s.tokens?.id_token);
+    return true;
+  }
+
   /** Drops the PKCE verifier of a sign-in that ended. */
   clearVerifier(): void {
     this.verifier = undefined;

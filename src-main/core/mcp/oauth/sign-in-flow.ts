@@ -59,7 +59,9 @@ export class SignInFlow {
 
   /** Signs in (or refreshes) after a 401; waits for one already running instead of starting another. */
   afterUnauthorized(challenge: Challenge, opts: { interactive?: boolean } = {}): Promise<void> {
-    return this.once(() => {
+    return this.once(async () => {
+      // Another process may have signed in (or refreshed) meanwhile: try its tokens first.
+      if (this.provider.reloadIfChanged()) return;
       // A rejected token means something changed (revoked, or the server moved to another
       // authorization server): discover again rather than trust what was found last time.
       this.provider.invalidateCredentials('discovery');

@@ -138,6 +138,18 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     expect(secrets).toContain('s3cret-pre-registered');
   });
 
+  it('a session takes up the tokens another process signed in with meanwhile (no sign-in of its own)', async () => {
+    const window = signIn({ interactive: false });
+    await (await connect(signIn(), { url: server.url })).close();
+    const client = await connect(window, { url: server.url });
+    server.revokeAll();
+    // `glassbox mcp login` in another process while the window's session runs.
+    expect(await signIn().login('notes', { url: server.url })).toBe('signed-in');
+    const r = await client.callTool({ name: 'whoami', arguments: {} });
+    expect(JSON.stringify(r.content)).toContain('notes:read');
+    await client.close();
+  });
+
   it('tokens saved for another URL are not sent to this one', async () => {
     await (await connect(signIn(), { url: server.url })).close();
     const other = await startOAuthProtectedServer();
