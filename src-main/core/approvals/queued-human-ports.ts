@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { HumanAnswer, HumanInputPort, HumanQuestion } from '../tools/tool';
+import type { HumanAnswer, HumanInputPort, HumanQuestion, McpHumanRequest } from '../tools/tool';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
 
 /** A request waiting for the human, in the shape a UI shows it (matches the bridge's PendingDialog). */
 export type PendingHumanRequest =
   | { kind: 'approval'; requestId: string; callId: string; tool: string; args: unknown; reasons: string[]; ts: number }
   | { kind: 'question'; requestId: string; question: string; ts: number }
-  | { kind: 'elicitation'; requestId: string; server: string; message: string; schema: unknown; ts: number };
+  | { kind: 'elicitation'; requestId: string; server: string; message: string; schema: unknown; mcp?: McpHumanRequest; ts: number };
 
 interface Waiter {
   pending: PendingHumanRequest;
@@ -73,7 +73,7 @@ export class QueuedHumanPorts implements HumanInputPort, ApprovalPort {
   ask(q: HumanQuestion, signal?: AbortSignal): Promise<HumanAnswer> {
     const requestId = q.requestId ?? `ask_${randomUUID()}`;
     const pending: PendingHumanRequest = q.server
-      ? { kind: 'elicitation', requestId, server: q.server, message: q.question, schema: q.schema ?? {}, ts: Date.now() }
+      ? { kind: 'elicitation', requestId, server: q.server, message: q.question, schema: q.schema ?? {}, ...(q.mcp ? { mcp: q.mcp } : {}), ts: Date.now() }
       : { kind: 'question', requestId, question: q.question, ts: Date.now() };
     return this.enqueue<HumanAnswer>(pending, signal, { action: 'cancel' });
   }

@@ -52,6 +52,15 @@ const rows: Row[] = [
   ['ls', 'ask', undefined, [], 'ask', 'defines as an alias or function'],
 ];
 
+describe('an MCP server\'s shell tool is not confined by this sandbox', () => {
+  it('auto asks for a non-read-only command and runs a read-only one', () => {
+    const call = (command: string) => evaluatePolicy({ call: { tool: 'mcp_remote_bash', args: { command } }, workspace: WS, mode: 'auto', rules: [], classify: real, sandbox: SANDBOX });
+    expect(call('touch x').decision).toBe('ask');
+    expect(call('touch x').escalation).toBeUndefined();
+    expect(call('ls').decision).toBe('allow');
+  });
+});
+
 describe('shell policy with the real classifier', () => {
   it.each(rows)('%s [%s, sandbox %s]', (command, mode, sandbox, rules, expected, reason, escalates) => {
     const shell = command === 'rm -rf ./*' ? { cwd: '/srv' } : command === 'ls' ? { names: ['ls'] } : undefined;

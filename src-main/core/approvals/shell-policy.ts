@@ -26,7 +26,8 @@ const RUNS_OUTSIDE = 'approving runs this one call outside the sandbox';
  */
 export function shellVerdict(input: PolicyInput, mode: ApprovalMode): PolicyVerdict {
   const command = input.call.args.command as string;
-  const sandbox = input.sandbox;
+  // Only the built-in shell runs in this OS sandbox; an MCP server's `*_bash` runs wherever it runs.
+  const sandbox = input.call.tool === 'bash' ? input.sandbox : undefined;
   let v: CommandVerdict;
   try {
     v = input.classify
