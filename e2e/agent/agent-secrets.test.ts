@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { useAgentFixtures, ofType, readSessionLines, runJson, TEST_KEY, WIRES, type JsonEvent } from './agent-harness';
 
@@ -35,9 +37,11 @@ describe.each(WIRES)('secrets in streamed model text (%s wire format)', (wire) =
     const starts = [...text.matchAll(new RegExp(TEST_KEY, 'g'))].map((m) => m.index % CHUNK);
     expect(new Set(starts).size).toBe(CHUNK); // the fixture really splits the key at every position
     const f = await fixture(wire, [
-      { text, toolCalls: [{ name: 'bash', arguments: { command: 'echo "key=$GLASSBOX_LLM_API_KEY"' } }] },
+      // The shell's environment has no model key (docs/security.md#sandbox): the key it prints comes from a file.
+      { text, toolCalls: [{ name: 'bash', arguments: { command: 'echo "key=$(cat key.txt)"' } }] },
       { text: `Your key ends in ${TEST_KEY.slice(-6)}; the whole key: ${TEST_KEY}` },
     ]);
+    writeFileSync(join(f.workspace, 'key.txt'), TEST_KEY);
     const r = await runJson(f, 'show me the key', ['--approve', 'auto']);
     expect(r.code, r.stderr).toBe(0);
 
