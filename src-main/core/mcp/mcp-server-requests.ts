@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { HumanInputPort } from '../tools/tool';
 import { elicit, type ElicitFormRequest, type ElicitUrlRequest } from './mcp-elicitation';
-import { sample, type McpSampler, type SamplingRecord, type SamplingRequest } from './mcp-sampling';
+import { sample, type McpSampler, type SamplingRequest } from './mcp-sampling';
 
 /** One server→client request (2025) or input round (2026), as the session records it. */
 export interface ServerRequestRecord {
@@ -16,7 +16,7 @@ export interface ServerRequestRecord {
   outcome: string;
   params?: unknown;
   result?: unknown;
-  usage?: SamplingRecord['answer'] extends infer A ? (A extends { usage?: infer U } ? U : never) : never;
+  usage?: { inputTokens?: number; outputTokens?: number };
   costUsd?: number | null;
   error?: string;
 }
