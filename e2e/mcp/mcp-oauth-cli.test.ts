@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../fixtures/scripted-model-server';
 import { ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 import { startOAuthProtectedServer, type OAuthProtectedServer } from './fixtures/oauth-protected-server';
 
@@ -139,4 +140,32 @@ describe('glassbox tools and run sign in when a server asks', () => {
     expect(again.stdout).toContain('with scopes notes:read');
     expect(browserCalls()).toHaveLength(2);
   }, 60_000);
+});
+
+describe('glassbox run', () => {
+  async function run(env: NodeJS.ProcessEnv) {
+    const model = await startScriptedModelServer([{ toolCalls: [{ id: 'c1', name: 'mcp_notes_whoami', arguments: {} }] }, { text: 'Done.' }]);
+    try {
+      const e = { ...env, GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_BASE_URL: model.openaiBaseURL, GLASSBOX_LLM_MODEL: 'scripted', GLASSBOX_LLM_API_KEY: 'sk-test' };
+      return await runGlassbox(['run', 'who am I?', '--approve', 'auto', '--workspace', t.workspace], { env: e, cwd: t.workspace, timeoutMs: 100_000 });
+    } finally {
+      await model.close();
+    }
+  }
+
+  it('signs in when a server asks ($BROWSER), and the model gets the tool', async () => {
+    const r = await run(withBrowser());
+    expect(r.stderr).toContain("Sign in to MCP server 'notes' in your browser:");
+    expect(r.stderr).toMatch(/← mcp_notes_whoami ok .*with scopes notes:read/);
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it('without a terminal or $BROWSER the run goes on without the server and says how to sign in', async () => {
+    const r = await run(withoutBrowser());
+    expect(r.stderr).toContain("! mcp notes: ");
+    expect(r.stderr).toContain('run `glassbox mcp login notes`');
+    expect(r.stderr).toMatch(/← mcp_notes_whoami error/);
+    expect(server.log.authorizeRequests).toEqual([]);
+    expect(r.code).toBe(0);
+  }, 120_000);
 });
