@@ -111,3 +111,26 @@ describe('SearchIndex', () => {
     expect(existsSync(join(h.index, 'a.json'))).toBe(false);
   });
 });
+
+describe('SearchIndex usage breakdown', () => {
+  it('keeps each session usage by model and by day, also across appended batches', () => {
+    const h = home();
+    const day1 = new Date(2026, 10, 29, 12).getTime(); // local noon: the same local day wherever the test runs
+    const day2 = new Date(2026, 10, 30, 12).getTime();
+    const u = (inputTokens: number, costUsd: number | null) => ({ inputTokens, outputTokens: 1, costUsd, ttftMs: 1, durationMs: 2 });
+    const file = join(h.sessions, 'm1.jsonl');
+    writeFileSync(file, ev('m1', 'agent_start', { task: 'usage' }, day1) + ev('m1', 'model_response', { step: 1, response: {}, model: 'gpt-4o', usage: u(10, 0.5) }, day1));
+    const index = new SearchIndex(h.sessions, h.index);
+    index.refresh();
+    appendFileSync(file, ev('m1', 'model_response', { step: 2, response: {}, model: 'claude', usage: u(20, null) }, day2) + ev('m1', 'model_response', { step: 3, response: {}, model: 'gpt-4o', usage: u(30, 0.25) }, day2));
+    index.refresh();
+    for (const i of [index, new SearchIndex(h.sessions, h.index)]) {
+      const card = i.list().find((c) => c.id === 'm1')!;
+      expect(card.usageByModel?.['gpt-4o']).toMatchObject({ turns: 2, inputTokens: 40, costUsd: 0.75 });
+      expect(card.usageByModel?.claude).toMatchObject({ turns: 1, inputTokens: 20, costUnknownTurns: 1 });
+      expect(card.usageByDay?.['2026-11-29']).toMatchObject({ turns: 1, inputTokens: 10 });
+      expect(card.usageByDay?.['2026-11-30']).toMatchObject({ turns: 2, inputTokens: 50 });
+      expect(card.usage).toMatchObject({ turns: 3, inputTokens: 60 });
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { passes, type SearchQuery } from './search-query';
 import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, type SearchDoc } from './session-docs';
 
 /** Bumped when the stored shape changes: an index of another version is rebuilt. */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 const HEAD_BYTES = 256;
 const CATALOG = 'catalog.json';
 

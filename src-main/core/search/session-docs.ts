@@ -32,6 +32,10 @@ export interface IndexedSession {
   updatedAt: number;
   eventCount: number;
   usage: UsageTotals;
+  /** The same usage split by the model that answered (`unknown` for turns that did not say). */
+  usageByModel?: Record<string, UsageTotals>;
+  /** The same usage split by the day of the turn (YYYY-MM-DD in the host's local time), for "today" and "this week". */
+  usageByDay?: Record<string, UsageTotals>;
   /** Every distinct lower-cased word of the session's items, space-separated: a query's words must all be in it. */
   words: string;
   /** Every item's text, one after the other (`SearchDoc.start/end` point into it). */
@@ -42,6 +46,12 @@ export interface IndexedSession {
 /** The words of a text as the index keeps them: lower-cased runs of letters, digits and `_`. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+}
+
+/** YYYY-MM-DD of a time in the host's local time zone. */
+export function localDay(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** A session with nothing read yet. */
@@ -114,6 +124,12 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
       }
       case 'model_response':
         addUsage(s.usage, e.usage);
+        if (e.usage) {
+          const byModel = (s.usageByModel ??= {});
+          addUsage((byModel[e.model ?? 'unknown'] ??= emptyTotals()), e.usage);
+          const byDay = (s.usageByDay ??= {});
+          addUsage((byDay[localDay(e.ts)] ??= emptyTotals()), e.usage);
+        }
         if (typeof e.usage?.costUsd === 'number') add({ seq: e.seq, ts: e.ts, kind: 'model', costUsd: e.usage.costUsd }, e.model ?? '');
         break;
       default:
