@@ -33,6 +33,19 @@ import type {
   TerminalActionResult,
   TerminalAttachment,
 } from './workbench-views';
+import {
+  MCP_LOG_LEVELS,
+  type McpAttachmentRef,
+  type McpCompletionRef,
+  type McpCompletionView,
+  type McpLogLevel,
+  type McpPromptResultView,
+  type McpPromptView,
+  type McpResourceContentView,
+  type McpResourcesView,
+  type McpToolCallView,
+  type McpTrafficView,
+} from './mcp-inspector-views';
 
 /** Every method: its positional arguments and its result. */
 export interface BridgeMethods {
@@ -114,6 +127,27 @@ export interface BridgeMethods {
   'extensions.list': { args: []; result: ExtensionView[] };
   /** Reloads one extension (or all) and returns the new list. */
   'extensions.reload': { args: [name?: string]; result: ExtensionView[] };
+
+  // The MCP pane's inspector of one server (mcp-inspector-views.ts); secrets masked by the host.
+  /** Starts a run with the user's message and what is attached to it (resources, prompts). */
+  'agent.sendWith': { args: [text: string, attachments: McpAttachmentRef[]]; result: AgentState };
+  /** A server's resources and templates (every page), and the URIs watched. */
+  'mcp.resources': { args: [id: string]; result: McpResourcesView };
+  /** Reads one resource: text as text, binary as size and type (images with their data). */
+  'mcp.readResource': { args: [id: string, uri: string]; result: McpResourceContentView[] };
+  /** Watches (`on`) or stops watching a resource; answers the URIs watched now. */
+  'mcp.subscribe': { args: [id: string, uri: string, on: boolean]; result: string[] };
+  'mcp.prompts': { args: [id: string]; result: McpPromptView[] };
+  /** A prompt's messages with its arguments filled in. */
+  'mcp.getPrompt': { args: [id: string, name: string, args: Record<string, string>]; result: McpPromptResultView };
+  /** Suggestions for a prompt argument or template variable from what is typed (`context`: the other arguments). */
+  'mcp.complete': { args: [id: string, ref: McpCompletionRef, argument: string, value: string, context?: Record<string, string>]; result: McpCompletionView };
+  /** Calls one of a server's tools by hand through the tool path (recorded like the model's calls). */
+  'mcp.callTool': { args: [id: string, tool: string, args: Record<string, unknown>]; result: McpToolCallView };
+  /** The server's traffic log after `after` (a seq), oldest first. */
+  'mcp.traffic': { args: [id: string, after?: number]; result: McpTrafficView[] };
+  /** The lowest log level asked of the server for this session (absent: the server's default). */
+  'mcp.setLogLevel': { args: [id: string, level?: McpLogLevel]; result: Ok };
 }
 
 /** Every method name. */
@@ -184,6 +218,16 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'timeline.load': ['string'],
   'extensions.list': [],
   'extensions.reload': ['string?'],
+  'agent.sendWith': ['string', 'array'],
+  'mcp.resources': ['string'],
+  'mcp.readResource': ['string', 'string'],
+  'mcp.subscribe': ['string', 'string', 'boolean'],
+  'mcp.prompts': ['string'],
+  'mcp.getPrompt': ['string', 'string', 'object'],
+  'mcp.complete': ['string', 'object', 'string', 'string', 'object?'],
+  'mcp.callTool': ['string', 'string', 'object'],
+  'mcp.traffic': ['string', 'number?'],
+  'mcp.setLogLevel': ['string', { oneOf: [...MCP_LOG_LEVELS], optional: true }],
 };
 
 /** Every method name, at run time. */

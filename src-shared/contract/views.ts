@@ -131,8 +131,29 @@ export type PendingDialog =
       message: string;
       /** JSON Schema of the requested form (MCP elicitation `requestedSchema`). */
       schema: unknown;
+      /** What the server asks for when it is not a plain form: a page to open, a model request, the model's answer. */
+      mcp?: McpDialogRequest;
       ts: number;
     };
+
+/**
+ * The MCP request behind an elicitation dialog: a form (`elicitation`), a page to open after
+ * the user agrees (`elicitation-url`), a sampling request to approve before it reaches the
+ * model (`sampling`: messages, system prompt, tools, max tokens), or the model's answer to
+ * approve before it goes back (`sampling-result`, with its cost when known).
+ */
+export interface McpDialogRequest {
+  kind: 'elicitation' | 'elicitation-url' | 'sampling' | 'sampling-result';
+  /** The tool call the request belongs to. */
+  callId?: string;
+  url?: string;
+  /** The server's sampling request as sent. */
+  request?: unknown;
+  /** The model's answer, as it would go back to the server. */
+  result?: unknown;
+  /** What the answer cost (USD; null when the model's price is unknown) and its tokens. */
+  cost?: { usd: number | null; inputTokens?: number; outputTokens?: number };
+}
 
 /** An approval rule as settings show and edit it. */
 export interface ApprovalRuleView {

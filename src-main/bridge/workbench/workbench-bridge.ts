@@ -6,6 +6,7 @@ import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
 import { McpPageHost, type McpImportParser } from './mcp-page-host';
+import { registerMcpInspector } from './mcp-inspector-bridge';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
 import { TerminalHost } from './terminal-host';
 import type { ExtensionView, TerminalState } from '../../../src-shared/contract/workbench-views';
@@ -66,6 +67,7 @@ export class WorkbenchBridge {
   private offBus: (() => void) | null = null;
   private readonly offHandlers: () => void;
   private readonly offSwitch: () => void;
+  private readonly offInspector: () => void;
 
   /** The current core session, or null. */
   private get session(): SessionPort | null {
@@ -121,6 +123,7 @@ export class WorkbenchBridge {
       },
     });
     this.offSwitch = opts.current.onSwitch((open) => this.follow(open));
+    this.offInspector = registerMcpInspector(host, opts.current, opts.env ?? process.env);
   }
 
   /** Follows a new current session (or none). */
@@ -164,6 +167,7 @@ export class WorkbenchBridge {
     this.offSwitch();
     this.follow(null);
     this.offHandlers();
+    this.offInspector();
   }
 
   private require(): SessionPort {

@@ -78,7 +78,7 @@ export async function sample(
   }
   const shown = await scope.port
     .ask(
-      { question: `The model answered:\n${samplingText(answer.result.content)}\n\nSend this answer to MCP server '${scope.server}'?`, server: scope.server, mcp: { kind: 'sampling-result', request: req, result: answer.result, ...callId } },
+      { question: `The model answered:\n${samplingText(answer.result.content)}\n\nSend this answer to MCP server '${scope.server}'?`, server: scope.server, mcp: { kind: 'sampling-result', request: req, result: answer.result, cost: { usd: answer.costUsd ?? null, ...answer.usage }, ...callId } },
       scope.signal,
     )
     .catch(() => ({ action: 'cancel' as const }));

@@ -38,6 +38,8 @@ export interface McpHumanRequest {
   request?: unknown;
   /** The model's answer, as it would go back to the server. */
   result?: unknown;
+  /** With `sampling-result`: what the answer cost (USD, null when the price is unknown) and its tokens. */
+  cost?: { usd: number | null; inputTokens?: number; outputTokens?: number };
 }
 
 /** The answer: text for plain questions, content for an accepted elicitation form. */

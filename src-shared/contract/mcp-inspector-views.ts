@@ -1,0 +1,120 @@
+/**
+ * What the MCP pane's inspector shows of one server: its resources, templates, prompts,
+ * completions, a tool called by hand, the traffic log, and what the composer attaches to the
+ * next message. Every text here came from a server and is shown as text, never as HTML; the
+ * host masks secrets before any of it leaves.
+ */
+
+/** One resource a server lists. */
+export interface McpResourceView {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Bytes, when the server says. */
+  size?: number;
+}
+
+/** A resource template (RFC 6570 URI template) and its variables. */
+export interface McpTemplateView {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** The template's variable names, in order. */
+  variables: string[];
+}
+
+/** A server's resources and templates, and which URIs this session watches. */
+export interface McpResourcesView {
+  resources: McpResourceView[];
+  templates: McpTemplateView[];
+  /** The URIs subscribed to (updates arrive as `mcp_resource_updated` events). */
+  subscriptions: string[];
+  /** Whether the server offers subscriptions at all. */
+  canSubscribe: boolean;
+}
+
+/** One content of a read resource: text as text, a blob as its size (and its data for images only). */
+export interface McpResourceContentView {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  /** Binary contents: how big, and the base64 data only when it is an image to show. */
+  blob?: { bytes: number; imageData?: string };
+}
+
+/** One argument of a prompt. */
+export interface McpPromptArgumentView {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** One prompt a server lists. */
+export interface McpPromptView {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: McpPromptArgumentView[];
+}
+
+/** One message of a prompt got with its arguments. */
+export interface McpPromptMessageView {
+  role: string;
+  /** The message as text (text content as is; other content described). */
+  text: string;
+  /** The raw content block, for the JSON view. */
+  content: unknown;
+}
+
+/** A prompt's messages. */
+export interface McpPromptResultView {
+  description?: string;
+  messages: McpPromptMessageView[];
+}
+
+/** What a completion completes: a prompt's argument or a template's variable. */
+export type McpCompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+
+/** Suggestions for an argument. */
+export interface McpCompletionView {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+/** A tool called by hand from the inspector: exactly what the model would have seen. */
+export interface McpToolCallView {
+  /** The recorded call (its card in the chat, its exchange in the traffic). */
+  callId: string;
+  /** The result as text, exactly as it goes to the model. */
+  text: string;
+  isError: boolean;
+  images: Array<{ mimeType: string; data: string }>;
+}
+
+/** One thing that crossed the wire to or from a server, in arrival order (secrets masked). */
+export type McpTrafficView = {
+  seq: number;
+  ts: number;
+  /** The protocol revision in use then. */
+  protocolVersion?: string;
+  /** The tool call it belongs to. */
+  callId?: string;
+} & (
+  | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number }
+  | { kind: 'http'; method: string; url: string; status?: number; requestHeaders: Record<string, string>; responseHeaders: Record<string, string>; error?: string }
+  | { kind: 'note'; text: string }
+);
+
+/** The MCP log levels (RFC 5424 names), lowest first. */
+export const MCP_LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+
+/** Something to put in front of the next user message: a resource's contents or a prompt's messages. */
+export type McpAttachmentRef =
+  | { kind: 'resource'; server: string; uri: string }
+  | { kind: 'prompt'; server: string; name: string; args: Record<string, string> };
