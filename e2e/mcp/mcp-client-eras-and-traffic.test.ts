@@ -128,11 +128,11 @@ describe('MCP client: protocol eras and the traffic log', () => {
       provider: {} as never,
     });
     const env = { ...process.env, GLASSBOX_DISABLE_BROWSER: '1', TEST_API_KEY: 'sekrit-4711' };
-    const m = managed({ mcpServers: { keyed: { url: s.url, headers: { 'X-Api-Key': '${env:TEST_API_KEY}' } }, oauth: { type: 'http', url: s.url } } }, env, { auth });
+    const m = managed({ mcpServers: { keyed: { url: `${s.url}?k=\${env:TEST_API_KEY}`, headers: { 'X-Api-Key': '${env:TEST_API_KEY}' } }, oauth: { type: 'http', url: s.url } } }, env, { auth });
     await m.manager.start();
     expect(m.manager.status('keyed')!.status).toBe('connected');
     const log = m.manager.traffic('keyed');
-    expect(log.find((e) => e.kind === 'http')).toMatchObject({ requestHeaders: { 'x-api-key': '***' } });
+    expect(log.find((e) => e.kind === 'http')).toMatchObject({ url: expect.stringContaining('?k=***'), requestHeaders: { 'x-api-key': '***' } });
     expect(JSON.stringify(log)).not.toContain('sekrit-4711');
     const o = m.manager.status('oauth')!;
     expect(o).toMatchObject({ status: 'needs-sign-in', lastError: expect.stringMatching(/sign/i) });

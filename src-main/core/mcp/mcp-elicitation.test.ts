@@ -26,6 +26,12 @@ describe('elicitation', () => {
     expect(await elicit(form, { server: 's', signal, port: { ask: async () => ({ action: 'accept', content: {} }) } })).toEqual({ action: 'accept', content: { name: 'John Doe', age: 30, status: 'active', tags: ['a'] } });
   });
 
+  it('shows a server’s text without control characters (no terminal escapes), newlines kept', async () => {
+    const asked: string[] = [];
+    await elicit({ message: '\u001b[2J\u001b[31mred\u0007\nline two', requestedSchema: schema }, { server: 's', signal: new AbortController().signal, port: { ask: async (q) => (asked.push(q.question), { action: 'decline' }) } });
+    expect(asked[0]).toBe('[2J[31mred\nline two');
+  });
+
   it('offers only web pages', () => {
     expect(safeElicitationUrl('https://example.com/x')?.href).toBe('https://example.com/x');
     for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'vscode://x', 'not a url', 'data:text/html,hi']) expect(safeElicitationUrl(bad)).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { HumanInputPort, JsonSchema } from '../tools/tool';
+import { displayable } from './mcp-sampling-text';
 
 /** A form the server asks the user to fill (`elicitation/create`, form mode). */
 export interface ElicitFormRequest {
@@ -60,7 +61,7 @@ export function safeElicitationUrl(raw: string): URL | undefined {
 export async function elicit(req: ElicitFormRequest | ElicitUrlRequest, scope: ElicitationScope): Promise<ElicitResult> {
   const port = scope.port;
   if (!port) return { action: 'decline' };
-  const message = typeof req.message === 'string' && req.message ? req.message : 'The server asks for input';
+  const message = displayable(typeof req.message === 'string' && req.message ? req.message : 'The server asks for input');
   if (req.mode === 'url') {
     const url = safeElicitationUrl(req.url);
     if (!url) return { action: 'decline' };

@@ -10,3 +10,8 @@ export function samplingText(content: unknown): string {
     })
     .join('\n');
 }
+
+/** Text from a server made safe to show: no control characters (terminal escapes) but newlines and tabs. */
+export function displayable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}

@@ -1,5 +1,5 @@
 import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
-import { samplingText } from './mcp-sampling-text';
+import { displayable, samplingText } from './mcp-sampling-text';
 import type { HumanInputPort } from '../tools/tool';
 
 /** The server's `sampling/createMessage` params, as far as Glassbox reads them. */
@@ -41,7 +41,7 @@ function describeRequest(server: string, req: SamplingRequest): string {
   for (const m of req.messages ?? []) lines.push(`${m.role}: ${samplingText(m.content)}`);
   if (req.tools?.length) lines.push(`Tools offered: ${req.tools.map((t) => t.name).join(', ')}`);
   lines.push('Send this to the model?');
-  return lines.join('\n');
+  return displayable(lines.join('\n'));
 }
 
 /**
@@ -78,7 +78,7 @@ export async function sample(
   }
   const shown = await scope.port
     .ask(
-      { question: `The model answered:\n${samplingText(answer.result.content)}\n\nSend this answer to MCP server '${scope.server}'?`, server: scope.server, mcp: { kind: 'sampling-result', request: req, result: answer.result, cost: { usd: answer.costUsd ?? null, ...answer.usage }, ...callId } },
+      { question: displayable(`The model answered:\n${samplingText(answer.result.content)}\n\nSend this answer to MCP server '${scope.server}'?`), server: scope.server, mcp: { kind: 'sampling-result', request: req, result: answer.result, cost: { usd: answer.costUsd ?? null, ...answer.usage }, ...callId } },
       scope.signal,
     )
     .catch(() => ({ action: 'cancel' as const }));

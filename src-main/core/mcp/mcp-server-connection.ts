@@ -32,6 +32,12 @@ export * from './mcp-connection-types';
 export { killProcess } from './mcp-kill-process';
 type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
+/** Values of every variable the config refers to (`${env:NAME}`, `${NAME}`): a token in a URL is as secret as one in a header. */
+function referencedValues(config: McpServerConfig, env: NodeJS.ProcessEnv): string[] {
+  const names = JSON.stringify(config).matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g);
+  return [...names].map((m) => env[m[1]]).filter((v): v is string => typeof v === 'string');
+}
+
 /**
  * One configured MCP server: connects over stdio, SSE or Streamable HTTP (a bare `url` tries
  * Streamable HTTP, then SSE) in the protocol era the config and the server agree on, keeps its
@@ -141,7 +147,7 @@ export class McpServerConnection {
       return this.setStatus('error', err instanceof ConfigError ? err.message : errMessage(err));
     }
     // The expanded values are the secrets: the log masks them wherever they show up.
-    this.traffic.masker = new SecretMasker([...Object.values(cfg.headers ?? {}), ...Object.values(cfg.env ?? {})]);
+    this.traffic.masker = new SecretMasker([...Object.values(cfg.headers ?? {}), ...Object.values(cfg.env ?? {}), ...referencedValues(this.config, this.opts.env)]);
     this.traffic.customHeaders = new Set(Object.keys(cfg.headers ?? {}).map((h) => h.toLowerCase()));
     const kinds = transportCandidates(kind.kind);
     const failures: string[] = [];
