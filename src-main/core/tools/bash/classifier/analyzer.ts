@@ -121,6 +121,8 @@ function fileRedirect(node: BashNode, scope: Scope, ctx: Ctx): void {
   const target = wordText(dest, wordEnv(ctx, scope));
   if (op === '<') {
     // Reading a file is read-only; reading /dev/tcp opens a connection.
+    const cred = target === null ? null : ctx.credentialsOf(ctx.resolve(target, scope) ?? '/');
+    if (cred) ctx.findings.unknown(`reads credentials (${cred})`);
     if (target === null || /^\/dev\/(tcp|udp)\//.test(target)) {
       const f = ctx.findings.add(new Finding('', null));
       f.unknown.push(target === null ? 'reads a file only known at run time' : `opens a network connection (${target})`);

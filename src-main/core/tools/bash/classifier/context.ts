@@ -18,6 +18,9 @@ export function isBlockDevice(p: string): boolean {
   return p.startsWith('/dev/') && !HARMLESS_DEVICES.has(p) && !p.startsWith('/dev/fd/') && !p.startsWith('/dev/pts/');
 }
 
+// Where credentials live under the home directory: reading them is not "read-only" harmless.
+const CREDENTIALS = ['.ssh', '.aws', '.gnupg', '.azure', '.config/gcloud', '.docker/config.json', '.kube', '.netrc', '.git-credentials', '.npmrc', '.pypirc', '.config/gh', '.password-store', '.vault-token', '.pgpass'];
+
 /** The environment of one classification: where the workspace is and how to judge paths. */
 export class Ctx {
   constructor(
@@ -31,6 +34,13 @@ export class Ctx {
     readonly analyzeScript: (source: string, scope: Scope, depth: number) => void,
     readonly depth: number,
   ) {}
+
+  /** The credentials folder or file `p` lies in, or null. */
+  credentialsOf(p: string): string | null {
+    const real = this.real(p);
+    const home = this.real(this.home);
+    return CREDENTIALS.map((c) => `${home}/${c}`).find((c) => isInside(real, c)) ?? null;
+  }
 
   /** The real path (symlinks resolved) of an absolute path. */
   realPath(p: string): string {
@@ -74,7 +84,7 @@ export class Ctx {
     else if (SYSTEM_WRITE_ROOTS.some((r) => isInside(real, r))) f.dangerous.push(`${what === 'writes to a file' ? 'overwrites' : what} the system file ${real}`);
     if (!this.writable(p)) {
       this.findings.writesOutside.add(real);
-      f.unknown.push(`${what} outside the workspace: ${real}`);
+      f.unknown.push(`${what.replace(/ (of|in)$/, '')} outside the workspace: ${real}`);
     } else f.unknown.push(`${what} ${target}`);
   }
 

@@ -87,6 +87,8 @@ describe('never read-only: words it cannot resolve, options that run programs or
     ['cat < "$(id)"', 'read from an unknown file'],
     ['env -C / rm -rf ./tmp', 'env -C'],
     ['r\\\nm -rf /tmp/x', 'backslash-newline in the name'],
+    ['cat ~/.ssh/id_rsa', 'reads credentials'],
+    ['cat < ~/.aws/credentials', 'reads credentials through a redirect'],
   ];
   it.each(notSafe)('%s (%s) is not safe', (cmd) => {
     if (cmd.startsWith('jq ')) return; // reading is fine; the row documents why it stays allowed
@@ -158,6 +160,9 @@ describe('read-only commands that were asked about for no reason run', () => {
     'node --version',
     'python3 --version',
     'git --version',
+    'ls -1 | xargs wc -l',
+    'set -euo pipefail',
+    'cat ~/notes.txt',
   ];
   it.each(readOnly)('%s is safe', (cmd) => {
     expect(run(cmd).risk).toBe('safe');

@@ -37,7 +37,7 @@ export function fileRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): 
       return;
     case 'mv':
       // A move deletes its sources and writes its destination.
-      for (const t of sources(opts.operands, opts.flags)) ctx.remove(f, t, scope, true, 'moves away');
+      for (const t of sources(opts.operands, opts.flags)) ctx.remove(f, t, scope, false, 'moves away');
       for (const t of destinations(opts.operands, opts.flags)) ctx.write(f, t, scope, 'writes');
       return;
     case 'cp':
@@ -81,7 +81,7 @@ export function fileRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): 
         const where = real === '/' ? 'the root directory' : real === ctx.realPath(ctx.home) ? 'the home directory' : null;
         if (recursive && (where || (isSystemPath(real) && !isStrictlyInside(real, ctx.realPath(ctx.ws))))) {
           f.dangerous.push(`${name} -R ${t} (${where ?? 'a system directory'})`);
-        } else ctx.write(f, t, scope, `changes the permissions of`);
+        } else ctx.write(f, t, scope, 'changes the permissions of');
       }
       return;
     }

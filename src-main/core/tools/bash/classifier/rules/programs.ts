@@ -112,7 +112,10 @@ function xargs(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): void {
     if (valueOpts.has(a)) i++;
   }
   const innerName = inv.args[i];
-  if (innerName === undefined) return; // xargs runs echo
+  if (innerName === undefined) {
+    f.readOnly = true; // xargs runs echo
+    return;
+  }
   if (innerName === null || inv.globs[i]) {
     f.unknown.push('xargs runs a command only known at run time');
     return;
@@ -129,7 +132,7 @@ function xargs(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): void {
     globs = [...globs, ...added.map(() => false)];
   }
   const inner: Invocation = { name: baseName(innerName), written: innerName, args: rest, nodes: [], globs, wrappers: [...inv.wrappers, 'xargs'] };
-  mergeInner(f, inner, ctx, scope, 'xargs');
+  if (mergeInner(f, inner, ctx, scope, 'xargs')) f.readOnly = true;
 }
 
 function findStarts(inv: Invocation): { starts: Array<string | null>; exprAt: number } {

@@ -24,6 +24,14 @@ const OPTION_MATTERS = 'an argument only known at run time (it could be an optio
  */
 export function readOnlyCheck(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): void {
   const { name, args } = inv;
+  for (const a of args) {
+    const p = a === null || a.startsWith('-') ? null : ctx.resolve(a.replace(/^[^=]*=(?=[~/])/, ''), scope);
+    const cred = p === null ? null : ctx.credentialsOf(p);
+    if (cred) {
+      f.unknown.push(`reads credentials (${cred})`);
+      return;
+    }
+  }
   if (ANY_ARGS.has(name)) {
     f.readOnly = true;
     return;

@@ -3,7 +3,7 @@ import type { Finding } from '../findings';
 import { options, type Invocation } from '../invocation';
 import type { Scope } from '../scope';
 
-const SAFE_SET_OPTIONS = /^[-+][euxvECTBHPfnhkmb]+$|^[-+]o$|^(pipefail|errexit|nounset|xtrace|verbose|noclobber|noglob|posix)$/;
+const SAFE_SET_OPTIONS = /^[-+][euxvECTBHPfnhkmbo]+$|^(pipefail|errexit|nounset|xtrace|verbose|noclobber|noglob|posix|errtrace|functrace|vi|emacs|notify|ignoreeof)$/;
 
 /**
  * Builtins that change the shell itself: the directory (`cd`, `pushd`, `popd` — followed so
