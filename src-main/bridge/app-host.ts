@@ -5,6 +5,7 @@ import { BridgeHost } from './bridge-host';
 import { coreSessionOpener } from './core-session-opener';
 import { CurrentSession } from './current-session';
 import { SavedSessionList } from './saved-session-list';
+import { InsightsBridge, type DesktopShell } from './insights/insights-bridge';
 import { SessionBridge } from './session-bridge';
 import { SettingsStore, type ApiKeyStore } from './settings-store';
 import { createWindowPorts } from './window-ports';
@@ -22,6 +23,8 @@ export interface AppHostOptions {
   sessionEnv?: () => NodeJS.ProcessEnv;
   /** MCP sign-in in this host (Electron: the system browser and keychain-encrypted tokens); default `$BROWSER`/the platform's opener and 0600 files. */
   signIn?: SessionSignInOptions;
+  /** The desktop app's save dialog and notifications (absent in `glassbox web`). */
+  desktop?: DesktopShell;
 }
 
 /** A bridge host serving one current session, ready for a transport (IPC, WebSocket) to connect. */
@@ -67,6 +70,8 @@ export function createAppHost(opts: AppHostOptions): AppHost {
   });
   sessions = new SessionBridge({ host: bridge, current, store, list, settings });
   // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
+  // Search and usage across sessions, the HTML export, notifications.
+  const insights = new InsightsBridge({ host: bridge, paths: opts.paths, store, workspace: opts.workspace, env: opts.env, ...(opts.desktop ? { desktop: opts.desktop } : {}) });
   const workbench = new WorkbenchBridge({ host: bridge, current, sessions: store, env: opts.env });
   return {
     bridge,
@@ -75,6 +80,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     start: (sessionId) => current.start(sessionId),
     async dispose() {
       sessions?.dispose();
+      insights.dispose();
       workbench.dispose();
       await current.dispose();
     },

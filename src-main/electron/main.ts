@@ -7,6 +7,7 @@ import { createAppHost } from '../bridge/app-host';
 import type { BridgeHost } from '../bridge/bridge-host';
 import { glassboxPaths } from '../core/config/paths';
 import { EncryptedOAuthStore } from '../core/mcp/oauth/encrypted-oauth-store';
+import { electronDesktopShell } from './desktop-shell';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';
 import { SafeKeyStore } from './safe-key-store';
@@ -85,6 +86,8 @@ async function start(): Promise<void> {
     paths,
     keys,
     env: process.env,
+    // The HTML export's save dialog and the notifications of runs that finish or need you.
+    desktop: electronDesktopShell(() => BrowserWindow.getAllWindows()[0] ?? null),
     // The key is decrypted here, in the main process, and given to the session only.
     sessionEnv: () => {
       const key = keys.read();
