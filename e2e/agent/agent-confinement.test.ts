@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT } from '../helpers/cli';
 import { ofType, runJson, useAgentFixtures, waitFor } from './agent-harness';
 
@@ -11,15 +11,20 @@ vi.setConfig({ testTimeout: 300_000 });
 const fixture = useAgentFixtures();
 
 /** Throwaway folders outside the workspace and outside the temp dir the sandbox lets commands write. */
+const made: string[] = [];
 function victims(n: number): string[] {
   const base = join(ROOT, '.cache', 'victims');
   mkdirSync(base, { recursive: true });
   return Array.from({ length: n }, () => {
     const v = mkdtempSync(join(base, 'run-'));
     writeFileSync(join(v, 'keep.txt'), 'keep');
+    made.push(v);
     return v;
   });
 }
+afterEach(() => {
+  for (const v of made.splice(0)) rmSync(v, { recursive: true, force: true });
+});
 const alive = (v: string): boolean => existsSync(join(v, 'keep.txt'));
 const bash = (id: string, command: string) => ({ toolCalls: [{ id, name: 'bash', arguments: { command } }] });
 

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
@@ -22,6 +22,8 @@ beforeEach(() => {
   victim = mkdtempSync(join(base, 'v-'));
   writeFileSync(join(victim, 'keep.txt'), 'keep');
 });
+
+afterEach(() => rmSync(victim, { recursive: true, force: true }));
 
 const call = (command: string, mode: 'ask' | 'auto' | 'deny') =>
   runGlassbox(['tools', 'call', 'bash', '--approve', mode, '--args', JSON.stringify({ command })], { env: t.env, cwd: t.workspace, timeoutMs: 90_000 });

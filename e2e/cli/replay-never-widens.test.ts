@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
@@ -26,6 +26,8 @@ beforeEach(() => {
   victim = mkdtempSync(join(tmpdir(), 'gb-replay-victim-'));
   writeFileSync(join(victim, 'keep.txt'), 'keep');
 });
+
+afterEach(() => rmSync(victim, { recursive: true, force: true }));
 
 const replay = (args: string[]) => runGlassbox(['replay', ...args], { env: t.env, cwd: t.workspace, timeoutMs: 90_000 });
 const end = (callId: string, output: string, blocked = false) => ({ type: 'tool_execution_end', callId, tool: 'bash', result: { output, error: null, images: [], system: null }, durationMs: 1, ...(blocked ? { blocked: true } : {}) });
