@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openTab } from '../panes/panes-harness';
@@ -51,9 +53,11 @@ describe('secrets never reach the window', { timeout: 180_000 }, () => {
   it('a key in the task, printed by bash and streamed by the model shows as [REDACTED] in frames, chat, inspector and terminal', async () => {
     const w = await hosts.web([
       // The scripted model streams 8-character chunks: the key arrives split across deltas.
-      { text: `Checking the key ${KEY} now.`, toolCalls: [{ name: 'bash', arguments: { command: 'echo "key=$GLASSBOX_LLM_API_KEY"' } }] },
+      // The shell's environment has no model key (docs/security.md#sandbox): it prints the key from a file.
+      { text: `Checking the key ${KEY} now.`, toolCalls: [{ name: 'bash', arguments: { command: 'echo "key=$(cat key.txt)"' } }] },
       { text: `The shell printed key=${KEY}. Done.`, chunkDelayMs: 20 },
     ]);
+    writeFileSync(join(w.workspace, 'key.txt'), KEY);
     const { page, raw, frames } = await openRecording(w.url);
     await openTab(page, 'terminal');
     // A key pasted into the task is hidden too (agent.state, the user's row, the session list).
