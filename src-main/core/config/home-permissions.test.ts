@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,10 +23,14 @@ describe('a fresh $GLASSBOX_HOME is private to the user', () => {
     expect(mode(file)).toBe(0o600);
   });
 
-  it('an existing home readable by others is made 0700', () => {
+  it('an existing home readable by others is made 0700, its config.json 0600', () => {
     const home = join(mkdtempSync(join(tmpdir(), 'gb-perm-')), 'home');
     mkdirSync(home, { mode: 0o755 });
+    chmodSync(home, 0o755);
+    writeFileSync(join(home, 'config.json'), '{}', { mode: 0o644 });
+    chmodSync(join(home, 'config.json'), 0o644);
     glassboxPaths({ GLASSBOX_HOME: home });
     expect(mode(home)).toBe(0o700);
+    expect(mode(join(home, 'config.json'))).toBe(0o600);
   });
 });

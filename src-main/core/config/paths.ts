@@ -25,7 +25,8 @@ export function glassboxPaths(env: NodeJS.ProcessEnv = process.env, create = tru
   if (create) {
     // Private to the user: config (keys), sessions (everything the agent saw), tokens.
     for (const dir of [home, paths.sessions, paths.extensions, paths.state]) mkdirSync(dir, { recursive: true, mode: 0o700 });
-    tighten(home);
+    tighten(home, 0o700);
+    tighten(paths.config, 0o600);
   }
   return paths;
 }
@@ -35,11 +36,11 @@ export function workspaceDir(workspace: string): string {
   return join(workspace, '.glassbox');
 }
 
-/** Makes an existing home 0700 when group or others could read it (created before this rule). */
-function tighten(dir: string): void {
+/** Makes an existing home (0700) or config (0600) private when group or others could read it (made before this rule). */
+function tighten(path: string, mode: number): void {
   try {
-    const st = statSync(dir);
-    if ((st.mode & 0o077) !== 0 && (typeof process.getuid !== 'function' || st.uid === process.getuid())) chmodSync(dir, 0o700);
+    const st = statSync(path);
+    if ((st.mode & 0o077) !== 0 && (typeof process.getuid !== 'function' || st.uid === process.getuid())) chmodSync(path, mode);
   } catch {
     // not ours or not there: leave it
   }

@@ -42,7 +42,7 @@ export class Findings {
     return this.items.map((f) => ({
       text: f.text,
       risk: f.risk,
-      reasons: f.risk === 'dangerous' ? [...f.dangerous, ...f.unknown] : f.risk === 'unknown' ? (f.unknown.length ? [...f.unknown] : [`${f.label} is not on the read-only allowlist`]) : [`read-only: ${f.label}`],
+      reasons: f.risk === 'dangerous' ? [...f.dangerous, ...f.unknown] : f.risk === 'unknown' ? (f.unknown.length ? [...f.unknown] : [`${f.label} is not on the read-only allowlist (what it writes or runs is not known)`]) : [`read-only: ${f.label}`],
     }));
   }
 }
