@@ -110,6 +110,16 @@ describe.runIf(process.platform === 'linux')('glassbox tools call bash inside th
   });
 });
 
+describe('a wrong sandbox section', () => {
+  it('is a config error naming the key (exit 2), never a looser sandbox', async () => {
+    const s = setup({}, { sandbox: { mode: 'workspace_write' } });
+    const r = await call(s, 'touch inside.txt', 'auto');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sandbox.mode: "workspace_write" is not one of "workspace-write", "read-only", "off"');
+    expect(existsSync(join(s.workspace, 'inside.txt'))).toBe(false);
+  });
+});
+
 describe.runIf(process.platform === 'linux')('glassbox tools call without a sandbox', () => {
   it('warns once on stderr and then asks for every command that is not read-only', async () => {
     const s = setup({ GLASSBOX_BWRAP: '/nonexistent/bwrap' });
