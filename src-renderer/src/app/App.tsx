@@ -3,13 +3,16 @@ import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
 import { Inspector } from '../inspector/Inspector';
+import { ExportMenu } from '../sessions/ExportMenu';
 import { SessionsSidebar } from '../sessions/SessionsSidebar';
 import { SettingsPanel } from '../settings/SettingsPanel';
 import { NoticeBanner } from '../shell/NoticeBanner';
 import { discoverPanes } from '../shell/workbench-panes';
 import { chatSelectors } from '../store/chat/selectors';
 import { settingsSelectors } from '../store/settings/selectors';
+import { notifySelectors } from '../store/notify/selectors';
 import { shellSelectors } from '../store/shell/selectors';
+import { badgedTitle } from '../store/notify/attention';
 import { SessionUsage } from '../usage/SessionUsage';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
@@ -25,6 +28,7 @@ export function App() {
   const running = useApp(chatSelectors.running);
   const sandbox = useApp(chatSelectors.sandbox);
   const title = useApp(chatSelectors.title);
+  const unseen = useApp(notifySelectors.unseen);
   const settingsOpen = useApp(settingsSelectors.open);
   const rightTab = useApp(shellSelectors.rightTab);
   const setRightTab = useApp((s) => s.setRightTab);
@@ -65,8 +69,8 @@ export function App() {
   }, [store]);
 
   useEffect(() => {
-    document.title = `${title} — Glassbox`;
-  }, [title]);
+    document.title = badgedTitle(title, unseen);
+  }, [title, unseen]);
   useEffect(() => {
     performance.mark('glassbox:app-mounted');
   }, []);
@@ -85,6 +89,7 @@ export function App() {
               unsandboxed
             </span>
           )}
+          <ExportMenu />
           <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">
             Settings
           </button>

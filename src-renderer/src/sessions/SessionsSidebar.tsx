@@ -2,6 +2,8 @@ import { forwardRef, useEffect, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
 import { sessionsSelectors } from '../store/sessions/selectors';
+import { UsageSummaryView } from '../usage/UsageSummaryView';
+import { SearchHits } from './SearchHits';
 
 /** Saved sessions: search, resume, rename, delete, export (JSONL), and a new session. */
 export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSidebar(_p, searchRef) {
@@ -10,6 +12,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const query = useApp(sessionsSelectors.query);
   const setQuery = useApp((s) => s.setSessionQuery);
   const search = useApp((s) => s.searchSessions);
+  const searchContent = useApp((s) => s.searchContent);
   const newSession = useApp((s) => s.newSession);
   const openSession = useApp((s) => s.openSession);
   const renameSession = useApp((s) => s.renameSession);
@@ -17,9 +20,13 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const exportSession = useApp((s) => s.exportSession);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
-    const t = setTimeout(() => void search(query), 150);
+    // Titles, and the sessions' contents (messages, tool arguments and results, with filters).
+    const t = setTimeout(() => {
+      void search(query);
+      void searchContent(query);
+    }, 150);
     return () => clearTimeout(t);
-  }, [query, search]);
+  }, [query, search, searchContent]);
   return (
     <aside className="sidebar" data-testid="sessions-sidebar">
       <button className="primary wide" data-testid="new-session" onClick={() => void newSession()}>
@@ -30,6 +37,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
         className="search"
         data-testid="session-search"
         placeholder="Search sessions (Ctrl+K)"
+        title='Titles and contents. Filters: tool:bash server:ID status:error dur:>500ms cost:>0.01 after:2026-11-30 before:…; "quoted phrases"'
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
@@ -69,6 +77,8 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
         ))}
         {sessions.length === 0 ? <li className="muted">No saved sessions{query ? ' match' : ' yet'}.</li> : null}
       </ul>
+      <SearchHits />
+      <UsageSummaryView />
     </aside>
   );
 });

@@ -13,6 +13,10 @@ import { inspectorActions } from './inspector/actions';
 import { initialInspectorState } from './inspector/state';
 import { initialExtensionsState } from './extensions/state';
 import { mcpActions } from './mcp/actions';
+import { notifyActions } from './notify/actions';
+import { initialNotifyState } from './notify/state';
+import { searchActions } from './search/actions';
+import { initialSearchState } from './search/state';
 import { initialMcpState } from './mcp/state';
 import { replayActions } from './replay/actions';
 import { initialReplayState } from './replay/state';
@@ -49,6 +53,8 @@ export function initialAppState(): AppState {
     ...initialMcpState(),
     ...initialExtensionsState(),
     ...initialInspectorState(),
+    ...initialSearchState(),
+    ...initialNotifyState(),
   };
 }
 
@@ -76,5 +82,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...mcpActions(set, get, bridge),
     ...extensionsActions(set, get, bridge),
     ...inspectorActions(set, get, bridge),
+    ...searchActions(set, get, bridge),
+    ...notifyActions(set, get, bridge),
   }));
 }

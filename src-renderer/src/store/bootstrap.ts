@@ -7,12 +7,13 @@ import type { AppStore } from './app-store';
  */
 export async function bootstrap(store: AppStore): Promise<() => void> {
   const s = store.getState();
-  const offs = [s.watchSession(), s.watchSessions(), s.watchDialogs(), s.watchSettings(), s.watchNotices()];
+  const offs = [s.watchSession(), s.watchSessions(), s.watchDialogs(), s.watchSettings(), s.watchNotices(), s.watchAttention()];
   performance.mark('glassbox:connected');
   await s.loadFirstScreen();
   // Dialogs, settings and the sessions list follow; they must not hold up the first render.
   void s.loadPending();
   void s.loadSettings();
   void s.loadSessions();
+  void s.loadUsageSummary();
   return () => offs.forEach((off) => off());
 }

@@ -11,6 +11,10 @@ import type { ExtensionsActions } from './extensions/actions';
 import type { ExtensionsState } from './extensions/state';
 import type { InspectorActions } from './inspector/actions';
 import type { InspectorState } from './inspector/state';
+import type { NotifyActions } from './notify/actions';
+import type { NotifyState } from './notify/state';
+import type { SearchActions } from './search/actions';
+import type { SearchState } from './search/state';
 import type { McpActions } from './mcp/actions';
 import type { McpState } from './mcp/state';
 import type { ReplayActions } from './replay/actions';
@@ -39,7 +43,9 @@ export type AppState = ChatSliceState &
   TimelineState &
   McpState &
   ExtensionsState &
-  InspectorState;
+  InspectorState &
+  SearchState &
+  NotifyState;
 
 /** Every slice's actions. The bridge is called from these, never from a component. */
 export type AppActions = ChatActions &
@@ -54,7 +60,9 @@ export type AppActions = ChatActions &
   TimelineActions &
   McpActions &
   ExtensionsActions &
-  InspectorActions;
+  InspectorActions &
+  SearchActions &
+  NotifyActions;
 
 /** The store's whole value: state and actions. */
 export type AppStoreState = AppState & AppActions;

@@ -16,6 +16,10 @@ export interface SessionsActions {
   deleteSession(id: string): Promise<void>;
   /** Saves a session as JSONL (a browser download). */
   exportSession(id: string): Promise<void>;
+  /** Saves a session as one self-contained HTML file (the desktop's save dialog, else a download). */
+  exportSessionHtml(id: string, withoutToolOutputs: boolean): Promise<void>;
+  /** Loads the usage across sessions (today, this week, by model); a failure keeps the last one. */
+  loadUsageSummary(): Promise<void>;
   /** Follows the host's list; returns the unsubscribe. */
   watchSessions(): () => void;
 }
@@ -45,6 +49,32 @@ export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge)
     renameSession: (id, title) => run('Rename', () => bridge().sessions.rename(id, title)),
     deleteSession: (id) => run('Delete', () => bridge().sessions.delete(id)),
     exportSession: (id) => run('Export', async () => downloadFile(await bridge().sessions.export(id))),
-    watchSessions: () => bridge().sessions.onChanged((list) => get().setSessions(list)),
+    exportSessionHtml: (id, withoutToolOutputs) =>
+      run('Export HTML', async () => {
+        const out = await bridge().sessions.exportHtml(id, { withoutToolOutputs });
+        if (out.kind === 'download') downloadFile(out.file);
+        set({ exportNote: out.kind === 'saved' ? `Saved to ${out.path}` : out.kind === 'download' ? `Downloaded ${out.file.fileName}` : null });
+      }),
+    loadUsageSummary: async () => {
+      try {
+        set({ usageSummary: await bridge().sessions.usage() });
+      } catch {
+        // The summary shown stays; the next change refreshes it.
+      }
+    },
+    watchSessions: () => {
+      const api = bridge();
+      const offs = [
+        api.sessions.onChanged((list) => {
+          get().setSessions(list);
+          void get().loadUsageSummary();
+        }),
+        // A model turn's usage counts at once, not at the next list change.
+        api.agent.onEvent((e) => {
+          if (e.type === 'model_response' || e.type === 'agent_end') void get().loadUsageSummary();
+        }),
+      ];
+      return () => offs.forEach((off) => off());
+    },
   };
 };

@@ -4,4 +4,6 @@ import type { AppStoreState } from '../store-types';
 export const sessionsSelectors = {
   sessions: (s: AppStoreState) => s.sessions,
   query: (s: AppStoreState) => s.sessionQuery,
+  usageSummary: (s: AppStoreState) => s.usageSummary,
+  exportNote: (s: AppStoreState) => s.exportNote,
 };

@@ -1,0 +1,6 @@
+import type { AppStoreState } from '../store-types';
+
+/** The title badge. */
+export const notifySelectors = {
+  unseen: (s: AppStoreState) => s.unseen,
+};
