@@ -146,6 +146,26 @@ describe.each<Era>(['legacy', 'modern'])('glassbox mcp serve over stdio, %s era'
     expect(ctx.completion.values).toEqual(['paris-one', 'paris-two']);
   });
 
+  it('a subscribed workspace file tells the client when it changes (2025: resources/subscribe, 2026: a listen stream)', async () => {
+    const file = join(t.workspace, 'watched.txt');
+    writeFileSync(file, 'v1\n');
+    const uri = pathToFileURL(file).href;
+    const updated = new Promise<string>((resolve) => client.setNotificationHandler('notifications/resources/updated', async (n) => resolve(n.params.uri)));
+    let stop: (() => Promise<void>) | undefined;
+    if (era === 'legacy') {
+      await client.subscribeResource({ uri });
+      stop = () => client.unsubscribeResource({ uri }).then(() => undefined);
+    } else {
+      const sub = await client.listen({ resourceSubscriptions: [uri] });
+      expect(sub.honoredFilter.resourceSubscriptions).toEqual([uri]);
+      stop = () => sub.close();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, 'v2\n');
+    expect(await Promise.race([updated, new Promise((r) => setTimeout(() => r('no notification within 5 s'), 5000))])).toBe(uri);
+    await stop();
+  });
+
   it('ask_human becomes an elicitation to this client, and the answer reaches the tool', async () => {
     const r = await client.callTool({ name: 'ask_human', arguments: { inquire: 'Favourite colour?' } });
     expect(r.isError, texts(r)).toBeFalsy();

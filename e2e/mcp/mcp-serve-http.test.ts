@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGlassbox, tempGlassbox } from '../helpers/cli';
 
@@ -179,6 +180,27 @@ describe('glassbox mcp serve --http: bad input gets the spec’s error and the s
       await client.close();
     }
   });
+});
+
+describe('glassbox mcp serve --http: a 2026-era client listening for a workspace file', () => {
+  it('hears on its subscriptions/listen stream when the file changes', async () => {
+    const srv = await serve();
+    const client = new ClientV2({ name: 'listen', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    try {
+      await client.connect(new HttpTransportV2(new URL(srv.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+      expect(client.getProtocolEra()).toBe('modern');
+      const uri = pathToFileURL(join(srv.workspace, 'hello.txt')).href;
+      const updated = new Promise<string>((resolve) => client.setNotificationHandler('notifications/resources/updated', async (n) => resolve(n.params.uri)));
+      const sub = await client.listen({ resourceSubscriptions: [uri] });
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(join(srv.workspace, 'hello.txt'), 'changed again\n');
+      expect(await Promise.race([updated, new Promise((r) => setTimeout(() => r('timeout'), 5000))])).toBe(uri);
+      await sub.close();
+    } finally {
+      await client.close();
+      srv.child.kill('SIGTERM');
+    }
+  }, 60_000);
 });
 
 describe('glassbox mcp serve --http: 2025-era sessions expire and are capped', () => {

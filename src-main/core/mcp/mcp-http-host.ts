@@ -28,6 +28,8 @@ export interface McpHttpHostOptions {
   createServer: (era: 'legacy' | 'modern', connection: boolean) => Server;
   /** Where 2026-era change notifications go once the handler exists. */
   onModernNotifier?: (n: ModernNotifier) => void;
+  /** A 2026-era `subscriptions/listen` stream for these resource URIs opened; returns its close. */
+  onListen?: (uris: string[]) => () => void;
   /** A 2025-era session idle this long is closed. */
   sessionIdleMs?: number;
   /** At most this many 2025-era sessions at once. */
@@ -49,6 +51,17 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
   if (res.headersSent) return;
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** Most resource URIs one listen stream may have watched. */
+const MAX_LISTENED = 256;
+
+/** The resource URIs of a `subscriptions/listen` request (none for anything else). */
+export function listenedUris(body: unknown): string[] {
+  const m = body as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } } | null;
+  if (!m || typeof m !== 'object' || m.method !== 'subscriptions/listen') return [];
+  const list = m.params?.notifications?.resourceSubscriptions;
+  return Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string').slice(0, MAX_LISTENED) : [];
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -145,6 +158,9 @@ export class McpHttpHost {
     }
     const request = toWebRequest(req, res, raw);
     if (!(await isLegacyRequest(request, parsed ? body : undefined))) {
+      // The files a listen stream asks about are watched while the stream is open.
+      const uris = listenedUris(body);
+      if (uris.length && this.opts.onListen) res.once('close', this.opts.onListen(uris));
       return sendWebResponse(res, await this.modern.fetch(request, parsed ? { parsedBody: body } : undefined));
     }
     return this.handleLegacy(req, res, request, parsed, body);

@@ -154,9 +154,33 @@ export class McpServeHub {
     this.onSubscriptionsChanged?.();
   }
 
-  /** Every URI some 2025-era connection subscribed to. */
+  /** URIs 2026-era `subscriptions/listen` streams asked for, counted per open stream. */
+  private readonly listened = new Map<string, number>();
+
+  /**
+   * A 2026-era listen stream for these resources opened; the returned function says it closed.
+   * The server publishes their updates to the era's notifier, which delivers them to the
+   * streams that asked.
+   */
+  listen(uris: string[]): () => void {
+    for (const u of uris) this.listened.set(u, (this.listened.get(u) ?? 0) + 1);
+    this.onSubscriptionsChanged?.();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      for (const u of uris) {
+        const n = (this.listened.get(u) ?? 1) - 1;
+        if (n > 0) this.listened.set(u, n);
+        else this.listened.delete(u);
+      }
+      this.onSubscriptionsChanged?.();
+    };
+  }
+
+  /** Every URI some client (either era) is subscribed to now. */
   subscribedUris(): Set<string> {
-    const all = new Set<string>();
+    const all = new Set<string>(this.listened.keys());
     for (const set of this.subscriptions.values()) for (const u of set) all.add(u);
     return all;
   }

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ApprovalRule } from '../../config/config';
 import { glassboxPaths } from '../../config/paths';
@@ -7,6 +8,7 @@ import { createGlassboxMcpServer } from '../glassbox-mcp-server';
 import { McpHttpHost } from '../mcp-http-host';
 import { isLoopbackHost } from '../mcp-http-guards';
 import { builtinPrompts } from './builtin-prompts';
+import { ListenSpyTransport } from './listen-spy-transport';
 import { McpClientHumanInput } from './mcp-client-human-input';
 import { McpServeHub } from './mcp-serve-hub';
 import { ResourceWatcher } from './resource-watcher';
@@ -84,9 +86,21 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
     available: session.tools.names(),
     hub,
     async serveStdio(stdin, stdout) {
-      const transport = new StdioServerTransport(stdin, stdout);
-      // One instance per connection, pinned to the era its opening message chose.
-      const handle = serveStdio((ctx) => createGlassboxMcpServer(hub, ctx.era, { connection: true }), { transport });
+      // One instance per connection, pinned to the era its opening message chose (probes get
+      // throwaway ones). A 2026-era listen stream's files are watched; the instance's
+      // sendResourceUpdated reaches that stream.
+      let pinned: Server | undefined;
+      const transport = new ListenSpyTransport(new StdioServerTransport(stdin, stdout), (uris) => {
+        if (pinned) for (const u of uris) hub.subscribe(pinned, u);
+      });
+      const handle = serveStdio(
+        (ctx) => {
+          const s = createGlassboxMcpServer(hub, ctx.era, { connection: true });
+          pinned = s;
+          return s;
+        },
+        { transport },
+      );
       const close = () => handle.close().catch(() => undefined);
       closers.push(close);
       return {
@@ -106,6 +120,7 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
         maxSessions: h.maxSessions,
         createServer: (era, connection) => createGlassboxMcpServer(hub, era, { connection }),
         onModernNotifier: (n) => (hub.modern = n),
+        onListen: (uris) => hub.listen(uris),
       });
       await host.start();
       const close = () => host.close();
