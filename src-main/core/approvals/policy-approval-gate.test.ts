@@ -164,3 +164,18 @@ describe('QueuedHumanPorts', () => {
     expect((denied as { reason: string }).reason).toContain('classifier failed: grammar not loaded');
   });
 });
+
+describe('replays of this session’s own calls', () => {
+  it('a call the human denied here is asked again on replay, with that decision shown, even without a record of it', async () => {
+    const asked: ApprovalRequest[] = [];
+    const answers: ApprovalAnswer['decision'][] = ['deny', 'deny'];
+    const port: ApprovalPort = { request: async (r) => (asked.push(r), { decision: answers.shift()!, by: 'human' }) };
+    const gate = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port, sandbox: () => ({ active: true, mode: 'workspace-write', network: false, writableRoots: [] }) });
+    const edit = { callId: 'c1', tool: 'str_replace_editor', args: { command: 'create', path: '/etc/x' }, source: 'builtin' as const };
+    expect((await gate.check(edit, new AbortController().signal)).allowed).toBe(false);
+    // The replay (the window's call index carries no approval) is asked again, and says so.
+    const again = await gate.check({ ...edit, callId: 'r1' }, new AbortController().signal, { replayOf: 'c1', recordedApproval: null });
+    expect(again.allowed).toBe(false);
+    expect(asked[1]!.reasons[0]).toBe('replay of c1; when recorded: denied by human');
+  });
+});

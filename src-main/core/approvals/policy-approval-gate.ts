@@ -67,6 +67,12 @@ export interface PolicyApprovalGateOptions {
  */
 export class PolicyApprovalGate implements ApprovalGate {
   private readonly rules: ApprovalRule[];
+  /**
+   * The decisions this gate made, by call id (the newest few thousand): a replay of a call of
+   * this session whose record does not carry its approval (the window's call index) still
+   * shows it and never widens it.
+   */
+  private readonly decided = new Map<string, RecordedApproval>();
 
   constructor(private readonly opts: PolicyApprovalGateOptions) {
     this.rules = [...(opts.rules ?? [])];
@@ -95,10 +101,13 @@ export class PolicyApprovalGate implements ApprovalGate {
       classify: this.opts.classify,
       shell: shell ? { cwd: shell.cwd, names: [...shell.aliases, ...shell.functions] } : undefined,
       sandbox: this.opts.sandbox?.(),
-      replay: meta.replayOf ? { of: meta.replayOf, recorded: meta.recordedApproval ?? null } : undefined,
+      replay: meta.replayOf ? { of: meta.replayOf, recorded: meta.recordedApproval ?? this.decided.get(meta.replayOf) ?? null } : undefined,
     });
     if (verdict.decision === 'allow') return { allowed: true };
-    if (verdict.decision === 'deny') return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
+    if (verdict.decision === 'deny') {
+      this.remember(call.callId, { decision: 'deny', by: 'policy' });
+      return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
+    }
 
     const argsHash = hashArgs(call.args);
     const req: ApprovalRequest = {
@@ -113,6 +122,7 @@ export class PolicyApprovalGate implements ApprovalGate {
     const bus = this.opts.bus;
     bus?.emit({ type: 'approval_requested', requestId: req.requestId, callId: call.callId, tool: call.tool, args: call.args, reasons: verdict.reasons });
     const resolved = (decision: 'allow' | 'deny', by: string): void => {
+      this.remember(call.callId, { decision, by });
       bus?.emit({ type: 'approval_resolved', requestId: req.requestId, callId: call.callId, decision, by });
     };
 
@@ -167,6 +177,12 @@ export class PolicyApprovalGate implements ApprovalGate {
     }
     const texts = [...new Set((parts ?? []).filter((p) => p.risk !== 'safe' && p.text !== null).map((p) => p.text as string))];
     return texts.map((t) => ({ tool: call.tool, match: escapeGlob(t), decision: 'allow' as const }));
+  }
+
+  private remember(callId: string, a: RecordedApproval): void {
+    this.decided.delete(callId);
+    this.decided.set(callId, a);
+    if (this.decided.size > 5000) this.decided.delete(this.decided.keys().next().value as string);
   }
 
   private async ask(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {

@@ -75,8 +75,7 @@ describe('findRecordedCall', () => {
       args: { text: 'hi' },
       source: 'builtin',
       result: { output: 'echo hi', error: null, images: [], system: null, metadata: { t: 1 } },
-      approval: null, // no approval was asked for it
-    });
+    }); // no `approval`: none was asked for it
     expect(findRecordedCall(recordedSession(), 'r1')?.args).toEqual({ text: 'x' });
   });
 

@@ -8,15 +8,15 @@ import type { ToolRunner } from '../tools/tool-runner';
 
 export type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contract/replay';
 
-/** A recorded call with the approval decision recorded for it (null: none was asked). */
-export type RecordedCallWithApproval = RecordedToolCall & { approval: { decision: 'allow' | 'deny'; by: string } | null };
+/** A recorded call with the approval decision recorded for it (absent: none was asked). */
+export type RecordedCallWithApproval = RecordedToolCall & { approval?: { decision: 'allow' | 'deny'; by: string } };
 
 /**
  * The decision recorded for a call: the human's (or the timeout's) answer when one was asked;
  * a call blocked without a question (deny mode, a rule) counts as denied by the policy.
  */
-function approvalOf(events: readonly GlassboxEvent[], callId: string, blocked: boolean): RecordedCallWithApproval['approval'] {
-  let found: RecordedCallWithApproval['approval'] = null;
+function approvalOf(events: readonly GlassboxEvent[], callId: string, blocked: boolean): { decision: 'allow' | 'deny'; by: string } | null {
+  let found: { decision: 'allow' | 'deny'; by: string } | null = null;
   for (const e of events) if (e.type === 'approval_resolved' && e.callId === callId) found = { decision: e.decision, by: e.by };
   return found ?? (blocked ? { decision: 'deny', by: 'policy' } : null);
 }
@@ -35,14 +35,17 @@ export function recordedCalls(events: GlassboxEvent[]): RecordedCallWithApproval
   const blocked = new Set<string>();
   for (const e of events) {
     if (e.type === 'tool_execution_start' && !e.replayOf) {
-      calls.set(e.callId, { callId: e.callId, tool: e.tool, args: e.args, source: e.source, result: null, approval: null });
+      calls.set(e.callId, { callId: e.callId, tool: e.tool, args: e.args, source: e.source, result: null });
     } else if (e.type === 'tool_execution_end' && !e.replayOf) {
       const c = calls.get(e.callId);
       if (c) c.result = e.result;
       if (e.blocked) blocked.add(e.callId);
     }
   }
-  for (const c of calls.values()) c.approval = approvalOf(events, c.callId, blocked.has(c.callId));
+  for (const c of calls.values()) {
+    const a = approvalOf(events, c.callId, blocked.has(c.callId));
+    if (a) c.approval = a;
+  }
   return [...calls.values()];
 }
 
@@ -52,14 +55,15 @@ export function findRecordedCall(events: readonly GlassboxEvent[], callId: strin
   let blocked = false;
   for (const e of events) {
     if (e.type === 'tool_execution_start' && e.callId === callId) {
-      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null, approval: null };
+      call = { callId, tool: e.tool, args: e.args, source: e.source, result: null };
     } else if (e.type === 'tool_execution_end' && e.callId === callId) {
-      call ??= { callId, tool: e.tool, args: {}, result: null, approval: null };
+      call ??= { callId, tool: e.tool, args: {}, result: null };
       call.result = e.result;
       blocked = !!e.blocked;
     }
   }
-  if (call) call.approval = approvalOf(events, callId, blocked);
+  const a = call ? approvalOf(events, callId, blocked) : null;
+  if (call && a) call.approval = a;
   return call;
 }
 
@@ -109,7 +113,8 @@ export async function replayCall(
       tool: recorded.tool,
       args: typeof useArgs === 'string' ? useArgs : ((useArgs ?? {}) as Record<string, unknown>),
       replayOf: recorded.callId,
-      recordedApproval: (recorded as Partial<RecordedCallWithApproval>).approval ?? null,
+      // Absent (e.g. a call from the window's call index): the gate falls back to what it decided itself.
+      ...((recorded as RecordedCallWithApproval).approval ? { recordedApproval: (recorded as RecordedCallWithApproval).approval } : {}),
     },
     signal,
   );
