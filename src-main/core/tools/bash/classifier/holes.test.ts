@@ -87,6 +87,7 @@ describe('never read-only: words it cannot resolve, options that run programs or
     ['cat < "$(id)"', 'read from an unknown file'],
     ['env -C / rm -rf ./tmp', 'env -C'],
     ['r\\\nm -rf /tmp/x', 'backslash-newline in the name'],
+    ['LD_PRELOAD=/tmp/evil.so node --version', '--version with a changed environment'],
     ['cat ~/.ssh/id_rsa', 'reads credentials'],
     ['cat < ~/.aws/credentials', 'reads credentials through a redirect'],
   ];

@@ -37,10 +37,8 @@ export function readOnlyCheck(inv: Invocation, f: Finding, ctx: Ctx, scope: Scop
     return;
   }
   if (args.length === 1 && VERSION_ONLY.test(args[0] ?? '') && !inv.written.includes('/') && !['sudo', 'su', 'doas'].includes(name)) {
-    if (!f.dangerous.length) {
-      f.unknown.length = 0;
-      f.readOnly = true;
-    }
+    // What else was found (e.g. `LD_PRELOAD=x node --version`) still counts.
+    f.readOnly = true;
     return;
   }
   if (!CHECKED.has(name)) return;
