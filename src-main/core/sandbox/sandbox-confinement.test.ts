@@ -288,8 +288,9 @@ describe.runIf(linux)('python_execute inside the sandbox', () => {
 
 describe.runIf(linux)('an approved escalation', () => {
   it('runs that one call outside the sandbox, from the shell\'s cwd and exports, and only that call', async () => {
-    const shell = shellIn(sandboxWith());
-    const tool = new BashTool({ workspace: ws, shell: () => shell, secrets: ['FAKE-SECRET-VALUE'] });
+    const sandbox = sandboxWith();
+    const shell = shellIn(sandbox);
+    const tool = new BashTool({ workspace: ws, shell: () => shell, secrets: ['FAKE-SECRET-VALUE'], sandbox });
     const ctx = (escalation?: ToolContext['escalation']): ToolContext => ({
       signal: new AbortController().signal,
       workspace: ws,
@@ -297,11 +298,17 @@ describe.runIf(linux)('an approved escalation', () => {
       callId: 'c',
       ...(escalation ? { escalation } : {}),
     });
+    // A `touch` planted in the workspace and put first on PATH must not be what the escalated call runs.
+    await tool.execute({ command: `mkdir -p bin && printf '#!/bin/sh\\necho planted\\n' > bin/touch && chmod +x bin/touch && export PATH="${ws}/bin:${tmp}:$PATH"` }, ctx());
     await tool.execute({ command: `cd sub && export GB_CARRIED=carried LD_PRELOAD=/nonexistent.so GB_LEAK=FAKE-SECRET-VALUE` }, ctx());
     const reasons = [`writes outside the workspace: ${outside}`];
-    const escalated = await tool.execute({ command: `pwd; echo "$GB_CARRIED/$LD_PRELOAD/$GB_LEAK"; echo once >> ${outside}/escalated.txt` }, ctx({ reasons }));
+    const escalated = await tool.execute(
+      { command: `pwd; echo "$GB_CARRIED/$LD_PRELOAD/$GB_LEAK"; echo once >> ${outside}/escalated.txt; touch ${outside}/touched; case ":$PATH:" in *:${ws}/bin:*|*:${tmp}:*) echo planted-path;; esac` },
+      ctx({ reasons }),
+    );
     expect(escalated.error).toBeUndefined();
     expect(escalated.output).toBe(`${join(ws, 'sub')}\ncarried//`);
+    expect(existsSync(join(outside, 'touched'))).toBe(true);
     expect(escalated.system).toMatch(/Ran outside the sandbox for this one call, as approved \(writes outside the workspace: /);
     expect(escalated.metadata).toMatchObject({ outsideSandbox: true, escalation: reasons });
     expect(readFileSync(join(outside, 'escalated.txt'), 'utf8')).toBe('once\n');

@@ -22,8 +22,8 @@ export interface BuiltinToolDeps {
   shell?: () => BashSession;
   /** The session's secrets, hidden in output streamed while a tool runs (python_execute's live output). */
   redactor?: SecretRedactor;
-  /** The OS sandbox python_execute runs in (the shell gets it through `shell`). */
-  sandbox?: PythonSessionOptions['sandbox'];
+  /** The OS sandbox python_execute runs in (the shell gets it through `shell`; bash reads its writable roots). */
+  sandbox?: NonNullable<PythonSessionOptions['sandbox']> & { state(): { writableRoots: string[] } };
   /** The environment for python_execute: the session's, without the model and MCP secrets. */
   env?: NodeJS.ProcessEnv;
   /** Values an escalated bash command must not carry out of the shell. */
@@ -38,7 +38,13 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   const tools: Tool[] = [new StrReplaceEditor({ history: EditHistory.forHome(deps.home) })];
   // bash registers right after str_replace_editor (the documented order); these follow it.
   tools.push(
-    new BashTool({ workspace: deps.workspace, shell: deps.shell, config: configSection<BashToolConfig>(deps.config, 'bash'), secrets: deps.secrets }),
+    new BashTool({
+      workspace: deps.workspace,
+      shell: deps.shell,
+      config: configSection<BashToolConfig>(deps.config, 'bash'),
+      secrets: deps.secrets,
+      sandbox: deps.sandbox,
+    }),
     new PythonExecuteTool({
       workspace: deps.workspace,
       config: configSection<PythonToolConfig>(deps.config, 'python'),

@@ -21,6 +21,8 @@ export interface BashToolOptions {
   config?: BashToolConfig;
   /** Values an escalated command must not carry out of the shell (the session's secrets). */
   secrets?: readonly string[];
+  /** The shell's OS sandbox: what it lets the shell write (besides the workspace). */
+  sandbox?: { state(): { writableRoots: string[] } };
 }
 
 const DEFAULT_MAX_OUTPUT_CHARS = 20_000;
@@ -90,7 +92,8 @@ export class BashTool implements Tool {
     try {
       if (ctx.escalation) {
         // Approved by the human for this one call: outside the sandbox, from the shell's state.
-        const state = await carriedState(shell, ctx.workspace, this.opts.secrets ?? [], ctx.signal);
+        const writable = [ctx.workspace, ...(this.opts.sandbox?.state().writableRoots ?? [])];
+        const state = await carriedState(shell, ctx.workspace, this.opts.secrets ?? [], writable, ctx.signal);
         result = await runOutsideSandbox(command, state, { timeoutMs, signal: ctx.signal });
       } else {
         result = await shell.run(command, { timeoutMs, signal: ctx.signal });

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { BashCommandResult, BashSession } from './bash-session';
 import { renderTerminalText } from './terminal-text';
 
@@ -8,6 +10,31 @@ import { renderTerminalText } from './terminal-text';
  * would turn one approved command into anything.
  */
 const CODE_LOADING_VARS = /^(LD_|DYLD_|BASH_ENV$|ENV$|BASH_FUNC_|PROMPT_COMMAND$|SHELLOPTS$|BASHOPTS$|PS4$|PYTHONSTARTUP$|PYTHONPATH$|PYTHONHOME$|PYTHONINSPECT$|NODE_OPTIONS$|NODE_PATH$|PERL5LIB$|PERL5OPT$|PERLLIB$|RUBYOPT$|RUBYLIB$|GIT_CONFIG|GIT_EXEC_PATH$|GIT_SSH|GIT_ASKPASS$|SSH_ASKPASS$|LESSOPEN$|GLASSBOX_BASH_INIT$)/;
+
+/**
+ * `PATH` without the folders the sandbox let the confined side write (and relative entries):
+ * otherwise a `curl` planted in the workspace would be what the approved `curl …` runs.
+ */
+export function pathOutside(path: string, writable: readonly string[]): string {
+  const roots = writable.map((w) => realOr(w));
+  return path
+    .split(':')
+    .filter((dir) => isAbsolute(dir) && !roots.some((r) => isWithin(realOr(dir), r)))
+    .join(':');
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+function isWithin(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
 
 /** Output kept from an escalated command (the shell keeps ~1 MB too). */
 const MAX_OUTPUT_CHARS = 1024 * 1024;
@@ -20,11 +47,18 @@ export interface CarriedState {
 
 /**
  * Reads the state an escalated command carries over from the session's shell: the working
- * directory (the real one) and the exported variables, minus {@link CODE_LOADING_VARS} and
- * minus `secrets` (values that must not leave the sandbox's environment filter). Runs one
+ * directory (the real one) and the exported variables, minus {@link CODE_LOADING_VARS}, minus
+ * `secrets` (values that must not leave the sandbox's environment filter), with `PATH` cut to
+ * folders outside `writable` (what the sandbox let the confined side write). Runs one
  * visible command in the shell (`env -0` as hex, so any value survives the terminal).
  */
-export async function carriedState(shell: BashSession, fallbackCwd: string, secrets: readonly string[], signal?: AbortSignal): Promise<CarriedState> {
+export async function carriedState(
+  shell: BashSession,
+  fallbackCwd: string,
+  secrets: readonly string[],
+  writable: readonly string[],
+  signal?: AbortSignal,
+): Promise<CarriedState> {
   const r = await shell.run('/usr/bin/env -0 | od -An -v -tx1', { timeoutMs: 10_000, signal });
   const env: Record<string, string> = {};
   const hex = r.exitCode === 0 ? r.output.replace(/[^0-9a-f]/gi, '') : '';
@@ -36,6 +70,7 @@ export async function carriedState(shell: BashSession, fallbackCwd: string, secr
     if (CODE_LOADING_VARS.test(name) || secrets.some((s) => s && value.includes(s))) continue;
     env[name] = value;
   }
+  if (env.PATH !== undefined) env.PATH = pathOutside(env.PATH, writable);
   return { cwd: shell.state()?.cwd ?? fallbackCwd, env };
 }
 
