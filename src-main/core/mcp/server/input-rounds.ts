@@ -18,6 +18,8 @@ import { ClientCapabilityMissing, withMcpCaller, type McpCaller } from './mcp-ca
 
 /** How long a call that asked its client waits for the answer before it is stopped. */
 export const DEFAULT_ROUND_TTL_MS = 10 * 60_000;
+/** Most calls waiting for their client at once (each holds a running tool). */
+export const DEFAULT_MAX_PENDING = 256;
 
 type Step<R> = { kind: 'done'; value: R } | { kind: 'failed'; error: unknown } | { kind: 'input' };
 
@@ -139,7 +141,10 @@ export class InputRounds {
   private readonly exchanges = new Map<string, Exchange<unknown>>();
   private readonly codec;
 
-  constructor(private readonly ttlMs = DEFAULT_ROUND_TTL_MS) {
+  constructor(
+    private readonly ttlMs = DEFAULT_ROUND_TTL_MS,
+    private readonly maxPending = DEFAULT_MAX_PENDING,
+  ) {
     this.codec = createRequestStateCodec<SealedState>({ key: randomBytes(32), ttlSeconds: Math.ceil(ttlMs / 1000) });
   }
 
@@ -191,6 +196,12 @@ export class InputRounds {
         this.exchanges.delete(ex.id);
         if (step.kind === 'failed') throw step.error;
         return step.value;
+      }
+      if (!this.exchanges.has(ex.id) && this.exchanges.size >= this.maxPending) {
+        // A client that starts calls and never answers must not pile up running tools.
+        const err = new Error(`too many calls are waiting for their client's answer (${this.maxPending}); answer or cancel some first`);
+        ex.stop(err);
+        throw new ProtocolError(ProtocolErrorCode.InternalError, err.message);
       }
       this.exchanges.set(ex.id, ex as Exchange<unknown>);
       ex.expiry = setTimeout(() => {

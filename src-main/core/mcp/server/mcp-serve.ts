@@ -65,6 +65,8 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
     workspace: opts.workspace,
     env: opts.env,
     withMcp: false,
+    // Loaded below, after Glassbox's own resources: an extension cannot take their URIs.
+    withExtensions: false,
     humanInput: new McpClientHumanInput(),
     noApprovalPortReason: 'glassbox mcp serve has nobody to ask for approval, so the call was denied.',
     noApprovalPortHint: (rules, reasons) => approvalHint(glassboxPaths(opts.env).config, rules, reasons),
@@ -74,6 +76,7 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
   catalog.addTemplate(files.template(), 'builtin');
   catalog.addTemplate(sessionResources(session.store, (t) => session.redactor.redact(t)), 'builtin');
   for (const p of builtinPrompts(files, session.workspace)) catalog.addPrompt(p, 'builtin');
+  await session.extensions.loadAll();
   const selection = { requested: opts.requested };
   const { tools, unknown } = selectServedTools(session.tools.list(), selection);
   const hub = new McpServeHub({ session, selection, catalog });
