@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolContext } from '../tools/tool';
 
 /** MCP log levels → Glassbox's. */
@@ -12,22 +11,31 @@ export function mapLogLevel(level: string): 'debug' | 'info' | 'warn' | 'error' 
 interface Pending {
   callId: string;
   ctx: ToolContext;
-  request: unknown;
+  request?: unknown;
 }
 
+type Msg = { id?: string | number; method?: string; params?: Record<string, unknown> & { _meta?: { progressToken?: string | number; traceparent?: unknown } }; result?: { resultType?: unknown } };
+
 /**
- * Which tool call each message of one server belongs to. A call runs inside `run()`, so what
- * the SDK sends on its behalf — the request, the retries of 2026 input rounds — is tagged
- * with its callId, and so are the answers, progress and the server's questions (elicitation,
- * sampling, roots) that arrive for it. What cannot be tied to a request (a stdio server's
- * log line, a 2025 server→client request over stdio) goes to the latest running call.
+ * Which tool call each message of one server belongs to. A call is known by the trace context
+ * in its request's `_meta` (unique per call, and kept on the retries of 2026 input rounds), so
+ * what is sent for it — the request, the retries — is tagged with its callId, and so are the
+ * answers and progress that come back. A server's questions (elicitation, sampling, roots)
+ * belong to the call whose input round is open (2026), else to the latest running call (a
+ * 2025 server→client request carries no link to the call it serves); a log line no request
+ * names goes to the latest running call too.
+ *
+ * No AsyncLocalStorage on purpose: on Node 20 it turns on promise hooks for the whole
+ * process, which cost every promise — ten times what the rest of an MCP call's own code costs.
  */
 export class McpCallRouter {
-  private readonly scope = new AsyncLocalStorage<string>();
   /** Calls in flight, by callId. */
   readonly running = new Map<string, ToolContext>();
+  private readonly byTrace = new Map<string, Pending>();
   private readonly byRequestId = new Map<string | number, Pending>();
   private readonly byProgressToken = new Map<string | number, Pending>();
+  /** Calls (or '' for a request of no call) whose 2026 input round is being answered, latest last. */
+  private readonly inRound: string[] = [];
 
   constructor(
     private readonly server: string,
@@ -37,27 +45,30 @@ export class McpCallRouter {
     private readonly log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void,
   ) {}
 
-  /** Runs `fn` as the call `ctx` (its messages are tagged with its callId). */
-  run<T>(ctx: ToolContext, fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` as the call `ctx`, whose requests carry `traceparent` in their `_meta`. */
+  async run<T>(ctx: ToolContext, traceparent: string, fn: () => Promise<T>): Promise<T> {
     this.running.set(ctx.callId, ctx);
-    return this.scope.run(ctx.callId, fn).finally(() => {
+    this.byTrace.set(traceparent, { callId: ctx.callId, ctx });
+    try {
+      return await fn();
+    } finally {
       this.running.delete(ctx.callId);
+      this.byTrace.delete(traceparent);
       if (this.byRequestId.size) for (const [id, p] of this.byRequestId) if (p.callId === ctx.callId) this.byRequestId.delete(id);
       if (this.byProgressToken.size) for (const [t, p] of this.byProgressToken) if (p.callId === ctx.callId) this.byProgressToken.delete(t);
-    });
+      if (this.inRound.length) {
+        const i = this.inRound.lastIndexOf(ctx.callId);
+        if (i >= 0) this.inRound.splice(i, 1);
+      }
+    }
   }
 
-  /** Runs `fn` for no call (browsing resources and prompts): what it causes is nobody's call. */
-  runDetached<T>(fn: () => Promise<T>): Promise<T> {
-    return this.scope.run('', fn);
-  }
-
-  /** The call the current code runs for, else the latest one running. */
+  /** The call a server's question belongs to (undefined: a request of no call, e.g. browsing resources). */
   current(): ToolContext | undefined {
-    const id = this.scope.getStore();
-    if (id === '') return undefined;
-    const ctx = id ? this.running.get(id) : undefined;
-    if (ctx) return ctx;
+    if (this.inRound.length) {
+      const id = this.inRound[this.inRound.length - 1];
+      return id ? this.running.get(id) : undefined;
+    }
     let last: ToolContext | undefined;
     for (const c of this.running.values()) last = c;
     return last;
@@ -65,19 +76,24 @@ export class McpCallRouter {
 
   /** Tags an outgoing message; returns its callId. */
   outgoing(message: unknown): string | undefined {
-    const id = this.scope.getStore();
-    if (!id) return undefined;
-    const ctx = this.running.get(id);
-    if (!ctx) return undefined;
-    const m = message as { id?: string | number; method?: string; params?: { _meta?: { progressToken?: string | number } } };
-    // Only a caller that can receive traffic keeps requests alive (`mcp_traffic` goes out through ctx.emit).
-    if (m.method !== undefined && m.id !== undefined && ctx.emit) {
-      const p: Pending = { callId: id, ctx, request: message };
-      if (m.method === 'tools/call') this.byRequestId.set(m.id, p);
-      const token = m.params?._meta?.progressToken;
-      if (token !== undefined) this.byProgressToken.set(token, p);
+    const m = message as Msg;
+    if (m.method === undefined || m.id === undefined) return undefined;
+    const trace = m.params?._meta?.traceparent;
+    const p = typeof trace === 'string' ? this.byTrace.get(trace) : undefined;
+    // A retry carries the answers of its round: that round is closed.
+    if (m.params?.inputResponses !== undefined) {
+      const i = this.inRound.lastIndexOf(p?.callId ?? '');
+      if (i >= 0) this.inRound.splice(i, 1);
     }
-    return id;
+    if (!p) return undefined;
+    // Only a caller that can receive traffic keeps requests alive (`mcp_traffic` goes out through ctx.emit).
+    if (p.ctx.emit) {
+      const pending: Pending = { callId: p.callId, ctx: p.ctx, request: message };
+      this.byRequestId.set(m.id, pending);
+      const token = m.params?._meta?.progressToken;
+      if (token !== undefined) this.byProgressToken.set(token, pending);
+    } else this.byRequestId.set(m.id, p);
+    return p.callId;
   }
 
   /**
@@ -86,7 +102,7 @@ export class McpCallRouter {
    * tick after responses, so the last progress or log line would otherwise come after the end.
    */
   incoming(message: unknown): string | undefined {
-    const m = message as { id?: string | number; method?: string; params?: Record<string, unknown> };
+    const m = message as Msg;
     if (m.method === 'notifications/progress') {
       const p = m.params ?? {};
       const t = this.byProgressToken.get(p.progressToken as string | number);
@@ -110,15 +126,16 @@ export class McpCallRouter {
       else this.log(mapLogLevel(level), text);
       return call?.callId;
     }
-    if (m.id !== undefined && m.method === undefined) {
-      const t = this.byRequestId.get(m.id);
-      if (t) {
-        this.byRequestId.delete(m.id);
-        const protocolVersion = this.protocolVersion();
-        t.ctx.emit?.({ type: 'mcp_traffic', callId: t.callId, server: this.server, request: t.request, response: message, ...(protocolVersion ? { protocolVersion } : {}) });
-        return t.callId;
-      }
+    if (m.method !== undefined) return m.id !== undefined ? this.current()?.callId : undefined;
+    if (m.id === undefined) return undefined;
+    const t = this.byRequestId.get(m.id);
+    if (m.result?.resultType === 'input_required') this.inRound.push(t?.callId ?? '');
+    if (!t) return undefined;
+    this.byRequestId.delete(m.id);
+    if (t.request !== undefined) {
+      const protocolVersion = this.protocolVersion();
+      t.ctx.emit?.({ type: 'mcp_traffic', callId: t.callId, server: this.server, request: t.request, response: message, ...(protocolVersion ? { protocolVersion } : {}) });
     }
-    return this.scope.getStore();
+    return t.callId;
   }
 }

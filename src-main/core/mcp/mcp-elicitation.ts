@@ -87,3 +87,22 @@ export async function elicit(req: ElicitFormRequest | ElicitUrlRequest, scope: E
     return { action: 'cancel' };
   }
 }
+
+/**
+ * Pages a server needs opened before a call can succeed (2025: error -32042): the user is
+ * asked about each in turn; true only when every one was accepted (and opened).
+ */
+export async function openPages(
+  pages: Array<{ url: string; message: string; elicitationId?: string }>,
+  scope: { server: string; callId: string; port: HumanInputPort | undefined; openUrl: ((url: string) => Promise<void>) | undefined; signal: AbortSignal },
+  record: (page: { url: string; message: string }, action: ElicitResult['action']) => void,
+): Promise<boolean> {
+  const { port, openUrl, ...rest } = scope;
+  const where: ElicitationScope = { ...rest, ...(port ? { port } : {}), ...(openUrl ? { openUrl } : {}) };
+  for (const page of pages) {
+    const r = await elicit({ mode: 'url', ...page }, where);
+    record(page, r.action);
+    if (r.action !== 'accept') return false;
+  }
+  return true;
+}

@@ -25,7 +25,7 @@ export class ResourceSubscriptions {
     this.uris.add(uri);
     try {
       if (client.getProtocolEra() === 'modern') await this.relisten(conn);
-      else await conn.router.runDetached(() => client.subscribeResource({ uri }, { timeout: conn.timeoutMs }));
+      else await client.subscribeResource({ uri }, { timeout: conn.timeoutMs });
     } catch (err) {
       this.uris.delete(uri);
       throw err;
@@ -37,7 +37,7 @@ export class ResourceSubscriptions {
     const client = conn.sdkClient;
     if (!client || conn.status !== 'connected') return;
     if (client.getProtocolEra() === 'modern') await this.relisten(conn);
-    else await conn.router.runDetached(() => client.unsubscribeResource({ uri }, { timeout: conn.timeoutMs }));
+    else await client.unsubscribeResource({ uri }, { timeout: conn.timeoutMs });
   }
 
   /** Subscribes the kept URIs again on a fresh connection; failures are reported, not thrown. */
@@ -47,7 +47,7 @@ export class ResourceSubscriptions {
     if (!client || !this.uris.size) return;
     try {
       if (client.getProtocolEra() === 'modern') await this.relisten(conn);
-      else for (const uri of this.uris) await conn.router.runDetached(() => client.subscribeResource({ uri }, { timeout: conn.timeoutMs }));
+      else for (const uri of this.uris) await client.subscribeResource({ uri }, { timeout: conn.timeoutMs });
     } catch (err) {
       report(`re-subscribing to resources failed: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -56,7 +56,7 @@ export class ResourceSubscriptions {
   private async relisten(conn: McpServerConnection): Promise<void> {
     const client = conn.sdkClient!;
     const old = this.stream;
-    this.stream = this.uris.size ? await conn.router.runDetached(() => client.listen({ resourceSubscriptions: [...this.uris] })) : undefined;
+    this.stream = this.uris.size ? await client.listen({ resourceSubscriptions: [...this.uris] }) : undefined;
     await old?.close().catch(() => {});
   }
 

@@ -23,10 +23,10 @@ function opts(conn: McpServerConnection) {
   return { timeout: conn.timeoutMs };
 }
 
-/** Runs a catalog request for no tool call: its traffic and any input round belong to no call. */
+/** A catalog request (no tool call: its traffic and any input round belong to none). */
 function detached<T>(conn: McpServerConnection, fn: (c: Client) => Promise<T>): Promise<T> {
   const client = clientOf(conn);
-  return conn.router.runDetached(() => fn(client));
+  return fn(client);
 }
 
 /** The server's resources, every page (empty when it offers none). */

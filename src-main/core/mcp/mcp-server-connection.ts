@@ -9,11 +9,11 @@ import { eraKey, forgetEra, rememberEra, rememberedEra } from './mcp-era-verdict
 import { protocolSetting } from './mcp-protocol-version';
 import { ReconnectBackoff } from './mcp-reconnect';
 import { makeMcpClient } from './mcp-client-factory';
-import { elicit } from './mcp-elicitation';
-
+import { openPages } from './mcp-elicitation';
 import { StderrTail } from './mcp-stderr-tail';
-import { callRemoteTool } from './mcp-tool-call';
-import { McpTrafficLog, SecretMasker } from './mcp-traffic-log';
+import { callRemoteTool, newTraceparent } from './mcp-tool-call';
+import { listServerTools } from './mcp-tool-listing';
+import { configSecrets, McpTrafficLog, SecretMasker } from './mcp-traffic-log';
 import { buildTransport, stdioChild, transportCandidates, transportLabel } from './mcp-transport-factory';
 import { resolveTransportKind, type McpTransportKind } from './mcp-transport-kind';
 import {
@@ -32,12 +32,6 @@ export * from './mcp-connection-types';
 export { killProcess } from './mcp-kill-process';
 type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
-/** Values of every variable the config refers to (`${env:NAME}`, `${NAME}`): a token in a URL is as secret as one in a header. */
-function referencedValues(config: McpServerConfig, env: NodeJS.ProcessEnv): string[] {
-  const names = JSON.stringify(config).matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g);
-  return [...names].map((m) => env[m[1]]).filter((v): v is string => typeof v === 'string');
-}
-
 /**
  * One configured MCP server: connects over stdio, SSE or Streamable HTTP (a bare `url` tries
  * Streamable HTTP, then SSE) in the protocol era the config and the server agree on, keeps its
@@ -54,6 +48,8 @@ export class McpServerConnection {
   whyFailed?: string;
   instructions?: string;
   tools: RemoteTool[] = [];
+  /** The same tools by name (a call passes its tool's definition along). */
+  private toolsByName = new Map<string, RemoteTool>();
   /** The transport actually in use (`http` or `sse` once a bare url resolved). */
   transportKind: McpTransportKind | 'unknown' = 'unknown';
   /** Every JSON-RPC message and HTTP exchange with this server, secrets masked. */
@@ -147,7 +143,7 @@ export class McpServerConnection {
       return this.setStatus('error', err instanceof ConfigError ? err.message : errMessage(err));
     }
     // The expanded values are the secrets: the log masks them wherever they show up.
-    this.traffic.masker = new SecretMasker([...Object.values(cfg.headers ?? {}), ...Object.values(cfg.env ?? {}), ...referencedValues(this.config, this.opts.env)]);
+    this.traffic.masker = new SecretMasker(configSecrets(this.config, cfg, this.opts.env));
     this.traffic.customHeaders = new Set(Object.keys(cfg.headers ?? {}).map((h) => h.toLowerCase()));
     const kinds = transportCandidates(kind.kind);
     const failures: string[] = [];
@@ -265,7 +261,7 @@ export class McpServerConnection {
       this.client = client;
       this.transport = transport;
       this.instructions = client.getInstructions();
-      this.tools = tools;
+      this.setTools(tools);
       client.onclose = () => this.onLost(client);
       await this.applyLogLevel(client);
       return { ok: true };
@@ -292,16 +288,15 @@ export class McpServerConnection {
     }
   }
 
-  private async listAllTools(client: Client): Promise<RemoteTool[]> {
-    this.traffic.listedToolNames = [];
-    // The SDK walks every page itself when no cursor is given.
-    const page = await client.listTools(undefined, { timeout: this.handshakeTimeoutMs });
-    // The SDK drops tools whose x-mcp-header declarations are invalid (2026): say so, by name.
-    const kept = new Set(page.tools.map((t) => t.name));
-    for (const name of new Set(this.traffic.listedToolNames)) {
-      if (!kept.has(name)) this.opts.listener.log(this, 'warn', `tool '${name}' of MCP server '${this.id}' is not available: its x-mcp-header declarations are invalid, so its arguments cannot be sent as headers`);
-    }
-    return page.tools;
+  private listAllTools(client: Client): Promise<RemoteTool[]> {
+    return listServerTools(client, this.traffic, this.handshakeTimeoutMs, (name) =>
+      this.opts.listener.log(this, 'warn', `tool '${name}' of MCP server '${this.id}' is not available: its x-mcp-header declarations are invalid, so its arguments cannot be sent as headers`),
+    );
+  }
+
+  private setTools(tools: RemoteTool[]): void {
+    this.tools = tools;
+    this.toolsByName = new Map(tools.map((t) => [t.name, t]));
   }
 
   /** Re-lists tools (on list_changed); the owner updates the tool table. */
@@ -309,7 +304,7 @@ export class McpServerConnection {
     const client = this.client;
     if (!client) return;
     try {
-      this.tools = await this.listAllTools(client);
+      this.setTools(await this.listAllTools(client));
       this.opts.listener.toolsChanged(this);
     } catch (err) {
       this.opts.listener.log(this, 'warn', `re-listing tools after list_changed failed: ${errMessage(err)}`);
@@ -350,20 +345,17 @@ export class McpServerConnection {
       const why = this.lastError ? `: ${this.lastError}` : '';
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
-    return this.router.run(ctx, () =>
-      callRemoteTool(client, this.tools, name, args, ctx, {
+    const traceparent = newTraceparent();
+    return this.router.run(ctx, traceparent, () =>
+      callRemoteTool(client, this.toolsByName, name, args, ctx, {
         server: this.id,
+        traceparent,
         timeoutMs: this.timeoutMs,
         logLevel: this.config.logLevel,
-        urlsRequired: async (pages) => {
-          for (const page of pages) {
-            const port = ctx.humanInput ?? this.opts.humanInput;
-            const r = await elicit({ mode: 'url', ...page }, { server: this.id, callId: ctx.callId, ...(port ? { port } : {}), ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}), signal: ctx.signal });
-            this.opts.listener.serverRequest?.(this, { server: this.id, callId: ctx.callId, method: 'elicitation/create', outcome: r.action, params: { mode: 'url', ...page } });
-            if (r.action !== 'accept') return false;
-          }
-          return true;
-        },
+        urlsRequired: (pages) =>
+          openPages(pages, { server: this.id, callId: ctx.callId, port: ctx.humanInput ?? this.opts.humanInput, openUrl: this.opts.openUrl, signal: ctx.signal }, (page, action) =>
+            this.opts.listener.serverRequest?.(this, { server: this.id, callId: ctx.callId, method: 'elicitation/create', outcome: action, params: { mode: 'url', ...page } }),
+          ),
         closedDetail: async () => {
           await new Promise((r) => setTimeout(r, 100));
           return exitText(this.exitInfo);
@@ -399,7 +391,7 @@ export class McpServerConnection {
       await transport.close().catch(() => {});
     }
     this.child = undefined;
-    this.tools = [];
+    this.setTools([]);
     if (this.status !== 'disconnected') this.setStatus('disconnected');
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { LOG_LEVEL_META_KEY, ProtocolError, TRACEPARENT_META_KEY, type CallToolResult, type Client, type Tool as RemoteTool } from '@modelcontextprotocol/client';
 import type { ToolContext } from '../tools/tool';
 import { errorResult, type ToolResult } from '../../../src-shared/events/tool-result';
@@ -9,14 +9,25 @@ import { errMessage, isConnectionClosed, isTimeout } from './mcp-failure-explana
 /** The SDK's progress callback: progress is routed by the call router (one shared no-op, not a closure per call). */
 function ignoreProgress(): void {}
 
-/** A W3C trace context for one call, so a server's traces can be joined to the session's. */
+/** This process's trace id and span-id prefix: random once (a per-call random id costs more than the rest of the call's own code). */
+const TRACE_ID = randomUUID().replace(/-/g, '');
+const SPAN_PREFIX = randomUUID().slice(0, 8);
+let spans = 0;
+
+/**
+ * A W3C trace context for one call (`00-<trace>-<span>-01`): one trace per process, a new span
+ * per call, so a server's traces can be joined to Glassbox's and each call told apart.
+ */
 export function newTraceparent(): string {
-  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+  spans = (spans + 1) % 0xffffffff;
+  return `00-${TRACE_ID}-${SPAN_PREFIX}${(spans + 1).toString(16).padStart(8, '0')}-01`;
 }
 
 /** What a call needs to know about its server. */
 export interface ToolCallSettings {
   server: string;
+  /** This call's trace context (`newTraceparent()`); the call router knows the call by it. */
+  traceparent: string;
   timeoutMs: number;
   /** Config `logLevel`: on a 2026 connection it rides the request's `_meta`. */
   logLevel?: string;
@@ -45,14 +56,14 @@ function urlElicitations(err: unknown): Array<{ url: string; message: string; el
  * definition passed along (2026 `Mcp-Param-*` headers, output-schema checks), `_meta` with a
  * trace context and, on 2026 connections, the log level. Every failure becomes an error result.
  */
-export async function callRemoteTool(client: Client, tools: RemoteTool[], name: string, args: Record<string, unknown>, ctx: ToolContext, s: ToolCallSettings, retried = false): Promise<ToolResult> {
+export async function callRemoteTool(client: Client, tools: ReadonlyMap<string, RemoteTool>, name: string, args: Record<string, unknown>, ctx: ToolContext, s: ToolCallSettings, retried = false): Promise<ToolResult> {
   // The SDK never removes its abort listener and a run's signal is shared by all of its calls,
   // so the SDK gets a per-call handle linked to it (see McpCallSignal for why not an AbortController).
   const cancel = new McpCallSignal().link(ctx.signal);
   const modern = client.getProtocolEra() === 'modern';
-  const meta: Record<string, unknown> = { [TRACEPARENT_META_KEY]: newTraceparent() };
+  const meta: Record<string, unknown> = { [TRACEPARENT_META_KEY]: s.traceparent };
   if (modern && s.logLevel) meta[LOG_LEVEL_META_KEY] = s.logLevel;
-  const toolDefinition = tools.find((t) => t.name === name);
+  const toolDefinition = tools.get(name);
   try {
     const result = await client.callTool(
       { name, arguments: args, _meta: meta },

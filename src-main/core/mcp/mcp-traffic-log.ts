@@ -1,4 +1,5 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+import type { McpServerConfig } from '../config/config';
 
 /** Entries kept per server; the oldest go first. */
 export const TRAFFIC_LOG_LIMIT = 2_000;
@@ -62,6 +63,16 @@ export class SecretMasker {
     for (const [k, x] of Object.entries(v)) out[k] = SECRET_FIELDS.test(k) && typeof x === 'string' ? '***' : this.value(x, depth + 1);
     return out;
   }
+}
+
+/**
+ * The secrets of one server's config: the expanded values of its headers and env, and the
+ * value of every variable the config refers to (`${env:NAME}`, `${NAME}`: a token in a URL is
+ * as secret as one in a header).
+ */
+export function configSecrets(raw: McpServerConfig, expanded: McpServerConfig, env: NodeJS.ProcessEnv): string[] {
+  const names = [...JSON.stringify(raw).matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => env[m[1]]);
+  return [...Object.values(expanded.headers ?? {}), ...Object.values(expanded.env ?? {}), ...names.filter((v): v is string => typeof v === 'string')];
 }
 
 function pickHeaders(h: Headers, shown: RegExp, custom: Set<string>, masker: SecretMasker): Record<string, string> {
