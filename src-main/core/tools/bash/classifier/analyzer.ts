@@ -50,6 +50,13 @@ export function visit(node: BashNode, scope: Scope, ctx: Ctx): void {
     case 'process_substitution': {
       const inner = childScope(scope);
       for (const c of node.namedChildren) if (c) visit(c, inner, ctx);
+      // Inside `…` bash drops the backslash of \` \$ \\ and parses the text again, so
+      // `echo \`rm …\`` nested there runs: analyze that second reading too.
+      if (t === 'command_substitution' && node.text.startsWith('`')) {
+        const body = node.text.slice(1, -1);
+        const reread = body.replace(/\\([`$\\])/g, '$1');
+        if (reread !== body) ctx.analyzeScript(reread, childScope(scope), ctx.depth + 1);
+      }
       return;
     }
     case 'pipeline':

@@ -123,6 +123,7 @@ describe('recursive deletes outside the workspace are dangerous whatever route t
     'unlink /tmp/x/file',
     'shred -u /tmp/x/file',
     'coproc rm -rf /tmp/x',
+    'echo `echo \\`rm -rf /tmp/x\\``',
     'r\\\nm -rf /tmp/x',
   ];
   it.each(routes)('%s', (cmd) => {
