@@ -63,6 +63,9 @@ describe('MCP client lifecycle', { timeout: 90_000 }, () => {
     ac.abort();
     expect((await call).error).toMatch(/cancelled/);
     await waitFor(() => m.manager.status('slow')!.stderrTail.includes('cancelled sleep'), 10_000, 'server saw cancel');
+    // The traffic log shows the cancellation in order: the request, notifications/cancelled, the note.
+    const log = m.manager.traffic('slow').filter((e) => e.callId === 'c-cancel');
+    expect(log.map((e) => (e.kind === 'message' ? e.method : e.kind === 'note' ? e.text : e.kind))).toEqual(['tools/call', 'notifications/cancelled', 'sleep cancelled: notifications/cancelled sent']);
   });
 
   it('tools/list_changed: new tools callable at once, mcp_tools_changed emitted', async () => {

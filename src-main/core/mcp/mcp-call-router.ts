@@ -77,6 +77,7 @@ export class McpCallRouter {
   /** Tags an outgoing message; returns its callId. */
   outgoing(message: unknown): string | undefined {
     const m = message as Msg;
+    if (m.method === 'notifications/cancelled') return this.byRequestId.get(m.params?.requestId as string | number)?.callId;
     if (m.method === undefined || m.id === undefined) return undefined;
     const trace = m.params?._meta?.traceparent;
     const p = typeof trace === 'string' ? this.byTrace.get(trace) : undefined;

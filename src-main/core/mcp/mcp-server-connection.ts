@@ -356,6 +356,8 @@ export class McpServerConnection {
           openPages(pages, { server: this.id, callId: ctx.callId, port: ctx.humanInput ?? this.opts.humanInput, openUrl: this.opts.openUrl, signal: ctx.signal }, (page, action) =>
             this.opts.listener.serverRequest?.(this, { server: this.id, callId: ctx.callId, method: 'elicitation/create', outcome: action, params: { mode: 'url', ...page } }),
           ),
+        cancelled: () =>
+          void this.traffic.record({ kind: 'note', callId: ctx.callId, text: `${name} cancelled: ${client.getProtocolEra() === 'modern' && this.transportKind !== 'stdio' ? 'its request stream was closed' : 'notifications/cancelled sent'}` }),
         closedDetail: async () => {
           await new Promise((r) => setTimeout(r, 100));
           return exitText(this.exitInfo);

@@ -31,6 +31,8 @@ export interface ToolCallSettings {
   timeoutMs: number;
   /** Config `logLevel`: on a 2026 connection it rides the request's `_meta`. */
   logLevel?: string;
+  /** The call was cancelled (for the traffic log: how the server was told). */
+  cancelled?(): void;
   /** How the process ended, after a close during the call (stdio). */
   closedDetail(): Promise<string | undefined>;
   /**
@@ -79,7 +81,10 @@ export async function callRemoteTool(client: Client, tools: ReadonlyMap<string, 
     );
     return mcpResultToToolResult(result as CallToolResult);
   } catch (err) {
-    if (ctx.signal.aborted) return errorResult(`cancelled: the call to ${name} on MCP server '${s.server}' was cancelled`);
+    if (ctx.signal.aborted) {
+      s.cancelled?.();
+      return errorResult(`cancelled: the call to ${name} on MCP server '${s.server}' was cancelled`);
+    }
     const pages = urlElicitations(err);
     if (pages && s.urlsRequired && !retried) {
       cancel.unlink();
