@@ -50,7 +50,7 @@ export interface CarriedState {
  * directory (the real one) and the exported variables, minus {@link CODE_LOADING_VARS}, minus
  * `secrets` (values that must not leave the sandbox's environment filter), with `PATH` cut to
  * folders outside `writable` (what the sandbox let the confined side write). Runs one
- * visible command in the shell (`env -0` as hex, so any value survives the terminal).
+ * visible command in the shell (the exported variables, NUL-separated, as hex).
  */
 export async function carriedState(
   shell: BashSession,
@@ -59,7 +59,9 @@ export async function carriedState(
   writable: readonly string[],
   signal?: AbortSignal,
 ): Promise<CarriedState> {
-  const r = await shell.run('/usr/bin/env -0 | od -An -v -tx1', { timeoutMs: 10_000, signal });
+  // Bash builtins list the exported variables (any platform's bash); od, POSIX, makes any value
+  // survive the terminal as hex.
+  const r = await shell.run('for __gb_v in $(compgen -e); do printf \'%s=%s\\0\' "$__gb_v" "${!__gb_v}"; done | od -An -v -tx1', { timeoutMs: 10_000, signal });
   const env: Record<string, string> = {};
   const hex = r.exitCode === 0 ? r.output.replace(/[^0-9a-f]/gi, '') : '';
   for (const entry of Buffer.from(hex, 'hex').toString('utf8').split('\0')) {
