@@ -69,6 +69,7 @@ describe('never read-only: words it cannot resolve, options that run programs or
     ['which -a x; type -a x; command -p rm -rf /tmp/x', 'command -p runs'],
     // found attacking the new classifier
     ['git diff --ext-d', 'git abbreviated long option'],
+    ['git cat-file --filters HEAD:x', 'git cat-file --filters runs smudge filters'],
     ['git log --outp=/tmp/x', 'git abbreviated --output'],
     ['sort --co=sh f', 'sort two-letter prefix of --compress-program'],
     ['sort --o=/tmp/victim f', 'sort one-letter prefix of --output'],

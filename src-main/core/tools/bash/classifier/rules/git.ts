@@ -13,6 +13,7 @@ const RUNS_OR_WRITES: Array<[RegExp, string]> = [
   [/^--output(=|$)/, 'writes its output to a file (--output)'],
   [/^(-O|--open-files-in-pager)/, 'runs a pager program (git grep -O)'],
   [/^--textconv$/, 'runs textconv filter programs (--textconv)'],
+  [/^--filters$/, 'runs the configured clean/smudge filter programs (--filters)'],
   [/^--exec(=|$)/, 'runs a program (--exec)'],
   [/^--upload-pack|^--receive-pack|^-u$/, 'runs a program on the remote side (--upload-pack)'],
 ];
@@ -94,7 +95,7 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
 }
 
 // git accepts any unambiguous prefix of a long option: `--ext-d` is `--ext-diff`.
-const RISKY_LONG = ['ext-diff', 'output', 'open-files-in-pager', 'textconv', 'exec', 'upload-pack', 'receive-pack'];
+const RISKY_LONG = ['ext-diff', 'output', 'open-files-in-pager', 'textconv', 'filters', 'exec', 'upload-pack', 'receive-pack'];
 function abbreviated(a: string | null): [RegExp, string] | undefined {
   if (!a?.startsWith('--') || a.length < 4) return undefined;
   const name = a.slice(2).split('=')[0]!;
