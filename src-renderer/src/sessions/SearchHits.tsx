@@ -19,7 +19,7 @@ export function SearchHits() {
   if (error) return <div className="search-error" data-testid="search-error">{error}</div>;
   if (!query) return null;
   return (
-    <div className="search-hits" data-testid="search-hits">
+    <div className="search-hits" data-testid="search-hits" data-query={query}>
       <div className="label">
         In session contents <span className="muted">{hits.length === 100 ? '100+' : hits.length}</span>
       </div>
