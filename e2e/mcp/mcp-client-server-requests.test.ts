@@ -75,11 +75,11 @@ describe('MCP client: server asks, user sees', () => {
     expect(m.manager.status('two')!.protocolVersion).toBe('2026-07-28');
     const name = await m.tools.execute('mcp_two_ask_name', {}, ctxFor(m.bus, m.workspace, 'c-form'));
     // The user's answer wins; the fields left out get the schema's defaults (an enum, a multi-select).
-    expect(JSON.parse(name.output.replace('hello ', ''))).toEqual({ colour: 'red', name: 'Ada', tags: ['a'] });
+    expect(JSON.parse(String(name.output).replace('hello ', ''))).toEqual({ colour: 'red', name: 'Ada', tags: ['a'] });
     expect(port.asked[0]).toMatchObject({ question: 'Who are you?', server: 'two', mcp: { kind: 'elicitation', callId: 'c-form' } });
     const model = await m.tools.execute('mcp_two_ask_model', {}, ctxFor(m.bus, m.workspace, 'c-model'));
     expect(model.output).toBe('model said: teal');
-    const roots = JSON.parse((await m.tools.execute('mcp_two_list_roots', {}, ctxFor(m.bus, m.workspace, 'c-roots'))).output) as Array<{ uri: string }>;
+    const roots = JSON.parse((await m.tools.execute('mcp_two_list_roots', {}, ctxFor(m.bus, m.workspace, 'c-roots'))).output ?? '[]') as Array<{ uri: string }>;
     expect(roots.map((r) => r.uri)).toEqual([`file://${m.workspace}`, `file://${join(m.workspace, 'extra')}`]);
     const recs = m.events.filter((e) => e.type === 'mcp_server_request');
     expect(recs.map((e) => [e.callId, e.method, e.outcome])).toEqual([
@@ -99,7 +99,7 @@ describe('MCP client: server asks, user sees', () => {
     const linked = new McpManager({ config: { mcpServers: { two: { url: twoEra } } }, userConfigPath: join(m.base, 'c.json'), tools: m.tools, bus: m.bus, workspace: link, env: { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' } });
     try {
       await linked.start();
-      const out = JSON.parse((await m.tools.execute('mcp_two_list_roots', {}, ctxFor(m.bus, link))).output) as Array<{ uri: string }>;
+      const out = JSON.parse((await m.tools.execute('mcp_two_list_roots', {}, ctxFor(m.bus, link))).output ?? '[]') as Array<{ uri: string }>;
       expect(out[0].uri).toBe(`file://${m.workspace}`);
     } finally {
       await linked.close();
