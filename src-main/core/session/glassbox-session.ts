@@ -171,6 +171,8 @@ export class GlassboxSession {
             // What the OS sandbox confines now, and what the shell carries between calls.
             sandbox: () => this.sandbox.state(),
             shellState: () => this.bashSession?.state(),
+            // The editor runs in-process: reading Glassbox's own keys and sessions asks.
+            privatePaths: [this.paths.home],
             // Paths are judged on their real paths (a symlink in the workspace may point out of it).
             classify: (command, ws, c) => classify(command, ws, { ...c, realPath: (p) => realPathOf(p) }),
             // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
