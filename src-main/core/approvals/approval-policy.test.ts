@@ -181,3 +181,26 @@ describe('replayed calls never widen', () => {
     expect(evaluatePolicy({ call: bash('git status'), workspace: WS, mode: 'auto', rules: [], classify, replay: { of: 'c', recorded: null } }).decision).toBe('allow');
   });
 });
+
+describe('the editor cannot read credentials or Glassbox’s own files unasked', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gb-policy-secret-')));
+  const home = join(base, 'home');
+  const glassboxHome = join(base, 'gbhome');
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  mkdirSync(glassboxHome);
+  mkdirSync(join(base, 'ws'));
+  symlinkSync(join(home, '.ssh'), join(base, 'ws', 'keys'));
+  const view = (path: string, mode: ApprovalMode) =>
+    evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'view', path } }, workspace: join(base, 'ws'), mode, rules: [], userHome: home, privatePaths: [glassboxHome] });
+  it.each([
+    [join(home, '.ssh', 'id_rsa'), 'ask'],
+    [join(glassboxHome, 'config.json'), 'ask'],
+    [join(base, 'ws', 'keys', 'id_rsa'), 'ask'], // through a link
+    [join(base, 'ws', 'README.md'), 'allow'],
+  ] as const)('view %s → %s', (path, expected) => {
+    expect(view(path, 'auto').decision).toBe(expected);
+  });
+  it('is denied in deny mode', () => {
+    expect(view(join(home, '.ssh', 'id_rsa'), 'deny').decision).toBe('deny');
+  });
+});

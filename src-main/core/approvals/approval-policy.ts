@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
+import { privateFolderOf } from '../workspace/credential-paths';
 import { checkInside, isPathInside, realPathOf } from '../workspace/real-path';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
@@ -47,6 +48,10 @@ export interface PolicyInput {
   shell?: { cwd?: string; names?: readonly string[] };
   /** The OS sandbox bash and python run in; absent = none (every non-read-only command asks). */
   sandbox?: SandboxState;
+  /** Folders no tool should read unasked besides the credentials in the home folder ($GLASSBOX_HOME). */
+  privatePaths?: readonly string[];
+  /** The user's home directory (default os.homedir()); tests pin it. */
+  userHome?: string;
   /** Set when the call re-runs a recorded one: the policy runs as in `ask`, and a call that was denied asks again. */
   replay?: { of: string; recorded: RecordedApproval | null };
 }
@@ -115,7 +120,12 @@ function decide(input: PolicyInput): PolicyVerdict {
   }
   if (call.tool === 'str_replace_editor' && typeof call.args.path === 'string') {
     const command = String(call.args.command ?? '');
-    if (EDITOR_READ_COMMANDS.has(command)) return { decision: 'allow', reasons: ['reads a file'] };
+    if (EDITOR_READ_COMMANDS.has(command)) {
+      // The editor runs inside Glassbox, where the sandbox does not hide credentials.
+      const secret = privateFolderOf(resolve(workspace, call.args.path), input.userHome, input.privatePaths ?? []);
+      if (secret) return askOr(mode, [`reads ${resolve(workspace, call.args.path)}, inside ${secret} (credentials or Glassbox's own keys and sessions)`]);
+      return { decision: 'allow', reasons: ['reads a file'] };
+    }
     const inside = checkInside(resolve(workspace, call.args.path), [resolve(workspace)]);
     if (!inside.ok) {
       return askOr(mode, [`${command || 'edit'} outside the workspace: ${inside.reason}`]);

@@ -40,6 +40,8 @@ export interface PolicyApprovalGateOptions {
   classify?: (command: string, workspace: string, ctx?: ClassifyContext) => CommandVerdict;
   /** The OS sandbox's state; absent = no sandbox (every non-read-only bash/python call asks). */
   sandbox?: () => SandboxState;
+  /** Folders no tool may read unasked besides the home folder's credentials (e.g. $GLASSBOX_HOME). */
+  privatePaths?: string[];
   /** The bash session's cwd and the names it defined, after its last command. */
   shellState?: () => ShellState | undefined;
   /**
@@ -101,6 +103,7 @@ export class PolicyApprovalGate implements ApprovalGate {
       classify: this.opts.classify,
       shell: shell ? { cwd: shell.cwd, names: [...shell.aliases, ...shell.functions] } : undefined,
       sandbox: this.opts.sandbox?.(),
+      privatePaths: this.opts.privatePaths,
       replay: meta.replayOf ? { of: meta.replayOf, recorded: meta.recordedApproval ?? this.decided.get(meta.replayOf) ?? null } : undefined,
     });
     if (verdict.decision === 'allow') return { allowed: true };

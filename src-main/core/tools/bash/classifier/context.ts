@@ -1,3 +1,4 @@
+import { CREDENTIAL_PATHS } from '../../../workspace/credential-paths';
 import type { Finding, Findings } from './findings';
 import { isInside, pathBase, resolvePath, type Scope } from './scope';
 import type { Word } from './words';
@@ -18,8 +19,6 @@ export function isBlockDevice(p: string): boolean {
   return p.startsWith('/dev/') && !HARMLESS_DEVICES.has(p) && !p.startsWith('/dev/fd/') && !p.startsWith('/dev/pts/');
 }
 
-// Where credentials live under the home directory: reading them is not "read-only" harmless.
-const CREDENTIALS = ['.ssh', '.aws', '.gnupg', '.azure', '.config/gcloud', '.docker/config.json', '.kube', '.netrc', '.git-credentials', '.npmrc', '.pypirc', '.config/gh', '.password-store', '.vault-token', '.pgpass'];
 
 /** The environment of one classification: where the workspace is and how to judge paths. */
 export class Ctx {
@@ -39,7 +38,8 @@ export class Ctx {
   credentialsOf(p: string): string | null {
     const real = this.real(p);
     const home = this.real(this.home);
-    return CREDENTIALS.map((c) => `${home}/${c}`).find((c) => isInside(real, c)) ?? null;
+    // Reading credentials is not harmless reading.
+    return CREDENTIAL_PATHS.map((c) => `${home}/${c}`).find((c) => isInside(real, c)) ?? null;
   }
 
   /** The real path (symlinks resolved) of an absolute path. */
