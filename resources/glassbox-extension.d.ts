@@ -271,7 +271,8 @@ type Role = 'user' | 'assistant' | 'system' | 'tool';
 /** Each event type's own fields. */
 export interface EventPayloads {
   agent_start: { task: string; workspace?: string };
-  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
   turn_end: { step: number };
   message_start: { messageId: string; role: Role };
@@ -294,12 +295,88 @@ export interface EventPayloads {
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };
   compaction_start: { before: number };
   compaction_end: { before: number; after: number };
-  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected'; error?: string };
+  /** `needs-sign-in`: the server answered 401; `protocolVersion`: the revision in use once connected. */
+  mcp_server_status: { server: string; status: 'connecting' | 'connected' | 'error' | 'disconnected' | 'needs-sign-in'; error?: string; protocolVersion?: string };
   mcp_tools_changed: { server: string; added: string[]; removed: string[] };
-  model_request: { step: number; request: unknown };
-  model_response: { step: number; response: unknown; usage?: { inputTokens?: number; outputTokens?: number } };
-  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown };
+  /** `context`: what the request holds, by part (the context meter). */
+  model_request: { step: number; request: unknown; context?: ContextMeter };
+  /** `usage` of this turn; `model` the model that answered; `wire` the exact exchange. */
+  model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage; wire?: RecordedWire };
+  mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
+  /** A server asked the client something (elicitation, sampling or roots) during a tool call. */
+  mcp_server_request: {
+    server: string;
+    callId?: string;
+    method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+    outcome: string;
+    params?: unknown;
+    result?: unknown;
+    usage?: { inputTokens?: number; outputTokens?: number };
+    costUsd?: number | null;
+    error?: string;
+  };
+  /** A resource the session subscribed to changed on its server. */
+  mcp_resource_updated: { server: string; uri: string };
   log: { level: 'debug' | 'info' | 'warn' | 'error'; source: string; message: string };
+}
+
+/** One model turn's usage. */
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** True when the provider reported no counts and they were estimated. */
+  estimated?: boolean;
+  /** US dollars; null when no price is known for the model. */
+  costUsd: number | null;
+  ttftMs: number;
+  durationMs: number;
+}
+
+/** Usage added up over turns. */
+export interface UsageTotals {
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  costUsd: number;
+  costUnknownTurns: number;
+  estimatedTurns: number;
+}
+
+/** What a model request holds, by part, against the model's window. */
+export interface ContextMeter {
+  totalTokens: number;
+  windowTokens: number | null;
+  parts: ContextPart[];
+  /** The biggest single items, largest first. */
+  largest: ContextItem[];
+}
+
+/** One part of a model request. */
+export interface ContextPart {
+  kind: 'system' | 'mcp-instructions' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  source?: string;
+  tokens: number;
+  count: number;
+}
+
+/** One large item of a model request. */
+export interface ContextItem {
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions';
+  label: string;
+  tokens: number;
+  callId?: string;
+}
+
+/** The exact request body and streamed response chunks of a model turn (never headers). */
+export interface RecordedWire {
+  request: Record<string, unknown>;
+  response: unknown[];
+  truncated?: boolean;
+  messagesOmitted?: number;
 }
 
 /** Every event type name. */

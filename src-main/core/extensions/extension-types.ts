@@ -8,7 +8,7 @@ import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/server/mcp-catalog';
-import type { McpCallContext } from '../mcp/server/mcp-caller';
+import type { McpCallContext } from '../mcp/server/mcp-call-context';
 
 export type {
   CatalogPrompt as ExtensionPrompt,
@@ -20,7 +20,7 @@ export type {
   ResourceContent as ExtensionResourceContent,
   ResourceEntry as ExtensionResourceEntry,
 } from '../mcp/server/mcp-catalog';
-export type { McpCallContext as ExtensionMcpContext } from '../mcp/server/mcp-caller';
+export type { McpCallContext as ExtensionMcpContext } from '../mcp/server/mcp-call-context';
 
 /** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */
 export type ExtensionDisposer = () => void;

@@ -1,4 +1,4 @@
-import type { McpCallContext } from './mcp-caller';
+import type { McpCallContext } from './mcp-call-context';
 import { UriTemplateMatcher } from './uri-template';
 
 /** Who contributed an entry: Glassbox itself or an extension (`extension:<name>`). */
