@@ -4,6 +4,7 @@ import { useApp } from '../app/app-context';
 import { dialogsSelectors } from '../store/dialogs/selectors';
 import { prettyJson } from '../tool-calls/format';
 import { ElicitationForm } from './ElicitationForm';
+import { SamplingRequestDialog, SamplingResultDialog, UrlElicitationDialog } from './SamplingDialog';
 
 function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }> }) {
   const answerApproval = useApp((s) => s.answerApproval);
@@ -71,7 +72,7 @@ function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }>
   );
 }
 
-/** Shows the oldest pending dialog (approval, question, MCP elicitation) above everything. */
+/** Shows the oldest pending dialog (approval, question, MCP elicitation form or page, sampling request or answer) above everything. */
 export function DialogHost() {
   const d = useApp(dialogsSelectors.current);
   const behind = useApp(dialogsSelectors.waitingBehind);
@@ -79,7 +80,19 @@ export function DialogHost() {
   return (
     <div className="dialog-backdrop">
       {behind > 0 ? <div className="dialog-queue">{behind} more waiting</div> : null}
-      {d.kind === 'approval' ? <ApprovalDialog key={d.requestId} d={d} /> : d.kind === 'question' ? <QuestionDialog key={d.requestId} d={d} /> : <ElicitationForm key={d.requestId} d={d} />}
+      {d.kind === 'approval' ? (
+        <ApprovalDialog key={d.requestId} d={d} />
+      ) : d.kind === 'question' ? (
+        <QuestionDialog key={d.requestId} d={d} />
+      ) : d.mcp?.kind === 'sampling' ? (
+        <SamplingRequestDialog key={d.requestId} d={d} />
+      ) : d.mcp?.kind === 'sampling-result' ? (
+        <SamplingResultDialog key={d.requestId} d={d} />
+      ) : d.mcp?.kind === 'elicitation-url' ? (
+        <UrlElicitationDialog key={d.requestId} d={d} />
+      ) : (
+        <ElicitationForm key={d.requestId} d={d} />
+      )}
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { PendingDialog } from '../../../src-shared/contract/views';
 import { useApp } from '../app/app-context';
-import { formContent, formFields } from './elicitation-schema';
+import { formContent, formFields, initialValue, type FormValue } from './elicitation-schema';
 
 /** An MCP server's elicitation request as a form: which server asks, accept / decline / cancel. */
 export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elicitation' }> }) {
   const answerElicitation = useApp((s) => s.answerElicitation);
   const fields = useMemo(() => formFields(d.schema), [d.schema]);
-  const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, f.type === 'boolean' ? Boolean(f.default) : f.default === undefined ? '' : String(f.default)])),
-  );
+  const [raw, setRaw] = useState<Record<string, FormValue>>(() => Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])));
   const [errors, setErrors] = useState<string[]>([]);
   const answer = (action: 'accept' | 'decline' | 'cancel'): void => {
     let content: Record<string, unknown> | undefined;
@@ -35,13 +33,34 @@ export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elic
           answer('accept');
         }}
       >
-        {fields.map((f) => (
-          <label key={f.name} className="form-field">
+        {fields.map((f) => {
+          // A multi-select holds labels of its own: its wrapper cannot be a label too.
+          const Field = f.type === 'multi' ? 'div' : 'label';
+          return (
+          <Field key={f.name} className="form-field">
             <span>
               {f.title}
               {f.required ? ' *' : ''}
             </span>
-            {f.type === 'boolean' ? (
+            {f.type === 'multi' ? (
+              <span className="form-multi" role="group" aria-label={f.title} data-testid="elicitation-multi">
+                {f.options!.map((o) => {
+                  const chosen = Array.isArray(raw[f.name]) ? (raw[f.name] as string[]) : [];
+                  return (
+                    <label key={o.value} className="small">
+                      <input
+                        type="checkbox"
+                        name={f.name}
+                        value={o.value}
+                        checked={chosen.includes(o.value)}
+                        onChange={(e) => setRaw({ ...raw, [f.name]: e.target.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value) })}
+                      />{' '}
+                      {o.label}
+                    </label>
+                  );
+                })}
+              </span>
+            ) : f.type === 'boolean' ? (
               <input type="checkbox" checked={Boolean(raw[f.name])} onChange={(e) => setRaw({ ...raw, [f.name]: e.target.checked })} />
             ) : f.type === 'enum' ? (
               <select value={String(raw[f.name] ?? '')} onChange={(e) => setRaw({ ...raw, [f.name]: e.target.value })}>
@@ -59,8 +78,9 @@ export function ElicitationForm({ d }: { d: Extract<PendingDialog, { kind: 'elic
               />
             )}
             {f.description ? <small className="muted">{f.description}</small> : null}
-          </label>
-        ))}
+          </Field>
+          );
+        })}
         {errors.length ? (
           <ul className="form-errors">
             {errors.map((e) => (

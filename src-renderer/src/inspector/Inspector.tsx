@@ -1,4 +1,5 @@
 import { useApp } from '../app/app-context';
+import { TrafficLinkButton } from '../features/mcp-servers/TrafficLinkButton';
 import { copyText } from '../app/download';
 import { callsSelectors } from '../store/calls/selectors';
 import { inspectorSelectors } from '../store/inspector/selectors';
@@ -47,6 +48,9 @@ function CallDetailView() {
       {call.updates.length ? <JsonBlock title="Progress and log notifications" value={call.updates} /> : null}
       {call.mcpTraffic ? (
         <>
+          <div className="label">
+            MCP exchange <TrafficLinkButton server={call.mcpTraffic.server} callId={call.callId} />
+          </div>
           <JsonBlock title={`MCP JSON-RPC request (server ${call.mcpTraffic.server})`} value={call.mcpTraffic.request} testId="mcp-request" />
           <JsonBlock title="MCP JSON-RPC response" value={call.mcpTraffic.response} testId="mcp-response" />
         </>

@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { callsSelectors } from '../store/calls/selectors';
 import { ReplayButton } from '../features/replay/ReplayButton';
+import { TrafficLinkButton } from '../features/mcp-servers/TrafficLinkButton';
 import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from './format';
 import { ResultView } from './ResultView';
 
@@ -39,6 +40,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
           Inspect
         </button>
         {call.status !== 'running' && call.status !== 'awaiting_approval' ? <ReplayButton callId={callId} /> : null}
+        {call.source.startsWith('mcp:') ? <TrafficLinkButton server={call.source.slice(4)} callId={callId} /> : null}
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
       {call.status === 'running' && last ? (

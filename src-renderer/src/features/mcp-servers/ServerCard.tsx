@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { MCP_LOG_LEVELS, type McpLogLevel } from '../../../../src-shared/contract/mcp-inspector-views';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
 import { useApp } from '../../app/app-context';
+import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { statusTone } from './server-form';
+import { ServerInspector } from './ServerInspector';
 
-/** One MCP server: status, transport, tools (each switchable), instructions, errors, stderr, actions. */
+/** One MCP server: status, transport, era, log level, actions, sign-in, errors, instructions, its inspector tabs, stderr. */
 export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void }) {
   const setEnabled = useApp((st) => st.setMcpServerEnabled);
   const restart = useApp((st) => st.restartMcpServer);
   const remove = useApp((st) => st.removeMcpServer);
   const setIncludeInstructions = useApp((st) => st.setMcpIncludeInstructions);
-  const setToolEnabled = useApp((st) => st.setMcpToolEnabled);
+  const logLevel = useApp(useMemo(() => mcpInspectorSelectors.logLevel(server.id), [server.id]));
+  const setLogLevel = useApp((st) => st.setMcpLogLevel);
   const signIn = useApp((st) => st.signInMcpServer);
   const signOut = useApp((st) => st.signOutMcpServer);
   const busy = useApp((st) => st.mcpBusy);
@@ -26,7 +30,26 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           {s.toolCount} tool{s.toolCount === 1 ? '' : 's'}
         </span>
         {s.builtIn ? <span className="wb-badge">built-in</span> : null}
+        {s.protocolVersion ? (
+          <span className="wb-badge" data-testid="mcp-protocol-version" title="The MCP revision this connection speaks">
+            MCP {s.protocolVersion}
+          </span>
+        ) : null}
         <span className="wb-spacer" />
+        <label className="small muted" title="The lowest level of log messages asked of this server (this session)">
+          log{' '}
+          <select
+            value={logLevel}
+            disabled={s.status !== 'connected'}
+            onChange={(e) => void setLogLevel(s.id, e.target.value as McpLogLevel | '')}
+            data-testid="mcp-log-level"
+          >
+            <option value="">default</option>
+            {MCP_LOG_LEVELS.map((l) => (
+              <option key={l} value={l}>{l}</option>
+            ))}
+          </select>
+        </label>
         <button className="link-button" onClick={() => setOpen(!open)}>
           {open ? 'Less' : 'More'}
         </button>
@@ -102,38 +125,7 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
               <pre className="wb-pre small" data-testid="mcp-instructions-text">{s.instructions}</pre>
             </div>
           ) : null}
-          {s.tools.length ? (
-            <details open={s.tools.length <= 20}>
-              <summary className="small">Tools ({s.tools.length})</summary>
-              <table className="wb-table" data-testid="mcp-tools">
-                <tbody>
-                  {s.tools.map((t) => (
-                    <tr key={t.originalName} data-testid="mcp-tool" data-tool={t.originalName}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          checked={t.enabled}
-                          title={t.enabled ? 'Switch this tool off' : 'Switch this tool on'}
-                          aria-label={`Enable ${t.name}`}
-                          data-testid="mcp-tool-enabled"
-                          onChange={(e) => void setToolEnabled(s.id, t.originalName, e.target.checked)}
-                        />
-                      </td>
-                      <td>
-                        <code>{t.name}</code>
-                        {t.enabled && !t.registered ? <span className="wb-warn small"> (name taken by another tool)</span> : null}
-                        <div className="small muted">{t.description}</div>
-                        <details>
-                          <summary className="small">schema</summary>
-                          <pre className="wb-pre small">{JSON.stringify(t.inputSchema, null, 2)}</pre>
-                        </details>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          ) : null}
+          <ServerInspector server={s} />
           {s.stderrTail.length ? (
             <details>
               <summary className="small">stderr (last {s.stderrTail.length} lines)</summary>

@@ -49,7 +49,10 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
   },
   sendMessage: async (text) => {
     try {
-      get().setAgentState(await bridge().agent.send(text));
+      // Resources and prompts attached in the composer go in front of the message (the host reads them).
+      const attachments = get().mcpAttachments;
+      get().setAgentState(await (attachments.length ? bridge().agent.sendWith(text, attachments) : bridge().agent.send(text)));
+      if (attachments.length) get().clearMcpAttachments();
       return true;
     } catch (err) {
       get().reportError('Send', err);

@@ -1,9 +1,10 @@
 import type { McpActionResult, ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
+import { mcpInspectorActions, type McpInspectorActions } from './inspector-actions';
 
 /** The MCP slice's actions. Each answers with the host's new snapshot; a failure says what failed. */
-export interface McpActions {
+export interface McpActions extends McpInspectorActions {
   /** While the pane is open: loads the snapshot and follows its changes. Returns the unsubscribe. */
   watchMcp(): () => void;
   setMcpServerEnabled(id: string, enabled: boolean): Promise<void>;
@@ -22,7 +23,7 @@ export interface McpActions {
 }
 
 /** Builds the MCP slice's actions. */
-export const mcpActions: SliceActions<McpActions> = (set, _get, bridge) => {
+export const mcpActions: SliceActions<McpActions> = (set, get, bridge) => {
   const act = async (what: string, run: () => Promise<McpActionResult>): Promise<void> => {
     set({ mcpBusy: what, mcpMessage: null });
     try {
@@ -36,6 +37,7 @@ export const mcpActions: SliceActions<McpActions> = (set, _get, bridge) => {
     }
   };
   return {
+    ...mcpInspectorActions(set, get, bridge),
     watchMcp: () => {
       const api = bridge();
       set({ mcpMessage: null });
@@ -43,7 +45,14 @@ export const mcpActions: SliceActions<McpActions> = (set, _get, bridge) => {
         (mcpSnapshot) => set({ mcpSnapshot }),
         (err: unknown) => set({ mcpMessage: { ok: false, text: errorText(err) } }),
       );
-      return api.mcp.onChanged((mcpSnapshot) => set({ mcpSnapshot }));
+      const offChanged = api.mcp.onChanged((mcpSnapshot) => set({ mcpSnapshot }));
+      const offEvents = api.agent.onEvent((e) => {
+        if (e.type === 'mcp_resource_updated') get().noteMcpResourceUpdated(e.server, e.uri);
+      });
+      return () => {
+        offChanged();
+        offEvents();
+      };
     },
     setMcpServerEnabled: (id, enabled) => act(enabled ? 'Enable' : 'Disable', () => bridge().mcp.setEnabled(id, enabled)),
     restartMcpServer: (id) => act('Restart', () => bridge().mcp.restart(id)),
