@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CREDENTIAL_PATHS } from '../workspace/credential-paths';
 import type { SandboxConfig } from './sandbox-config';
 
 /** One path the sandbox hides: an empty folder (tmpfs) or an empty file (/dev/null) over it. */
@@ -27,15 +28,6 @@ export interface SandboxLayout {
   /** Credentials and Glassbox's own files: unreadable. */
   hidden: HiddenPath[];
 }
-
-/** Credentials kept in the home folder (folders and files), hidden from confined processes. */
-export const CREDENTIAL_PATHS: readonly string[] = [
-  '.ssh', '.gnupg', '.aws', '.azure', '.config/gcloud', '.docker', '.kube', '.netrc', '.npmrc', '.yarnrc',
-  '.pypirc', '.git-credentials', '.config/git/credentials', '.config/gh', '.config/hub', '.cargo/credentials',
-  '.cargo/credentials.toml', '.gem/credentials', '.terraform.d', '.vault-token', '.pgpass', '.my.cnf',
-  '.password-store', '.local/share/keyrings', '.config/google-chrome', '.config/chromium', '.mozilla',
-  '.claude.json', '.config/anthropic', '.config/openai',
-];
 
 /** What the layout is computed from. */
 export interface SandboxLayoutInput {

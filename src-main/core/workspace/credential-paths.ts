@@ -7,9 +7,12 @@ import { isPathInside, realPathOf } from './real-path';
  * shell; tools that run inside Glassbox (the editor) and the shell classifier treat reading
  * them as something to ask about, never as harmless reading.
  */
-export const CREDENTIAL_PATHS = [
-  '.ssh', '.aws', '.gnupg', '.azure', '.config/gcloud', '.docker/config.json', '.kube', '.netrc', '.git-credentials',
-  '.config/git/credentials', '.npmrc', '.pypirc', '.config/gh', '.password-store', '.vault-token', '.pgpass',
+export const CREDENTIAL_PATHS: readonly string[] = [
+  '.ssh', '.aws', '.gnupg', '.azure', '.config/gcloud', '.docker', '.kube', '.netrc', '.git-credentials',
+  '.config/git/credentials', '.npmrc', '.yarnrc', '.pypirc', '.config/gh', '.config/hub', '.password-store', '.vault-token',
+  '.pgpass', '.my.cnf', '.cargo/credentials', '.cargo/credentials.toml', '.gem/credentials', '.terraform.d',
+  '.local/share/keyrings', '.config/google-chrome', '.config/chromium', '.mozilla', '.claude.json', '.config/anthropic',
+  '.config/openai',
 ];
 
 /**
