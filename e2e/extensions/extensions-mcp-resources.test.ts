@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, tempGlassbox } from '../helpers/cli';
+import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
  * docs/extensions.md's example under "MCP resources, prompts and asking the client", installed
@@ -49,5 +49,10 @@ describe('docs/extensions.md: an extension contributes resources, a template, a 
     } finally {
       await client.close();
     }
+    // `extensions list` says what it contributes.
+    const list = await runGlassbox(['extensions', 'list'], { env: t.env, cwd: t.workspace });
+    expect(list.stdout).toContain('MCP: notes://{name}, prompt summarise_note');
+    const json = JSON.parse((await runGlassbox(['extensions', 'list', '--json'], { env: t.env, cwd: t.workspace })).stdout);
+    expect(json[0].mcp).toEqual({ resources: [], templates: ['notes://{name}'], prompts: ['summarise_note'] });
   });
 });

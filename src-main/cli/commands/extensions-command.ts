@@ -8,7 +8,7 @@ const USAGE = `Usage:
 
 Lists the extensions found in $GLASSBOX_HOME/extensions/*/ and <workspace>/.glassbox/extensions/*/
 with name, version, folder, status (loaded, or failed with the reason) and what each registered
-(tools, hooks, event subscriptions). --json prints the same as a JSON array.
+(tools, hooks, event subscriptions, MCP resources and prompts). --json prints the same as a JSON array.
 Exit 0; 2 on a usage or config error.`;
 
 /** `glassbox extensions list [--json]`. Usage and config problems throw (exit 2 in main). */
@@ -59,6 +59,8 @@ export function formatExtensionList(list: ExtensionInfo[]): string {
     for (const r of e.rejectedTools) lines.push(`  tool '${r.name}' not registered: the name belongs to ${r.keptBy}`);
     if (e.hooks.before || e.hooks.after) lines.push(`  hooks: ${e.hooks.before} before, ${e.hooks.after} after`);
     if (e.subscriptions.length) lines.push(`  subscribes to: ${e.subscriptions.join(', ')}`);
+    const mcp = [...e.mcp.resources, ...e.mcp.templates, ...e.mcp.prompts.map((p) => `prompt ${p}`)];
+    if (mcp.length) lines.push(`  MCP: ${mcp.join(', ')}`);
     for (const err of e.errors) lines.push(`  error: ${err}`);
   }
   const failed = list.filter((e) => e.status !== 'loaded').length;
