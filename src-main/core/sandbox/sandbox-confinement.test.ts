@@ -26,6 +26,8 @@ for (const d of [ws, join(ws, 'sub'), outside, join(home, '.ssh'), join(home, '.
 writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-PRIVATE-KEY\n');
 writeFileSync(join(home, '.aws', 'credentials'), 'aws_secret_access_key=FAKE-AWS\n');
 writeFileSync(join(home, '.netrc'), 'machine x password FAKE-NETRC\n');
+mkdirSync(join(home, '.glassbox'));
+writeFileSync(join(home, '.glassbox', 'config.json'), '{"llm":{"apiKey":"FAKE-DEFAULT-HOME-KEY"}}\n');
 writeFileSync(join(gbHome, 'config.json'), '{"llm":{"apiKey":"FAKE-CONFIG-KEY"}}\n');
 writeFileSync(join(gbHome, 'sessions', 's1.jsonl'), '{"FAKE-SESSION":1}\n');
 writeFileSync(join(outside, 'readable.txt'), 'outside-but-readable\n');
@@ -119,7 +121,7 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
   });
 
   it('credentials in the home folder and $GLASSBOX_HOME cannot be read', async () => {
-    const read = await shell.run(`cat ~/.ssh/id_ed25519 ~/.aws/credentials ~/.netrc ${gbHome}/config.json ${gbHome}/sessions/s1.jsonl 2>&1`);
+    const read = await shell.run(`cat ~/.ssh/id_ed25519 ~/.aws/credentials ~/.netrc ~/.glassbox/config.json ${gbHome}/config.json ${gbHome}/sessions/s1.jsonl 2>&1`);
     expect(read.exitCode).not.toBe(0);
     expect(read.output).not.toMatch(/FAKE-/);
     const list = await shell.run(`ls -A ~/.ssh ~/.aws ${gbHome} ${gbHome}/sessions 2>&1`);

@@ -131,6 +131,8 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
   const hiddenCandidates = [
     ...CREDENTIAL_PATHS.map((p) => join(input.userHome, p)),
     input.glassboxHome,
+    // The default home too, when $GLASSBOX_HOME points elsewhere: it may hold the real keys.
+    join(input.userHome, '.glassbox'),
     // Sockets that reach programs outside the sandbox (agent keys, the session bus, docker, X11).
     ...(input.env.SSH_AUTH_SOCK ? [input.env.SSH_AUTH_SOCK] : []),
     ...(input.env.XDG_RUNTIME_DIR ? [input.env.XDG_RUNTIME_DIR] : []),
