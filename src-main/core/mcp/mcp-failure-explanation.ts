@@ -54,6 +54,7 @@ function httpStatus(err: unknown): number | undefined {
  */
 export function needsSignIn(err: unknown): boolean {
   if (err instanceof UnauthorizedError) return true;
+  if (signInMessage(err) !== undefined) return true;
   if (err instanceof SdkError && err.code === SdkErrorCode.ClientHttpAuthentication) return true;
   if (httpStatus(err) === 401) return true;
   const cause = (err as { cause?: unknown })?.cause;
@@ -66,9 +67,15 @@ function signInMessage(err: unknown): string | undefined {
   for (let depth = 0; e instanceof Error && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (code === 'SIGN_IN_REQUIRED' || code === 'SIGN_IN_FAILED') return e.message;
+    // The SSE transport's event stream keeps only the message of what its fetch threw.
+    const sse = e instanceof SseError ? SSE_SIGN_IN.exec(e.message) : null;
+    if (sse) return sse[1];
   }
   return undefined;
 }
+
+/** A sign-in error's words inside an SseError's message (see signInMessage). */
+const SSE_SIGN_IN = /^SSE error: ((?:MCP server '[^']+' needs sign-in|sign-in to MCP server '[^']+' failed): [\s\S]*)$/;
 
 /** Turns a connect failure into words: command not on PATH, exit code, HTTP status, step. */
 export function explainConnectFailure(err: unknown, step: string, ctx: FailureContext): string {

@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOAuthProtectedServer, type OAuthProtectedServer } from '../../../../e2e/mcp/fixtures/oauth-protected-server';
 import type { McpServerConfig } from '../../config/config';
+import { EventBus } from '../../events/event-bus';
+import { ToolCollection } from '../../tools/tool-collection';
+import { McpManager } from '../mcp-manager';
 import { FileOAuthStore } from './file-oauth-store';
 import { McpSignIn } from './mcp-sign-in';
 import { SignInFailedError, SignInRequiredError } from './sign-in-errors';
@@ -148,6 +151,47 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     const r = await client.callTool({ name: 'whoami', arguments: {} });
     expect(JSON.stringify(r.content)).toContain('notes:read');
     await client.close();
+  });
+
+  it('an SSE server signs in the same way (the token on the event stream and on every POST)', async () => {
+    const config: McpServerConfig = { type: 'sse', url: server.sseUrl };
+    const auth = await signIn().factory('sse', config);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(new SSEClientTransport(new URL(server.sseUrl), { fetch: auth!.fetch }));
+    const r = await client.callTool({ name: 'whoami', arguments: {} });
+    expect(JSON.stringify(r.content)).toContain('over SSE');
+    expect(opened).toHaveLength(1);
+    expect(server.log.authorizeRequests[0].get('resource')).toBe(server.sseUrl);
+    await client.close();
+    const offline = await signIn({ interactive: false }).factory('sse2', config);
+    await expect(new Client({ name: 't', version: '1' }).connect(new SSEClientTransport(new URL(server.sseUrl), { fetch: offline!.fetch }))).rejects.toSatisfy(
+      (e: unknown) => e instanceof UnauthorizedError || String((e as { cause?: unknown }).cause ?? e).includes('needs sign-in'),
+    );
+  });
+
+  it('through McpManager: HTTP and SSE servers that need a sign-in show needs-sign-in with the hint; signed in, they connect', async () => {
+    const manager = (s: McpSignIn) =>
+      new McpManager({
+        config: { mcpServers: { notes: { url: server.url }, legacy: { type: 'sse', url: server.sseUrl } } },
+        userConfigPath: join(dir, 'config.json'),
+        tools: new ToolCollection(),
+        bus: new EventBus('t'),
+        workspace: dir,
+        env: { GLASSBOX_DISABLE_BROWSER: '1' },
+        auth: s.factory,
+      });
+    const offline = manager(signIn({ interactive: false }));
+    await offline.start();
+    for (const id of ['notes', 'legacy']) {
+      expect(offline.status(id)).toMatchObject({ status: 'needs-sign-in' });
+      expect(offline.status(id)?.lastError).toContain(`MCP server '${id}' needs sign-in: run \`glassbox mcp login ${id}\``);
+    }
+    await offline.close();
+    const online = manager(signIn());
+    await online.start();
+    expect(online.status('notes')?.status).toBe('connected');
+    expect(online.status('legacy')?.status).toBe('connected');
+    await online.close();
   });
 
   it('tokens saved for another URL are not sent to this one', async () => {
