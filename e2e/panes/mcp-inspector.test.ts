@@ -11,7 +11,24 @@ import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 // `/everything:prompt` and an attached resource from the composer.
 
 const hosts = useChromiumAndWebHosts();
-const SERVERS = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } };
+const SECRET = 'sk-inspector-secret-5a4b3c';
+const SERVERS = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { EVERYTHING_TOKEN: SECRET } } } };
+
+/** The screen at 1400×900 and 1000×700, light and dark (test-results/panes/<name>-<size>-<scheme>.png). */
+async function looks(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1400, 900],
+    [1000, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await paneShot(page, `${name}-${width}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 async function openInspector(page: Page): Promise<Locator> {
   await openTab(page, 'mcp');
@@ -34,6 +51,11 @@ describe('MCP inspector', () => {
   it('calls tools by hand from their schema, browses resources and prompts, and shows the traffic with filter, search and the link from a call', async () => {
     const w = await hosts.web([], { approvals: { mode: 'auto' }, ...SERVERS });
     const page = await openPanesApp(hosts.browser(), w);
+    // Every frame the page receives, to prove the server's secret never reaches it.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await page.reload();
+    await page.getByTestId('composer-input').waitFor({ timeout: 90_000 });
     const card = await openInspector(page);
     expect(await card.getByTestId('mcp-protocol-version').innerText()).toMatch(/^MCP \d{4}-\d{2}-\d{2}$/);
 
@@ -56,7 +78,7 @@ describe('MCP inspector', () => {
     // Recorded in the session like the model's calls: a card in the chat.
     const chatCard = page.locator('[data-testid="tool-call-card"]', { hasText: 'mcp_everything_echo' });
     await expect.poll(() => chatCard.getAttribute('data-status'), { timeout: 30_000 }).toBe('ok');
-    await paneShot(page, 'mcp-inspector-tools');
+    await looks(page, 'mcp-inspector-tools');
 
     // The result's Traffic link: the Traffic tab with only that call's exchange.
     await echo.getByTestId('show-mcp-traffic').click();
@@ -90,7 +112,7 @@ describe('MCP inspector', () => {
     // Log level: logging/setLevel goes out (a 2025 server) and shows up live in the open tab.
     await card.getByTestId('mcp-log-level').selectOption('debug');
     await expect.poll(async () => (await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts()).includes('logging/setLevel'), { timeout: 10_000 }).toBe(true);
-    await paneShot(page, 'mcp-inspector-traffic');
+    await looks(page, 'mcp-inspector-traffic');
 
     // Resources: listed, a text one read as text, a binary one as its size and type.
     await card.getByTestId('mcp-tab-resources').click();
@@ -111,7 +133,7 @@ describe('MCP inspector', () => {
     await tform.getByTestId('mcp-template-read').click();
     await expect.poll(() => res.getByTestId('mcp-resource-binary').count(), { timeout: 30_000 }).toBe(1);
     expect(await res.getByTestId('mcp-resource-binary').innerText()).toMatch(/Binary: \d+ bytes, /);
-    await paneShot(page, 'mcp-inspector-resources');
+    await looks(page, 'mcp-inspector-resources');
 
     // Prompts: arguments with completion (department narrows name), then the messages.
     await card.getByTestId('mcp-tab-prompts').click();
@@ -134,6 +156,103 @@ describe('MCP inspector', () => {
     const text = (await prompts.getByTestId('mcp-prompt-message-text').allInnerTexts()).join('\n');
     expect(text).toContain('Engineering');
     expect(text).toContain(name);
-    await paneShot(page, 'mcp-inspector-prompts');
+    await looks(page, 'mcp-inspector-prompts');
+
+    // A tool that prints the server's environment: its secret is masked in the result, the traffic and the chat.
+    const env = await callByHand(card, 'get-env');
+    await expect.poll(() => env.getByTestId('mcp-tool-result-text').count(), { timeout: 30_000 }).toBe(1);
+    const printed = await env.getByTestId('mcp-tool-result-text').innerText();
+    expect(printed).toContain('EVERYTHING_TOKEN');
+    expect(printed).not.toContain(SECRET);
+    await card.getByTestId('mcp-tab-traffic').click();
+    await card.getByTestId('mcp-traffic-search').fill('EVERYTHING_TOKEN');
+    await expect.poll(() => card.getByTestId('mcp-traffic-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await card.getByTestId('mcp-traffic-row').last().click();
+    expect(await card.getByTestId('mcp-traffic-json').innerText()).not.toContain(SECRET);
+    expect(frames.length).toBeGreaterThan(5);
+    expect(frames.filter((f) => f.includes(SECRET)).map((f) => f.slice(0, 200))).toEqual([]);
+    expect(await page.content()).not.toContain(SECRET);
+  }, 300_000);
+
+  it('answers sampling requests (approve, then send the answer back; a denial), shows resource updates, and attaches /everything:prompt and a resource from the composer', async () => {
+    const w = await hosts.web([{ text: 'A sampled answer from the session model.' }, { text: 'Answered with the prompt.' }], { approvals: { mode: 'auto' }, ...SERVERS });
+    const page = await openPanesApp(hosts.browser(), w);
+    const card = await openInspector(page);
+
+    // Sampling from the server's own tool, called by hand: the request is shown first…
+    const sampling = await callByHand(card, 'trigger-sampling-request', { prompt: 'Write one line about glass boxes', maxTokens: '64' });
+    const ask = page.getByTestId('sampling-dialog');
+    await ask.waitFor({ timeout: 60_000 });
+    expect(await ask.getByTestId('sampling-server').innerText()).toBe('everything');
+    expect(await ask.getByTestId('sampling-messages').innerText()).toContain('Write one line about glass boxes');
+    expect(await ask.getByTestId('sampling-max-tokens').innerText()).toContain('64');
+    expect(w.model.requests).toHaveLength(0);
+    await looks(page, 'mcp-sampling-request');
+    await ask.getByTestId('sampling-approve').click();
+    // …then the model's answer and its cost, before it goes back.
+    const answer = page.getByTestId('sampling-result-dialog');
+    await answer.waitFor({ timeout: 60_000 });
+    expect(w.model.requests).toHaveLength(1);
+    expect(JSON.stringify(w.model.requests[0]!.body)).toContain('Write one line about glass boxes');
+    expect(await answer.getByTestId('sampling-answer').innerText()).toContain('A sampled answer from the session model.');
+    expect(await answer.getByTestId('sampling-cost').innerText()).toMatch(/tokens/);
+    await looks(page, 'mcp-sampling-answer');
+    await answer.getByTestId('sampling-send').click();
+    await expect.poll(() => sampling.getByTestId('mcp-tool-result-text').count(), { timeout: 60_000 }).toBe(1);
+    expect(await sampling.getByTestId('mcp-tool-result-text').innerText()).toContain('A sampled answer from the session model.');
+
+    // A denial: nothing reaches the model, the server hears "rejected".
+    await sampling.getByTestId('mcp-tool-run').click();
+    await ask.waitFor({ timeout: 60_000 });
+    await ask.getByTestId('sampling-deny').click();
+    await expect.poll(async () => (await sampling.getByTestId('mcp-tool-result-text').innerText()).toLowerCase(), { timeout: 60_000 }).toContain('reject');
+    expect(w.model.requests).toHaveLength(1);
+
+    // Resources: subscribe, let the server send updates, see them counted.
+    await card.getByTestId('mcp-tab-resources').click();
+    const res = card.getByTestId('mcp-resources-tab');
+    const first = res.getByTestId('mcp-resource').first();
+    await first.waitFor({ timeout: 30_000 });
+    const uri = (await first.getAttribute('data-uri'))!;
+    await first.getByTestId('mcp-resource-subscribe').click();
+    await expect.poll(() => first.getByTestId('mcp-resource-subscribe').innerText(), { timeout: 30_000 }).toBe('Unsubscribe');
+    await callByHand(card, 'toggle-subscriber-updates');
+    await card.getByTestId('mcp-tab-resources').click();
+    await expect.poll(() => res.locator(`[data-uri="${uri}"]`).getByTestId('mcp-resource-updates').count(), { timeout: 30_000 }).toBe(1);
+    // The resource goes to the next message as a chip.
+    await res.locator(`[data-uri="${uri}"]`).getByTestId('mcp-resource-attach').click();
+
+    // The composer: /everything: lists the server's prompts; one with arguments asks for them.
+    const input = page.getByTestId('composer-input');
+    await input.fill('/everything:args');
+    const popup = page.getByTestId('prompt-popup');
+    await expect.poll(() => popup.getByTestId('prompt-option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await popup.getByTestId('prompt-option').first().getAttribute('data-prompt')).toBe('everything:args-prompt');
+    await looks(page, 'mcp-composer-prompts');
+    await input.press('Enter');
+    const city = popup.getByTestId('mcp-prompt-arg-city');
+    await city.waitFor();
+    await city.fill('Lisbon');
+    await popup.getByTestId('mcp-prompt-submit').click();
+    const chips = page.getByTestId('composer-attachment');
+    await expect.poll(() => chips.getByTestId('composer-attachment-label').allInnerTexts()).toEqual([`everything: ${uri}`, '/everything:args-prompt city=Lisbon']);
+    expect(await input.inputValue()).toBe('');
+    await input.fill('and then tell me more');
+    await looks(page, 'mcp-composer-attachments');
+    await sendTask(page, 'and then tell me more');
+    await waitRunEnd(page, 1);
+    const sent = JSON.stringify(w.model.requests.at(-1)!.body);
+    expect(sent).toContain('Lisbon');
+    expect(sent).toContain(`everything:resource ${uri}`);
+    expect(sent).toContain('and then tell me more');
+    await expect.poll(() => chips.count()).toBe(0);
+
+    // A call card in the chat links to its exchange in the Traffic tab.
+    await openTab(page, 'inspector');
+    const chatCard = page.locator('[data-testid="tool-call-card"]', { hasText: 'trigger-sampling-request' }).first();
+    await chatCard.getByTestId('show-mcp-traffic').click();
+    const traffic = card.getByTestId('mcp-traffic-tab');
+    await traffic.waitFor();
+    await expect.poll(async () => (await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts()).includes('sampling/createMessage'), { timeout: 10_000 }).toBe(true);
   }, 300_000);
 });

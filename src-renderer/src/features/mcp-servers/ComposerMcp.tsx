@@ -15,7 +15,7 @@ export function ComposerAttachments() {
         const label = a.kind === 'resource' ? `${a.server}: ${a.uri}` : `/${a.server}:${a.name}${Object.keys(a.args).length ? ` ${Object.entries(a.args).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`;
         return (
           <span key={i} className="composer-chip" data-testid="composer-attachment" title={a.kind === 'resource' ? 'This resource goes in front of your message' : "This prompt's messages go in front of your message"}>
-            <span>{label}</span>
+            <span data-testid="composer-attachment-label">{label}</span>
             <button aria-label={`Remove ${label}`} onClick={() => remove(i)}>×</button>
           </span>
         );

@@ -122,7 +122,7 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
                   include in prompt
                 </label>
               </div>
-              <pre className="wb-pre small" data-testid="mcp-instructions-text">{s.instructions}</pre>
+              <pre className="wb-pre small mi-instructions" data-testid="mcp-instructions-text">{s.instructions}</pre>
             </div>
           ) : null}
           <ServerInspector server={s} />
