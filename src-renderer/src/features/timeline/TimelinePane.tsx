@@ -4,6 +4,7 @@ import { useApp } from '../../app/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { timelineSelectors } from '../../store/timeline/selectors';
 import { DiffView } from '../edits/DiffView';
+import { TimeAxisView } from './TimeAxisView';
 import { clampPosition, TIMELINE_CATEGORIES, type TimelineEntry } from './timeline-model';
 import '../workbench.css';
 
@@ -112,6 +113,7 @@ export function TimelinePane() {
               {visible.length ? `${p + 1} / ${visible.length}` : '0 / 0'}
             </span>
           </div>
+          <TimeAxisView />
           <div className="wb-timeline-list" ref={listRef} data-testid="timeline-list">
             <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
               {virt.getVirtualItems().map((v) => {

@@ -1,7 +1,11 @@
+import { buildTimeAxis, type TimeSpan } from '../../features/timeline/time-spans';
 import { buildTimeline, type TimelineCategory } from '../../features/timeline/timeline-model';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
+import { timelineSelectors } from './selectors';
 import { initialTimelineState } from './state';
+
+const timelineView = timelineSelectors.view;
 
 /** The timeline slice's actions. Nothing is re-executed: a timeline only reads the session file. */
 export interface TimelineActions {
@@ -18,6 +22,11 @@ export interface TimelineActions {
    * known, and selects it in the inspector. False (with the error shown) when that failed.
    */
   showTimelineCallInChat(callId: string): Promise<boolean>;
+  /**
+   * A bar of the time axis was clicked: the scrubber moves to its moment, and its call's card and
+   * inspector (or its model turn in the inspector) open, in the timeline's session.
+   */
+  showTimelineSpan(span: TimeSpan): Promise<void>;
 }
 
 /** Builds the timeline slice's actions. */
@@ -47,7 +56,7 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
         const s = await bridge().timeline.load(sessionId);
         if (token !== opened) return;
         const t = buildTimeline(s.events);
-        set({ timelineEntries: t, timelineLoaded: s.id, timelinePos: Math.max(0, t.length - 1) });
+        set({ timelineEntries: t, timelineAxis: buildTimeAxis(s.events), timelineSelectedSpan: null, timelineLoaded: s.id, timelinePos: Math.max(0, t.length - 1) });
       } catch (err) {
         if (token === opened) set({ timelineError: errorText(err) });
       }
@@ -58,6 +67,27 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
       if (next.has(c)) next.delete(c);
       else next.add(c);
       set({ timelineShown: next });
+    },
+    showTimelineSpan: async (span) => {
+      set({ timelineSelectedSpan: span.callId ?? span.turnKey ?? null });
+      // The scrubber follows: the entry of that call, else the last entry at or before the bar's end.
+      const { visible } = timelineView(get());
+      let at = span.callId ? visible.findIndex((e) => e.callId === span.callId) : -1;
+      if (at < 0) for (let i = 0; i < visible.length && visible[i]!.ts <= span.end; i++) at = i;
+      if (at >= 0) set({ timelinePos: at });
+      if (span.callId) {
+        if (await get().showTimelineCallInChat(span.callId)) get().revealCall(span.callId);
+        return;
+      }
+      const loaded = get().timelineLoaded;
+      if (!span.turnKey || !loaded) return;
+      try {
+        if (loaded !== get().sessionId) await bridge().sessions.open(loaded);
+        for (let i = 0; i < 50 && !get().turns.some((t) => t.key === span.turnKey); i++) await new Promise((r) => setTimeout(r, 100));
+        get().inspectTurn(span.turnKey);
+      } catch (err) {
+        set({ timelineError: errorText(err) });
+      }
     },
     showTimelineCallInChat: async (callId) => {
       const loaded = get().timelineLoaded;

@@ -30,4 +30,8 @@ export const timelineSelectors = {
   view,
   /** How many of each kind happened up to the current entry. */
   counts: (s: AppStoreState) => counts(s.timelineEntries, view(s).current),
+  axis: (s: AppStoreState) => s.timelineAxis,
+  /** The scrubber's moment on the time axis (null: nothing opened). */
+  cursorTs: (s: AppStoreState) => view(s).current?.ts ?? null,
+  selectedSpan: (s: AppStoreState) => s.timelineSelectedSpan,
 };

@@ -1,4 +1,5 @@
 import type { SessionSummary } from '../../../../src-shared/contract/views';
+import type { TimeAxis } from '../../features/timeline/time-spans';
 import { TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
 
 /** The timeline slice: a recorded session as entries, the filter and the scrub position. */
@@ -12,9 +13,13 @@ export interface TimelineState {
   /** Position in the filtered entries (clamped when read). */
   timelinePos: number;
   timelineError: string | null;
+  /** The same session on a time axis (lanes and bars); null before one is opened. */
+  timelineAxis: TimeAxis | null;
+  /** The bar last clicked (its callId or model turn key), outlined on the axis. */
+  timelineSelectedSpan: string | null;
 }
 
 /** Nothing opened; every category shown. */
 export function initialTimelineState(): TimelineState {
-  return { timelineSessions: [], timelineEntries: [], timelineLoaded: null, timelineShown: new Set(TIMELINE_CATEGORIES), timelinePos: 0, timelineError: null };
+  return { timelineSessions: [], timelineEntries: [], timelineLoaded: null, timelineShown: new Set(TIMELINE_CATEGORIES), timelinePos: 0, timelineError: null, timelineAxis: null, timelineSelectedSpan: null };
 }
