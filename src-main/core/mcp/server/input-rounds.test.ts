@@ -27,9 +27,12 @@ describe('InputRounds', () => {
   it('a question becomes a round; the answer with its sealed state resumes the same run', async () => {
     const r = new InputRounds();
     let runs = 0;
-    const run = async () => {
+    let after: ServerContext | undefined;
+    const run = async (_signal: AbortSignal, current: () => ServerContext) => {
       runs++;
       const a = await currentMcpCaller()!.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }, { key: 'name' });
+      // Notifications of the resumed run go to the round that resumed it.
+      after = current();
       return `hi ${String((a.content as { n: string }).n)}`;
     };
     const first = (await r.serve(ctx(), 'modern', () => undefined, run)) as Asked;
@@ -37,8 +40,10 @@ describe('InputRounds', () => {
     expect(Object.keys(first.inputRequests)).toEqual(['name']);
     expect(r.pending).toBe(1);
     const state = await r.verify(first.requestState, ctx());
-    const done = await r.serve(ctx({ state, responses: { name: { action: 'accept', content: { n: 'Ada' } } } }), 'modern', () => undefined, run);
+    const second = ctx({ state, responses: { name: { action: 'accept', content: { n: 'Ada' } } } });
+    const done = await r.serve(second, 'modern', () => undefined, run);
     expect(done).toBe('hi Ada');
+    expect(after).toBe(second);
     expect(runs).toBe(1);
     expect(r.pending).toBe(0);
     // The call is over: its state no longer resumes anything.

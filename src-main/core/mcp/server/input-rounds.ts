@@ -53,6 +53,8 @@ class Exchange<R> {
   expiry?: NodeJS.Timeout;
   /** Rounds that ended asking for input so far. */
   round = 0;
+  /** The request of the round being served now (its stream carries the run's notifications). */
+  current!: ServerContext;
 
   constructor(
     readonly era: 'legacy' | 'modern',
@@ -164,7 +166,7 @@ export class InputRounds {
     ctx: ServerContext,
     era: 'legacy' | 'modern',
     legacyCapabilities: () => ClientCapabilities | undefined,
-    run: (signal: AbortSignal) => Promise<R>,
+    run: (signal: AbortSignal, current: () => ServerContext) => Promise<R>,
   ): Promise<R | InputRequiredResult> {
     let ex: Exchange<R>;
     const state = ctx.mcpReq.requestState<SealedState>();
@@ -176,13 +178,15 @@ export class InputRounds {
       if (sealed!.r !== found.round) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState: it belongs to an earlier round of this call');
       ex = found as Exchange<R>;
       clearTimeout(ex.expiry);
+      ex.current = ctx;
       ex.deliver(ctx.mcpReq.inputResponses ?? {});
     } else {
       const capabilities = era === 'modern' ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : legacyCapabilities();
       ex = new Exchange<R>(era, capabilities, { ...(ctx.mcpReq.inputResponses ?? {}) });
+      ex.current = ctx;
       const started = ex;
       // The first round's signal is the run's: a client that cancels that request stops it.
-      withMcpCaller(this.callerOf(started), () => run(ctx.mcpReq.signal)).then(
+      withMcpCaller(this.callerOf(started), () => run(ctx.mcpReq.signal, () => started.current)).then(
         (value) => started.finish({ kind: 'done', value }),
         (error: unknown) => started.finish({ kind: 'failed', error }),
       );

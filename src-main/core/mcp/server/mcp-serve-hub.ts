@@ -18,8 +18,8 @@ export interface ServedSession {
 /** Where a running call's progress and log updates go. */
 interface CallRoute {
   tool: string;
-  progressToken: string | number | undefined;
-  ctx: ServerContext;
+  /** The request whose stream carries the call's notifications now (a later round's, once one came). */
+  ctx: () => ServerContext;
 }
 
 /** Publishes changes to 2026-07-28 clients (their `subscriptions/listen` streams). */
@@ -110,22 +110,24 @@ export class McpServeHub {
     return this.servedCache;
   }
 
-  /** Routes the call's progress and log updates to its request until `end`. */
-  route(callId: string, tool: string, ctx: ServerContext): () => void {
-    this.routes.set(callId, { tool, progressToken: ctx.mcpReq._meta?.progressToken, ctx });
+  /** Routes the call's progress and log updates to its current request until `end`. */
+  route(callId: string, tool: string, ctx: () => ServerContext): () => void {
+    this.routes.set(callId, { tool, ctx });
     return () => this.routes.delete(callId);
   }
 
   private forward(route: CallRoute, e: GlassboxEventOf<'tool_execution_update'>): void {
     let sent: Promise<void> | undefined;
-    if (e.kind === 'progress' && route.progressToken !== undefined && typeof e.progress === 'number') {
-      sent = route.ctx.mcpReq.notify({
+    const ctx = route.ctx();
+    const progressToken = ctx.mcpReq._meta?.progressToken;
+    if (e.kind === 'progress' && progressToken !== undefined && typeof e.progress === 'number') {
+      sent = ctx.mcpReq.notify({
         method: 'notifications/progress',
-        params: { progressToken: route.progressToken, progress: e.progress, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message ? { message: e.message } : {}) },
+        params: { progressToken, progress: e.progress, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message ? { message: e.message } : {}) },
       });
     } else if (e.kind === 'log') {
       // The SDK applies the client's level: logging/setLevel (2025) or the request's own (2026).
-      sent = route.ctx.mcpReq.log(toMcpLevel(e.level), e.message ?? '', route.tool);
+      sent = ctx.mcpReq.log(toMcpLevel(e.level), e.message ?? '', route.tool);
     }
     sent?.catch(() => {
       // The client may have gone away; the call itself still finishes and is traced.

@@ -23,9 +23,9 @@ export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'leg
     const name = req.params.name;
     if (!hub.served().names.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const args = req.params.arguments ?? {};
-    return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal): Promise<CallToolResult> => {
+    return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal, current): Promise<CallToolResult> => {
       const callId = `mcp_${randomUUID()}`;
-      const end = hub.route(callId, name, ctx);
+      const end = hub.route(callId, name, current);
       try {
         const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
         const result = toolResultToMcpResult(outcome.result) as CallToolResult;
