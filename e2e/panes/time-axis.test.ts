@@ -95,7 +95,7 @@ describe('timeline time axis', () => {
     await expect.poll(async () => (await bars()).length).toBe(all.length);
 
     // A click on the shell bar: the scrubber goes there, and its card and inspector open.
-    const laneTop = await axis.locator('[data-lane="shell"]').evaluate((e) => (e as HTMLElement).offsetTop);
+    const laneTop = await axis.locator('.time-lane-label[data-lane="shell"]').evaluate((e) => (e as HTMLElement).offsetTop);
     await canvas.click({ position: { x: Math.max(1, shellX), y: laneTop + 8 } });
     await expect.poll(() => page.getByTestId('inspector-tool').innerText(), { timeout: 30_000 }).toBe('bash');
     await expect.poll(() => page.locator('.call-card.selected[data-call-id="call_sh"]').isVisible()).toBe(true);
