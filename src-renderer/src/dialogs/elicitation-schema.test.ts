@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formContent, formFields } from './elicitation-schema';
+import { formContent, formFields, initialValue, type FormValue } from './elicitation-schema';
 
 const schema = {
   type: 'object',
@@ -40,4 +40,36 @@ describe('elicitation forms', () => {
       if (want.content) expect(r.content).toEqual(want.content);
     });
   }
+});
+
+describe('multi-select fields', () => {
+  const multi = {
+    type: 'object',
+    properties: {
+      toppings: { type: 'array', title: 'Toppings', items: { type: 'string', enum: ['ham', 'olives', 'basil'] }, minItems: 1, maxItems: 2, default: ['basil'] },
+      colors: { type: 'array', items: { anyOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] } },
+    },
+    required: ['toppings'],
+  };
+
+  it('reads items.enum and items.anyOf as options, with the default chosen', () => {
+    const [t, c] = formFields(multi);
+    expect(t).toMatchObject({ type: 'multi', required: true, minItems: 1, maxItems: 2 });
+    expect(t!.options!.map((o) => o.value)).toEqual(['ham', 'olives', 'basil']);
+    expect(initialValue(t!)).toEqual(['basil']);
+    expect(c!.options).toEqual([{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }]);
+    expect(initialValue(c!)).toEqual([]);
+  });
+
+  const table: Array<[string, Record<string, FormValue>, { errors: string[]; content?: Record<string, unknown> }]> = [
+    ['chosen values', { toppings: ['ham', 'basil'], colors: ['g'] }, { errors: [], content: { toppings: ['ham', 'basil'], colors: ['g'] } }],
+    ['none of an optional one is left out', { toppings: ['ham'], colors: [] }, { errors: [], content: { toppings: ['ham'] } }],
+    ['a required one left empty', { toppings: [], colors: [] }, { errors: ['Toppings: choose at least one.'] }],
+    ['too many', { toppings: ['ham', 'olives', 'basil'] }, { errors: ['Toppings: choose at most 2.'] }],
+  ];
+  it.each(table)('%s', (_name, raw, want) => {
+    const r = formContent(formFields(multi), raw);
+    expect(r.errors).toEqual(want.errors);
+    if (want.content) expect(r.content).toEqual(want.content);
+  });
 });
