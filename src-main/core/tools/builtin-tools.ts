@@ -44,6 +44,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
       config: configSection<BashToolConfig>(deps.config, 'bash'),
       secrets: deps.secrets,
       sandbox: deps.sandbox,
+      redactor: deps.redactor,
     }),
     new PythonExecuteTool({
       workspace: deps.workspace,

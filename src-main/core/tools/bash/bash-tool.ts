@@ -4,6 +4,8 @@ import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './
 import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
 import { clipOutput } from './output-clip';
 import { carriedState, runOutsideSandbox } from './outside-command';
+import { LiveOutput, terminalChunkToText } from '../live-output';
+import type { SecretRedactor } from '../../secrets/secret-redactor';
 
 /** The `bash` config section. */
 export interface BashToolConfig {
@@ -23,6 +25,8 @@ export interface BashToolOptions {
   secrets?: readonly string[];
   /** The shell's OS sandbox: what it lets the shell write (besides the workspace). */
   sandbox?: { state(): { writableRoots: string[] } };
+  /** The session's secrets, hidden in the output streamed to the window while a command runs. */
+  redactor?: SecretRedactor;
 }
 
 const DEFAULT_MAX_OUTPUT_CHARS = 20_000;
@@ -96,7 +100,15 @@ export class BashTool implements Tool {
         const state = await carriedState(shell, ctx.workspace, this.opts.secrets ?? [], writable, ctx.signal);
         result = await runOutsideSandbox(command, state, { timeoutMs, signal: ctx.signal });
       } else {
-        result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+        // The output as it arrives goes to the call's card (tool_execution_update), not only the terminal pane.
+        const live = ctx.emit ? new LiveOutput(ctx, this.opts.redactor) : null;
+        const stop = live ? shell.onData((d) => live.add(terminalChunkToText(d))) : () => undefined;
+        try {
+          result = await shell.run(command, { timeoutMs, signal: ctx.signal });
+        } finally {
+          stop();
+          live?.close();
+        }
       }
     } catch (err) {
       return { error: `could not run the command: ${err instanceof Error ? err.message : String(err)}`, metadata: { classification } };
