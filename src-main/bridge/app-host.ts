@@ -6,7 +6,10 @@ import { coreSessionOpener } from './core-session-opener';
 import { CurrentSession } from './current-session';
 import { SavedSessionList } from './saved-session-list';
 import { InsightsBridge, type DesktopShell } from './insights/insights-bridge';
+import type { HostTransport } from '../../src-shared/contract/wire';
+import { safe, type EmitEvent } from './open-session';
 import { SessionBridge } from './session-bridge';
+import { SessionRegistry } from './session-registry';
 import { SettingsStore, type ApiKeyStore } from './settings-store';
 import { createWindowPorts } from './window-ports';
 import { WorkbenchBridge } from './workbench/workbench-bridge';
@@ -25,19 +28,30 @@ export interface AppHostOptions {
   signIn?: SessionSignInOptions;
   /** The desktop app's save dialog and notifications (absent in `glassbox web`). */
   desktop?: DesktopShell;
+  /** How long a session nobody shows stays open once idle; default 10 minutes. */
+  idleCloseMs?: number;
 }
 
-/** A bridge host serving one current session, ready for a transport (IPC, WebSocket) to connect. */
-export interface AppHost {
-  /** Connect transports here. */
+/** Serves one connection (a window over IPC, a browser tab over WebSocket); returns its disposer. */
+export interface BridgeConnector {
+  /**
+   * `session`: the session this connection shows first (a reloaded tab's own; null: a fresh
+   * one); default the one the host showed last.
+   */
+  connect(transport: HostTransport, opts?: { session?: string | null }): () => void;
+}
+
+/** The host of every window or tab: each connection shows its own session; sessions run side by side. */
+export interface AppHost extends BridgeConnector {
+  /** The methods and events every connection shares (search, usage, export, notifications). */
   bridge: BridgeHost;
-  /** The owner of the open session. */
-  current: CurrentSession;
+  /** The open sessions, shared by the connections that show them. */
+  registry: SessionRegistry;
   /** The saved sessions. */
   store: SessionStore;
   /** Opens the first session (a saved one by id); calls made meanwhile wait for it. */
   start(sessionId?: string): Promise<void>;
-  /** Cancels any run, releases the session and unregisters every handler. */
+  /** Closes every connection's scope and every session (runs cancelled). */
   dispose(): Promise<void>;
 }
 
@@ -59,30 +73,58 @@ export function createAppHost(opts: AppHostOptions): AppHost {
   const store = new SessionStore(opts.paths.sessions);
   const settings = new SettingsStore(opts.paths.config, opts.keys, opts.env);
   const list = new SavedSessionList(store);
-  let sessions: SessionBridge | null = null;
-  const current = new CurrentSession({
-    open: coreSessionOpener({ workspace: opts.workspace, env: opts.sessionEnv ?? opts.env, ports: () => withSignIn(createWindowPorts(), opts.signIn) }),
+  const broadcast: EmitEvent = (name, payload) => bridge.emit(name, payload);
+  const emitList = (): void => bridge.emit('sessions.changed', registry.withLive(safe(() => list.list()) ?? []));
+  const open = coreSessionOpener({ workspace: opts.workspace, env: opts.sessionEnv ?? opts.env, ports: () => withSignIn(createWindowPorts(), opts.signIn) });
+  const registry = new SessionRegistry({
+    open,
     saved: store,
-    emit: (name, payload) => bridge.emit(name, payload),
+    broadcast,
     savedSummary: (id) => store.summary(id),
     settings: () => settings.get(),
-    listChanged: () => sessions?.emitList(),
+    listChanged: emitList,
+    liveChanged: emitList,
+    ...(opts.idleCloseMs !== undefined ? { idleCloseMs: opts.idleCloseMs } : {}),
   });
-  sessions = new SessionBridge({ host: bridge, current, store, list, settings });
-  // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow the current session.
-  // Search and usage across sessions, the HTML export, notifications.
+  // Search and usage across sessions, the HTML export, notifications: one for every connection.
   const insights = new InsightsBridge({ host: bridge, paths: opts.paths, store, workspace: opts.workspace, env: opts.env, ...(opts.desktop ? { desktop: opts.desktop } : {}) });
-  const workbench = new WorkbenchBridge({ host: bridge, current, sessions: store, env: opts.env });
+  const scopes = new Set<() => Promise<void>>();
+  const connect = (transport: HostTransport, how?: { session?: string | null }): (() => void) => {
+    // This connection's own host: its session and workbench methods, its session's events only.
+    const host = new BridgeHost(bridge);
+    const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedSummary: (id) => store.summary(id), settings: () => settings.get(), listChanged: emitList });
+    const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList });
+    // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.
+    const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });
+    // A failure is told in a banner (CurrentSession.start); calls made meanwhile get it too.
+    (how?.session === null ? current.startNew() : current.start(how?.session ?? undefined)).catch(() => undefined);
+    let closed = false;
+    const close = async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      scopes.delete(close);
+      detach();
+      host.detachFromParent();
+      sessions.dispose();
+      workbench.dispose();
+      // Only lets go of the session: a run goes on for the other windows (or for nobody).
+      await current.dispose();
+    };
+    const detach = host.connect(transport);
+    transport.onClose?.(() => void close());
+    scopes.add(close);
+    return () => void close();
+  };
   return {
     bridge,
-    current,
+    registry,
     store,
-    start: (sessionId) => current.start(sessionId),
+    connect,
+    start: (sessionId) => registry.start(sessionId),
     async dispose() {
-      sessions?.dispose();
+      await Promise.all([...scopes].map((c) => c()));
       insights.dispose();
-      workbench.dispose();
-      await current.dispose();
+      await registry.dispose();
     },
   };
 }

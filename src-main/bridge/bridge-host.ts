@@ -30,6 +30,20 @@ export function toBridgeErrorInfo(err: unknown): BridgeErrorInfo {
 export class BridgeHost {
   private readonly handlers = new Map<MethodName, (...args: unknown[]) => unknown>();
   private readonly connections = new Set<HostTransport>();
+  private readonly children = new Set<BridgeHost>();
+
+  /**
+   * `parent`: a host whose handlers answer what this one has none for (the methods every
+   * connection shares), and whose `emit` reaches this host's connections too.
+   */
+  constructor(private readonly parent?: BridgeHost) {
+    parent?.children.add(this);
+  }
+
+  /** Stops hearing the parent's events (a connection's host going away). */
+  detachFromParent(): void {
+    this.parent?.children.delete(this);
+  }
 
   /** Registers the handler of one method; returns a disposer. Throws if already registered. */
   register<M extends MethodName>(method: M, handler: MethodHandler<M>): () => void {
@@ -49,9 +63,13 @@ export class BridgeHost {
     return () => offs.forEach((off) => off());
   }
 
-  /** Whether a method has a handler. */
+  /** Whether a method has a handler (here or in the parent). */
   has(method: MethodName): boolean {
-    return this.handlers.has(method);
+    return this.handlers.has(method) || (this.parent?.has(method) ?? false);
+  }
+
+  private handlerOf(method: MethodName): ((...args: unknown[]) => unknown) | undefined {
+    return this.handlers.get(method) ?? this.parent?.handlerOf(method);
   }
 
   /** Serves one connection until it closes; returns a disposer that detaches it. */
@@ -72,8 +90,9 @@ export class BridgeHost {
     return this.connections.size;
   }
 
-  /** Pushes an event to every connection. A connection that fails to send is dropped. */
+  /** Pushes an event to every connection (and the children's). A connection that fails to send is dropped. */
   emit<E extends BridgeEventName>(name: E, payload: BridgeEvents[E]): void {
+    for (const c of [...this.children]) c.emit(name, payload);
     for (const t of [...this.connections]) {
       try {
         t.send({ kind: 'event', name, payload });
@@ -87,7 +106,7 @@ export class BridgeHost {
   async invoke<M extends MethodName>(method: M, ...args: MethodArgs<M>): Promise<MethodResult<M>> {
     const check = validateCall({ kind: 'call', id: 0, method, args });
     if (!check.ok) throw new BridgeError(check.error.code, check.error.message);
-    const h = this.handlers.get(method);
+    const h = this.handlerOf(method);
     if (!h) throw new BridgeError('UNKNOWN_METHOD', `${method} is not available in this host.`);
     return (await h(...args)) as MethodResult<M>;
   }
@@ -100,7 +119,7 @@ export class BridgeHost {
       return;
     }
     const { id, method, args } = check.call;
-    const h = this.handlers.get(method);
+    const h = this.handlerOf(method);
     if (!h) {
       this.reply(transport, { kind: 'result', id, ok: false, error: { code: 'UNKNOWN_METHOD', message: `${method} is not available in this host.` } });
       return;

@@ -2,34 +2,50 @@ import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import type { SessionSummary } from '../../src-shared/contract/views';
 import { FIRST_SCREEN_ROWS } from '../../src-shared/contract/views';
 import { BridgeError } from '../../src-shared/contract/wire';
-import { OpenSession, type OpenSessionDeps } from './open-session';
-import { requireSaved } from './saved-session-list';
-import type { OpenedSession, SessionOpener } from './session-port';
+import type { OpenSession, OpenSessionDeps } from './open-session';
+import { SessionRegistry, type SessionViewer } from './session-registry';
+import type { SessionOpener } from './session-port';
 
 /** What the current-session owner needs: how to open core sessions, read saved ones, and push events. */
 export interface CurrentSessionOptions extends OpenSessionDeps {
   open: SessionOpener;
   /** Whether a saved session exists, and its events (SessionStore). */
   saved: { exists(id: string): boolean; load(id: string): { events: GlassboxEvent[] } };
+  /**
+   * The host's open sessions, shared with the other windows and tabs; default a registry of this
+   * viewer's own (one window, the sessions it closes are closed at once).
+   */
+  registry?: SessionRegistry;
 }
 
 /** Told about every session that becomes current (and null when none is). */
 export type SessionSwitchListener = (session: OpenSession | null) => void;
 
 /**
- * The one owner of a host's current session: attaches a core session as an OpenSession,
- * detaches (closes) it, rebuilds it when settings changed, and tells its readers (the session
- * and workbench bridges) when it switched. Calls made while the first session is still being
- * built wait for it (`ready`).
+ * Which session one window or tab (one bridge connection) shows. It attaches to an
+ * OpenSession of the host's SessionRegistry (`start`, `openNew`, `openSaved`), lets go of it
+ * when it shows another one (the other keeps running, and windows showing it keep showing it),
+ * and follows a rebuild after a settings change; readers (the session and workbench bridges of
+ * this connection) follow it with `onSwitch`. Calls made while the first session is still being
+ * built wait for it (`ready`). `emit` goes to this viewer's connection only.
  */
 export class CurrentSession {
   private open: OpenSession | null = null;
   private readonly listeners = new Set<SessionSwitchListener>();
-  /** Settings changed since the current core session was built. */
-  private stale = false;
   private readyPromise: Promise<void> = Promise.resolve();
+  private readonly registry: SessionRegistry;
+  /** This viewer's registry is its own: a session it leaves is closed at once (the single-window host of old). */
+  private readonly ownRegistry: boolean;
+  private readonly viewer: SessionViewer;
 
-  constructor(private readonly opts: CurrentSessionOptions) {}
+  constructor(private readonly opts: CurrentSessionOptions) {
+    this.ownRegistry = !opts.registry;
+    this.registry = opts.registry ?? new SessionRegistry({ ...opts, idleCloseMs: 0 });
+    this.viewer = {
+      emit: (name, payload) => opts.emit(name, payload),
+      replaced: (now) => this.show(now),
+    };
+  }
 
   /** The current session, or null (before the first one is built, after dispose). */
   get session(): OpenSession | null {
@@ -55,15 +71,19 @@ export class CurrentSession {
   }
 
   /**
-   * Opens the first session (a fresh one, or a saved one by id). Calls made meanwhile wait for
-   * it, so a host can start serving (and print its URL) before the session is built.
+   * Shows the first session: a saved one by id, else (with a shared registry) the one the host
+   * shows last, else a fresh one. Calls made meanwhile wait for it, so a host can start serving
+   * (and print its URL) before the session is built.
    */
   start(sessionId?: string): Promise<void> {
     const first = (async () => {
-      if (sessionId) {
-        requireSaved(this.opts.saved, sessionId);
-        await this.attach(await this.opts.open(sessionId), this.opts.saved.load(sessionId).events);
-      } else await this.attach(await this.opts.open(), []);
+      if (this.ownRegistry) await this.registry.start(sessionId);
+      else if (sessionId !== undefined && (this.registry.get(sessionId) || this.opts.saved.exists(sessionId))) {
+        // A reloaded tab gets its own session back (a gone one: the default, below).
+        this.show(await this.registry.acquire(this.viewer, sessionId));
+        return;
+      }
+      this.show(await this.registry.acquireDefault(this.viewer));
     })();
     this.readyPromise = first.catch((err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
@@ -73,71 +93,67 @@ export class CurrentSession {
     return this.readyPromise;
   }
 
-  /** Settings changed: the next send rebuilds the core session (same id, same conversation). */
+  /** Shows a fresh session first (a new desktop window). */
+  startNew(): Promise<void> {
+    this.readyPromise = (async () => this.show(await this.registry.acquire(this.viewer, null)))();
+    return this.readyPromise;
+  }
+
+  /** Settings changed: the next send in each open session rebuilds it (same id, same conversation). */
   markStale(): void {
-    this.stale = true;
+    this.registry.markStale();
   }
 
   /** Sends the user's message in the current session, rebuilt first when settings changed. */
   async send(text: string) {
-    this.require().checkSend(text);
-    if (this.stale) await this.rebuild();
-    return this.require().send(text);
+    return this.registry.send(this.require(), text);
   }
 
-  /** Closes the current session and opens a fresh one. */
+  /** Shows a fresh session in this window; the one shown before keeps running if it runs. */
   async openNew(): Promise<SessionSummary> {
-    if (this.open?.core.running) throw new BridgeError('BUSY', 'Stop the run before starting a new session.');
-    await this.detach();
-    const opened = await this.attach(await this.opts.open(), []);
+    this.refuseLeavingRun('Stop the run before starting a new session.');
+    const opened = await this.registry.acquire(this.viewer, null);
+    await this.leave();
+    this.show(opened);
     this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
     return opened.summary();
   }
 
-  /** Makes a saved session the current one (resumed from its file). */
+  /** Shows a session in this window: an open one (running or not), or a saved one resumed from its file. */
   async openSaved(id: string): Promise<SessionSummary> {
     if (this.open?.id === id) return this.open.summary();
-    if (this.open?.core.running) throw new BridgeError('BUSY', 'Stop the run before opening another session.');
-    requireSaved(this.opts.saved, id);
-    const events = this.opts.saved.load(id).events;
-    await this.detach();
-    const opened = await this.attach(await this.opts.open(id), events);
+    this.refuseLeavingRun('Stop the run before opening another session.');
+    const opened = await this.registry.acquire(this.viewer, id);
+    await this.leave();
+    this.show(opened);
     this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
     return opened.summary();
   }
 
-  /** Closes the current session for good (host shutting down). */
+  /** This window goes away: it lets go of its session (closed at once only when the registry is its own). */
   async dispose(): Promise<void> {
-    await this.detach();
+    await this.leave();
+    if (this.ownRegistry) await this.registry.dispose();
   }
 
-  /**
-   * Rebuilds the current core session from its file so new settings apply; the events seen so
-   * far carry over (through the new session's redactor: a key set meanwhile is hidden in them too).
-   */
-  private async rebuild(): Promise<void> {
-    const old = this.require();
-    this.stale = false;
-    await this.detach();
-    const opened = await this.opts.open(old.id).catch(() => this.opts.open());
-    const kept = opened.session.id === old.id;
-    const now = await this.attach(opened, kept ? old.events : []);
-    if (!kept) this.opts.emit('sessions.switched', now.view(FIRST_SCREEN_ROWS));
+  /** With a registry of its own, leaving a running session would kill it: refuse, as before. */
+  private refuseLeavingRun(message: string): void {
+    if (this.ownRegistry && this.open?.core.running) throw new BridgeError('BUSY', message);
   }
 
-  private async attach(opened: OpenedSession, events: readonly GlassboxEvent[]): Promise<OpenSession> {
-    const session = new OpenSession(opened, events, this.opts);
+  private show(session: OpenSession): void {
+    if (this.open === session) return;
+    if (this.open) for (const l of [...this.listeners]) l(null);
     this.open = session;
-    this.stale = false;
     for (const l of [...this.listeners]) l(session);
-    return session;
   }
 
-  private async detach(): Promise<void> {
+  private async leave(): Promise<void> {
     const old = this.open;
     if (!old) return;
     this.open = null;
     for (const l of [...this.listeners]) l(null);
-    await old.close();
+    this.registry.release(this.viewer, old);
+    if (this.ownRegistry && this.registry.get(old.id) === old) await this.registry.closeNow(old.id);
   }
 }

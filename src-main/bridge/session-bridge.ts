@@ -1,12 +1,12 @@
 import type { BridgeHost, MethodHandlers } from './bridge-host';
 import { matchesCallFilter, summarizeCall } from '../../src-shared/read-models/call-index';
 import { BridgeError } from '../../src-shared/contract/wire';
-import type { AgentState, CallFilter, ExportedFile } from '../../src-shared/contract/views';
+import type { AgentState, CallFilter, ExportedFile, SessionSummary } from '../../src-shared/contract/views';
 import type { MethodName } from '../../src-shared/contract/methods';
 import type { SessionStore } from '../core/session/session-store';
 import type { CurrentSession } from './current-session';
 import type { OpenSession } from './open-session';
-import { safe } from './open-session';
+import { safe, type EmitEvent } from './open-session';
 import { requireSaved, type SavedSessionList } from './saved-session-list';
 import type { SettingsStore } from './settings-store';
 
@@ -19,6 +19,12 @@ export interface SessionBridgeOptions {
   /** The saved sessions as the sidebar lists them. */
   list: SavedSessionList;
   settings: SettingsStore;
+  /** Pushes to every connection of the host (settings); default this bridge's host. */
+  broadcast?: EmitEvent;
+  /** Adds the open sessions' live states to a list (the sidebar's badges). */
+  withLive?: (list: SessionSummary[], query?: string) => SessionSummary[];
+  /** Pushes the sessions list to every connection; default this bridge's host only. */
+  emitList?: () => void;
 }
 
 /** The state shown when no session is open. */
@@ -40,7 +46,7 @@ export class SessionBridge {
       'agent.send': (text) => current.send(text),
       'agent.cancel': () => current.session?.cancel() ?? NO_SESSION,
       'agent.state': () => current.session?.state() ?? NO_SESSION,
-      'sessions.list': (query) => opts.list.list(query),
+      'sessions.list': (query) => this.withLive(opts.list.list(query), query),
       'sessions.current': () => open().snapshot(),
       'sessions.view': (tail) => open().view(tail),
       'sessions.open': (id) => current.openSaved(id),
@@ -81,7 +87,7 @@ export class SessionBridge {
         const view = opts.settings.set(patch);
         // Sessions read config when built: the next send reopens this one with the new settings.
         current.markStale();
-        opts.host.emit('settings.changed', view);
+        (opts.broadcast ?? opts.host.emit.bind(opts.host))('settings.changed', view);
         return view;
       },
     };
@@ -103,7 +109,12 @@ export class SessionBridge {
 
   /** Pushes the saved sessions list (after a rename, delete or run). */
   emitList(): void {
-    this.opts.host.emit('sessions.changed', safe(() => this.opts.list.list()) ?? []);
+    if (this.opts.emitList) this.opts.emitList();
+    else this.opts.host.emit('sessions.changed', this.withLive(safe(() => this.opts.list.list()) ?? []));
+  }
+
+  private withLive(summaries: SessionSummary[], query?: string): SessionSummary[] {
+    return this.opts.withLive ? this.opts.withLive(summaries, query) : summaries;
   }
 }
 

@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainEvent, type WebContents } from 'electron';
-import type { BridgeHost } from '../bridge/bridge-host';
+import type { BridgeConnector } from '../bridge/app-host';
 import { IPC_CHANNEL, type HostToClient, type HostTransport } from '../../src-shared/contract/wire';
 import { checkIpcSender } from './external-url';
 
@@ -10,7 +10,7 @@ export const BRIDGE_CHANNEL = IPC_CHANNEL;
  * Connects one window's page to the bridge host over IPC. Every incoming message's sender is
  * checked (this window, its top frame, the app's own origin); anything else is dropped.
  */
-export function connectWindow(host: BridgeHost, contents: WebContents, appOrigin: string): () => void {
+export function connectWindow(host: BridgeConnector, contents: WebContents, appOrigin: string, opts?: { session?: string | null }): () => void {
   const listeners = new Set<(m: unknown) => void>();
   const closeListeners = new Set<() => void>();
   const onMessage = (event: IpcMainEvent, message: unknown): void => {
@@ -43,7 +43,7 @@ export function connectWindow(host: BridgeHost, contents: WebContents, appOrigin
       for (const l of [...closeListeners]) l();
     },
   };
-  const detach = host.connect(transport);
+  const detach = host.connect(transport, opts);
   const dispose = (): void => {
     ipcMain.off(BRIDGE_CHANNEL, onMessage);
     transport.close();

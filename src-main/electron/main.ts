@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, safeStorage, session, shell } from 'electron';
-import { createAppHost } from '../bridge/app-host';
-import type { BridgeHost } from '../bridge/bridge-host';
+import { app, BrowserWindow, Menu, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { createAppHost, type BridgeConnector } from '../bridge/app-host';
 import { glassboxPaths } from '../core/config/paths';
 import { EncryptedOAuthStore } from '../core/mcp/oauth/encrypted-oauth-store';
 import { electronDesktopShell } from './desktop-shell';
@@ -49,8 +48,12 @@ function lockDown(): void {
   });
 }
 
-/** Creates the one window; the renderer gets no Node, only the preload's contract object. */
-function createWindow(bridge: BridgeHost): BrowserWindow {
+/**
+ * Creates a window; the renderer gets no Node, only the preload's contract object. Each window
+ * is its own connection and shows its own session (`session: null`: a fresh one; default the one
+ * shown last); closing it lets go of the session without stopping its run.
+ */
+function createWindow(bridge: BridgeConnector, opts?: { session?: string | null }): BrowserWindow {
   const win = new BrowserWindow({
     width: 1400,
     height: 900,
@@ -68,7 +71,7 @@ function createWindow(bridge: BridgeHost): BrowserWindow {
       spellcheck: false,
     },
   });
-  connectWindow(bridge, win.webContents, appOrigin);
+  connectWindow(bridge, win.webContents, appOrigin, opts);
   win.once('ready-to-show', () => win.show());
   if (devUrl) void win.loadURL(devUrl);
   else void win.loadFile(resolve(here, '../renderer/index.html'));
@@ -87,7 +90,7 @@ async function start(): Promise<void> {
     keys,
     env: process.env,
     // The HTML export's save dialog and the notifications of runs that finish or need you.
-    desktop: electronDesktopShell(() => BrowserWindow.getAllWindows()[0] ?? null),
+    desktop: electronDesktopShell(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
     // The key is decrypted here, in the main process, and given to the session only.
     sessionEnv: () => {
       const key = keys.read();
@@ -103,14 +106,29 @@ async function start(): Promise<void> {
       ...(safeStorage.isEncryptionAvailable() ? { store: new EncryptedOAuthStore(resolve(paths.state, 'oauth'), safeStorage) } : {}),
     },
   });
-  const bridge = host.bridge;
   // The window opens at once; bridge calls wait until the session is built.
   host.start().catch((err: unknown) => console.error('[glassbox] session failed to start:', err));
-  createWindow(bridge);
+  Menu.setApplicationMenu(appMenu(() => createWindow(host, { session: null })));
+  createWindow(host);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(bridge);
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(host);
   });
   app.on('before-quit', () => void host.dispose());
+}
+
+/** The standard menus plus File → New Window (a window with a session of its own, running beside the others). */
+function appMenu(newWindow: () => void): Menu {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [{ label: 'New Window', accelerator: 'CmdOrCtrl+Shift+N', click: newWindow }, { type: 'separator' }, process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' }],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
 }
 
 app.on('window-all-closed', () => {

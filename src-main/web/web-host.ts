@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BridgeHost } from '../bridge/bridge-host';
+import type { BridgeConnector } from '../bridge/app-host';
 import type { HostToClient, HostTransport } from '../../src-shared/contract/wire';
 import { allowedHosts, checkHost, checkOrigin, checkToken, readCookie, staticPathFor, tokenCookieName, type Verdict } from './web-security';
 
@@ -33,7 +33,7 @@ const MIME: Record<string, string> = {
 export const BRIDGE_PATH = '/bridge';
 
 export interface WebHostOptions {
-  bridge: BridgeHost;
+  bridge: BridgeConnector;
   /** Folder with the built renderer (index.html + assets). */
   rendererDir: string;
   host?: string;
@@ -177,7 +177,10 @@ export class WebHost {
       socket.destroy();
       return;
     }
-    this.wss!.handleUpgrade(req, socket, head, (ws) => this.opts.bridge.connect(webSocketTransport(ws)));
+    // Each tab asks for the session it showed before (a reload keeps its own session; an id is only looked up).
+    const session = url.searchParams.get('session');
+    const opts = session && /^[A-Za-z0-9._-]{1,128}$/.test(session) ? { session } : {};
+    this.wss!.handleUpgrade(req, socket, head, (ws) => this.opts.bridge.connect(webSocketTransport(ws), opts));
   }
 }
 

@@ -37,7 +37,12 @@ export interface SessionSummary {
   createdAt: number;
   updatedAt: number;
   eventCount: number;
+  /** Set when the session is open in this host (in any window or tab): what it is doing now. */
+  live?: SessionLiveState;
 }
+
+/** An open session's state as the sidebar shows it: needs-you means a dialog waits for the human. */
+export type SessionLiveState = 'idle' | 'running' | 'needs-you' | 'finished' | 'failed' | 'cancelled';
 
 /**
  * An open session: its meta and its events so far, so a view can rebuild itself. Streaming

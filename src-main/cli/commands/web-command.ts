@@ -85,7 +85,7 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   loadConfig(paths, workspace);
   const app = createAppHost({ workspace, paths, keys: new ConfigFileKeyStore(paths.config), env: io.env });
   if (args.session && !app.store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
-  const web = new WebHost({ bridge: app.bridge, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
+  const web = new WebHost({ bridge: app, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
   // Serve (and print the URL) while the session is still being built: calls wait for it.
   const starting = app.start(args.session);
   starting.catch((err: unknown) => println(io.stderr, `glassbox web: the session could not start: ${(err as Error)?.message ?? String(err)}`));

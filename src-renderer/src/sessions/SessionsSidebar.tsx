@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
-import { sessionsSelectors } from '../store/sessions/selectors';
+import { LIVE_LABEL, sessionsSelectors } from '../store/sessions/selectors';
 import { UsageSummaryView } from '../usage/UsageSummaryView';
 import { SearchHits } from './SearchHits';
 
@@ -18,6 +18,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const renameSession = useApp((s) => s.renameSession);
   const deleteSession = useApp((s) => s.deleteSession);
   const exportSession = useApp((s) => s.exportSession);
+  const needsYou = useApp(sessionsSelectors.needsYou);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     // Titles, and the sessions' contents (messages, tool arguments and results, with filters).
@@ -32,6 +33,12 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
       <button className="primary wide" data-testid="new-session" onClick={() => void newSession()}>
         New session
       </button>
+      {needsYou ? (
+        // Another session waits for an answer: one click shows it.
+        <button className="needs-you-jump" data-testid="jump-needs-you" onClick={() => void openSession(needsYou)}>
+          A session needs you — show it
+        </button>
+      ) : null}
       <input
         ref={searchRef}
         className="search"
@@ -57,6 +64,11 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
             ) : (
               <button className="session-open" title={s.id} onClick={() => void openSession(s.id)}>
                 <span className="session-title">{s.title}</span>
+                {s.live && LIVE_LABEL[s.live] ? (
+                  <span className={`session-live live-${s.live}`} data-testid="session-live">
+                    {LIVE_LABEL[s.live]}
+                  </span>
+                ) : null}
                 <span className="muted small">{new Date(s.updatedAt).toLocaleString()}</span>
               </button>
             )}

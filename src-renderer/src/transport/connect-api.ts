@@ -19,13 +19,38 @@ export async function connectApi(): Promise<Connection> {
     return { api: exposed, kind: 'electron', onClose: () => {} };
   }
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const transport = await openWebSocketTransport(`${proto}//${location.host}/bridge`);
+  // Each tab shows its own session: a reload asks for the one this tab showed (kept per tab).
+  const shown = readShownSession();
+  const transport = await openWebSocketTransport(`${proto}//${location.host}/bridge${shown ? `?session=${encodeURIComponent(shown)}` : ''}`);
   const link = createTransportLink(transport);
+  const api = createClientApi(link);
+  api.sessions.onSwitched((view) => rememberShownSession(view.summary.id));
+  api.agent.onState((state) => rememberShownSession(state.sessionId));
+  void api.agent.state().then((state) => rememberShownSession(state.sessionId), () => undefined);
   return {
-    api: createClientApi(link),
+    api,
     kind: 'web',
     onClose: (l) => {
       transport.onClose?.(l);
     },
   };
+}
+
+/** Where a tab keeps the id of the session it shows (sessionStorage: this tab only, kept across reloads). */
+const SHOWN_SESSION_KEY = 'glassbox.shownSession';
+
+function readShownSession(): string | null {
+  try {
+    return sessionStorage.getItem(SHOWN_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberShownSession(id: string): void {
+  try {
+    if (id) sessionStorage.setItem(SHOWN_SESSION_KEY, id);
+  } catch {
+    // Storage refused (private mode): a reload shows the host's last session instead.
+  }
 }
