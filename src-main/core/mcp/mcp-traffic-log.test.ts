@@ -42,4 +42,22 @@ describe('McpTrafficLog', () => {
     expect((ok as { requestHeaders: Record<string, string> }).requestHeaders.cookie).toBeUndefined();
     expect(bad).toMatchObject({ kind: 'http', error: 'connect ECONNREFUSED' });
   });
+
+  it('keeps large base64 data as its size only, and never touches the message the SDK gets', () => {
+    const log = new McpTrafficLog();
+    let delivered: unknown;
+    const transport = { send: async () => {}, start: async () => {}, close: async () => {}, onmessage: undefined as unknown } as unknown as import('@modelcontextprotocol/client').Transport;
+    log.attach(transport, () => undefined);
+    transport.onmessage = (m) => {
+      delivered = m;
+    };
+    const big = 'A'.repeat(40_000);
+    const message = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'shot' }, { type: 'image', data: big, mimeType: 'image/png' }] } };
+    transport.onmessage!(message as never);
+    expect(delivered).toBe(message);
+    expect(message.result.content[1].data).toBe(big);
+    const kept = log.entries()[0] as { message: { result: { content: Array<{ data?: string; text?: string }> } } };
+    expect(kept.message.result.content[0].text).toBe('shot');
+    expect(kept.message.result.content[1].data).toBe('[30000 bytes of base64 data, not kept in the traffic log]');
+  });
 });

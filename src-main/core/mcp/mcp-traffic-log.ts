@@ -3,6 +3,8 @@ import type { McpServerConfig } from '../config/config';
 
 /** Entries kept per server; the oldest go first. */
 export const TRAFFIC_LOG_LIMIT = 2_000;
+/** Base64 data longer than this (≈ 12 KB) is kept in the log as its size only. */
+export const LARGE_DATA_CHARS = 16_384;
 
 /** One thing that crossed the wire, in arrival order. */
 export type McpTrafficEntry = {
@@ -185,6 +187,40 @@ export class McpTrafficLog {
   /** Before the era is settled: the revision the handshake offers (2026 `_meta` envelope, 2025 `initialize`). */
   private offered?: string;
 
+  /**
+   * The message as the log keeps it: base64 data over LARGE_DATA_CHARS (images, audio, blobs of
+   * a result or of resource contents) is replaced by its size, so 2,000 screenshots do not stay
+   * in memory. A copy when something is cut; the SDK's own message is never touched.
+   */
+  private kept(message: unknown): unknown {
+    const result = (message as { result?: { content?: unknown; contents?: unknown } }).result;
+    if (!result || typeof result !== 'object') return message;
+    let cut = false;
+    const trim = (list: unknown): unknown => {
+      if (!Array.isArray(list)) return list;
+      return list.map((b) => {
+        const block = b as Record<string, unknown> & { resource?: Record<string, unknown> };
+        for (const key of ['data', 'blob']) {
+          const v = block?.[key];
+          if (typeof v === 'string' && v.length > LARGE_DATA_CHARS) {
+            cut = true;
+            return { ...block, [key]: `[${Math.floor((v.length * 3) / 4)} bytes of base64 data, not kept in the traffic log]` };
+          }
+        }
+        const inner = block?.resource?.blob;
+        if (typeof inner === 'string' && inner.length > LARGE_DATA_CHARS) {
+          cut = true;
+          return { ...block, resource: { ...block.resource, blob: `[${Math.floor((inner.length * 3) / 4)} bytes of base64 data, not kept in the traffic log]` } };
+        }
+        return b;
+      });
+    };
+    const content = trim(result.content);
+    const contents = trim(result.contents);
+    if (!cut) return message;
+    return { ...(message as object), result: { ...result, ...(result.content !== undefined ? { content } : {}), ...(result.contents !== undefined ? { contents } : {}) } };
+  }
+
   private recordMessage(direction: 'in' | 'out', message: unknown, callId: string | undefined): void {
     const m = message as { method?: unknown; id?: unknown; params?: { protocolVersion?: unknown; _meta?: Record<string, unknown> } };
     if (!this.protocolVersion && direction === 'out') {
@@ -201,7 +237,7 @@ export class McpTrafficLog {
     this.record({
       kind: 'message',
       direction,
-      message,
+      message: direction === 'in' ? this.kept(message) : message,
       ...(typeof m.method === 'string' ? { method: m.method } : {}),
       ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
       ...(callId ? { callId } : {}),
