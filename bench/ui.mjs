@@ -6,6 +6,10 @@
 //    Timing entry) and p95 frame time while scrolling the conversation (the main thread's work
 //    per frame; the rAF interval is printed beside it with an idle page's for scale).
 //    Targets: ≤ 500 ms and ≤ 16.7 ms.
+//    The same session in the Timeline pane's time axis: first paint (Open clicked → the axis
+//    drawn and on screen, its 10,000 bars read from the session file over the bridge) and p95
+//    frame time while zooming with the wheel (the same per-frame measure). Targets: ≤ 500 ms and
+//    ≤ 16.7 ms.
 // 2. Opening a 100,000-event session file vs a bare JSON.parse of its lines, side by side in
 //    one process: the core's loader (readSessionFile) as a ratio to the bare parse (target
 //    ≤ 1.5×), and for scale what follows it: the bridge indexing the events into rows and calls
@@ -116,11 +120,77 @@ async function uiBench() {
     const idle = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await idle.setContent('<div data-testid="chat" style="height:100vh;overflow:auto"><div style="height:2000000px"></div></div>');
     const idleScroll = await idle.evaluate(scrollFrames, 600);
-    return { firstRender: pct(runs, 50), runs, seen, marks, scroll, idleScroll, cardsInDom: cards, callCount };
+    const timeline = await timelineBench(page);
+    return { firstRender: pct(runs, 50), runs, seen, marks, scroll, idleScroll, cardsInDom: cards, callCount, timeline };
   } finally {
     await browser.close();
     child.kill('SIGTERM');
   }
+}
+
+/** The Timeline pane's time axis of the open session: first paint (3 runs) and wheel-zoom frames. */
+async function timelineBench(page) {
+  const paints = [];
+  for (let r = 0; r < 3; r++) {
+    // Leaving the pane forgets its timeline: each run opens it from scratch.
+    await page.getByTestId('tab-inspector').click();
+    await page.getByTestId('tab-timeline').click();
+    await page.getByTestId('timeline-open').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    paints.push(await page.evaluate(openTimelineAndWaitForPaint));
+  }
+  await page.getByTestId('time-canvas').waitFor();
+  const zoom = await page.evaluate(zoomFrames, 400);
+  return { paint: pct(paints, 50), paints, zoom };
+}
+
+/** Runs in the page: clicks Open and resolves with ms until the frame after the axis was drawn. */
+function openTimelineAndWaitForPaint() {
+  return new Promise((res) => {
+    performance.clearMarks('glassbox:timeline-painted');
+    const start = performance.now();
+    const obs = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((e) => e.name === 'glassbox:timeline-painted')) return;
+      obs.disconnect();
+      // Drawn; the frame that shows it follows.
+      requestAnimationFrame(() => setTimeout(() => res(performance.now() - start), 0));
+    });
+    obs.observe({ type: 'mark' });
+    document.querySelector('[data-testid="timeline-open"]').click();
+  });
+}
+
+/**
+ * Runs in the page: one wheel event over the time axis per frame (zooming in, then out, around
+ * the middle), and for each frame the main thread's work from the wheel event to the end of that
+ * frame's rendering (as scrollFrames measures it).
+ */
+function zoomFrames(count) {
+  return new Promise((res) => {
+    const canvas = document.querySelector('[data-testid="time-canvas"]');
+    const r = canvas.getBoundingClientRect();
+    const work = [];
+    const intervals = [];
+    const after = new MessageChannel();
+    after.port1.onmessage = (e) => work.push(performance.now() - e.data);
+    let last = performance.now();
+    let n = 0;
+    const step = (now) => {
+      intervals.push(now - last);
+      last = now;
+      const t = performance.now();
+      // 120 px of wheel: about ×1.2 per frame; in for half the frames, then out again.
+      const deltaY = n < count / 2 ? -120 : 120;
+      canvas.dispatchEvent(new WheelEvent('wheel', { deltaY, clientX: r.left + r.width / 2, clientY: r.top + 30, bubbles: true, cancelable: true }));
+      requestAnimationFrame(() => after.port2.postMessage(t));
+      if (++n < count) requestAnimationFrame(step);
+      else setTimeout(() => res({ intervals: intervals.slice(2), work: work.slice(2) }), 100);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(step);
+    });
+  });
 }
 
 /**
@@ -224,3 +294,7 @@ console.log(`  scrolling, ${ui.scroll.work.length} frames of 400 px:`);
 console.log(`    main-thread work per frame   ${fr(ui.scroll)}   (target p95 ≤ 16.7 ms)`);
 console.log(`    interval between frames      ${iv(ui.scroll)}   (an idle page here: ${iv(ui.idleScroll)})`);
 console.log(`  virtualized: ${ui.cardsInDom} cards in the DOM for ${ui.callCount}`);
+console.log(`  timeline time axis of the same session:`);
+console.log(`    first paint (Open → drawn, median of 3)  ${f(ui.timeline.paint)} ms   (target ≤ 500 ms)   runs: ${ui.timeline.paints.map(f).join(', ')}`);
+console.log(`    zooming, ${ui.timeline.zoom.work.length} wheel frames: main-thread work per frame ${fr(ui.timeline.zoom)}   (target p95 ≤ 16.7 ms)`);
+console.log(`    interval between frames      ${iv(ui.timeline.zoom)}`);

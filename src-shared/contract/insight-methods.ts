@@ -4,6 +4,7 @@
  * and `METHOD_SPECS`.
  */
 import type { ArgSpec } from './methods';
+import type { TimeAxis } from '../read-models/time-axis';
 import type { ExportOutcome, HtmlExportOptions, SearchHitView, UsageSummary } from './insight-views';
 
 /** The insight methods: arguments and results. */
@@ -22,6 +23,11 @@ export interface InsightMethods {
    * asks where to save it; the web host hands it to the page to download.
    */
   'sessions.exportHtml': { args: [id: string, options?: HtmlExportOptions]; result: ExportOutcome };
+  /**
+   * A saved session laid out on real time (read-models/time-axis.ts), built on the host from its
+   * file: far smaller than its events, so the timeline's axis paints before its entries arrive.
+   */
+  'timeline.axis': { args: [sessionId: string]; result: TimeAxis };
   /** Shows a desktop notification (the Electron host); `shown: false` where the host has none (the page uses the browser's). */
   'app.notify': { args: [title: string, body: string]; result: { shown: boolean } };
 }
@@ -31,5 +37,6 @@ export const INSIGHT_METHOD_SPECS: { readonly [M in keyof InsightMethods]: reado
   'sessions.search': ['string', 'number?'],
   'sessions.usage': [],
   'sessions.exportHtml': ['string', 'object?'],
+  'timeline.axis': ['string'],
   'app.notify': ['string', 'string'],
 };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ExportOutcome, SearchHitView } from '../../../src-shared/contract/insight-views';
 import type { ExportedFile } from '../../../src-shared/contract/views';
+import { buildTimeAxis } from '../../../src-shared/read-models/time-axis';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { GlassboxPaths } from '../../core/config/paths';
 import { loadConfig } from '../../core/config/config';
@@ -49,6 +50,10 @@ export class InsightsBridge {
       'sessions.search': (query, limit) => this.search(query, limit),
       'sessions.usage': () => summarizeUsage(this.fresh().list()),
       'sessions.exportHtml': (id, options) => this.exportHtml(id, options?.withoutToolOutputs === true),
+      'timeline.axis': (id) => {
+        requireSaved(opts.store, id);
+        return buildTimeAxis(opts.store.load(id).events);
+      },
       'app.notify': (title, body) => ({ shown: opts.desktop ? opts.desktop.notify(title.slice(0, 200), body.slice(0, 1000)) : false }),
     });
   }

@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
 import { useApp } from '../../app/app-context';
 import { timelineSelectors } from '../../store/timeline/selectors';
 import { formatDuration } from '../../tool-calls/format';
 import { axisHeight, drawAxis, laneTops, ROW_H, spanAt, type AxisColors } from './time-axis-draw';
-import type { TimeSpan } from './time-spans';
 
 /** Bars listed for screen readers and tests: those on screen, at most this many. */
 const LISTED = 300;
+/** The list follows the view this long after it stopped moving (a zoom redraws the canvas only). */
+const LIST_DELAY_MS = 120;
+
+interface Win {
+  t0: number;
+  t1: number;
+}
 
 function readColors(el: Element): AxisColors {
   const css = getComputedStyle(el);
@@ -27,7 +34,9 @@ function readColors(el: Element): AxisColors {
  * The session on a time axis: one lane per kind, bars on real time, parallel calls in rows side
  * by side, the critical path underlined, the scrubber's moment as a red line. Wheel or +/− to zoom
  * (around the pointer), drag or shift+wheel to pan, Fit to see it all; a click on a bar opens its
- * card and inspector. Drawn on a canvas: a frame costs what is on screen.
+ * card and inspector. Drawn on a canvas straight from the wheel and drag handlers (one draw per
+ * frame, no React render), so a frame costs what is on screen; the list of bars on screen (for
+ * screen readers) follows once the view rests.
  */
 export function TimeAxisView() {
   const axis = useApp(timelineSelectors.axis);
@@ -37,68 +46,99 @@ export function TimeAxisView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
-  // The visible window [t0, t1] (ms): the component's own view state.
-  const [view, setView] = useState<{ t0: number; t1: number } | null>(null);
+  const fit = useCallback((): Win => (axis ? { t0: axis.start, t1: axis.end + (axis.end - axis.start) * 0.02 } : { t0: 0, t1: 1 }), [axis]);
+  // The visible window lives in a ref (drawn per frame); `listWin` is its resting copy for the list.
+  const win = useRef<Win>(fit());
+  const [listWin, setListWin] = useState<Win>(win.current);
   const drag = useRef<{ x: number; t0: number; t1: number; moved: boolean } | null>(null);
+  const frame = useRef(0);
+  const listTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const colors = useRef<AxisColors | null>(null);
+  const inputs = useRef({ axis, cursor, selected, width });
+  inputs.current = { axis, cursor, selected, width };
   const height = axis ? axisHeight(axis) : 0;
-  const win = view ?? (axis ? { t0: axis.start, t1: axis.end + (axis.end - axis.start) * 0.02 } : { t0: 0, t1: 1 });
 
-  useEffect(() => setView(null), [axis]);
+  const draw = useCallback(() => {
+    frame.current = 0;
+    const c = canvasRef.current;
+    const { axis: a, cursor: cur, selected: sel, width: w } = inputs.current;
+    if (!c || !a) return;
+    const h = axisHeight(a);
+    const dpr = window.devicePixelRatio || 1;
+    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
+    }
+    const ctx = c.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    colors.current ??= readColors(c);
+    drawAxis(ctx, a, { ...win.current, width: w, height: h }, colors.current, cur, sel);
+    performance.mark('glassbox:timeline-painted');
+  }, []);
+  /** Moves the view: the canvas redraws at the next frame, the list once the view rests. */
+  const setWin = useCallback(
+    (next: Win) => {
+      win.current = next;
+      if (!frame.current) frame.current = requestAnimationFrame(draw);
+      clearTimeout(listTimer.current);
+      listTimer.current = setTimeout(() => setListWin(win.current), LIST_DELAY_MS);
+    },
+    [draw],
+  );
+  useEffect(() => () => (cancelAnimationFrame(frame.current), clearTimeout(listTimer.current)), []);
+
+  useEffect(() => {
+    win.current = fit();
+    setListWin(win.current);
+  }, [fit]);
   useEffect(() => {
     const el = boxRef.current;
     if (!el) return;
     const ro = new ResizeObserver(() => setWidth(Math.max(100, el.clientWidth)));
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [axis]);
+  // Whatever the drawing depends on changed: draw now (the first paint does not wait a frame).
+  useEffect(() => draw(), [draw, axis, cursor, selected, width]);
   // The scrubber drives the axis: its moment stays on screen.
   useEffect(() => {
-    if (cursor === null || !view) return;
-    if (cursor < view.t0 || cursor > view.t1) {
-      const span = view.t1 - view.t0;
-      setView({ t0: cursor - span / 2, t1: cursor + span / 2 });
-    }
-  }, [cursor]); // only a new cursor pans; a zoom leaves it where the user put it
-
-  const colors = useRef<AxisColors | null>(null);
+    const w = win.current;
+    if (cursor === null || (cursor >= w.t0 && cursor <= w.t1)) return;
+    const span = w.t1 - w.t0;
+    setWin({ t0: cursor - span / 2, t1: cursor + span / 2 });
+  }, [cursor, setWin]);
   useEffect(() => {
     const m = matchMedia('(prefers-color-scheme: dark)');
-    const reset = (): void => void (colors.current = null);
+    const reset = (): void => {
+      colors.current = null;
+      draw();
+    };
     m.addEventListener('change', reset);
     return () => m.removeEventListener('change', reset);
-  }, []);
-  useEffect(() => {
-    const c = canvasRef.current;
-    if (!c || !axis) return;
-    const dpr = window.devicePixelRatio || 1;
-    if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
-      c.width = Math.round(width * dpr);
-      c.height = Math.round(height * dpr);
-    }
-    const ctx = c.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    colors.current ??= readColors(c);
-    drawAxis(ctx, axis, { ...win, width, height }, colors.current, cursor, selected);
-    performance.mark('glassbox:timeline-painted');
-  }, [axis, win.t0, win.t1, width, height, cursor, selected]); // eslint-friendly: the window's bounds are the inputs
+  }, [draw]);
 
   const zoom = useCallback(
     (factor: number, atPx?: number) => {
-      if (!axis) return;
-      const t0 = win.t0;
-      const t1 = win.t1;
-      const anchor = t0 + ((atPx ?? width / 2) / width) * (t1 - t0);
-      const span = Math.min(Math.max((t1 - t0) * factor, 5), (axis.end - axis.start) * 4 + 1000);
+      const a = inputs.current.axis;
+      if (!a) return;
+      const { t0, t1 } = win.current;
+      const w = inputs.current.width;
+      const anchor = t0 + ((atPx ?? w / 2) / w) * (t1 - t0);
+      const span = Math.min(Math.max((t1 - t0) * factor, 5), (a.end - a.start) * 4 + 1000);
       const left = anchor - ((anchor - t0) / (t1 - t0)) * span;
-      setView({ t0: left, t1: left + span });
+      setWin({ t0: left, t1: left + span });
     },
-    [axis, win.t0, win.t1, width],
+    [setWin],
   );
-  const pan = (px: number): void => {
-    const ms = (px / width) * (win.t1 - win.t0);
-    setView({ t0: win.t0 + ms, t1: win.t1 + ms });
-  };
+  const pan = useCallback(
+    (px: number) => {
+      const { t0, t1 } = win.current;
+      const ms = (px / inputs.current.width) * (t1 - t0);
+      setWin({ t0: t0 + ms, t1: t1 + ms });
+    },
+    [setWin],
+  );
   // A non-passive wheel listener: the page must not scroll while the axis zooms.
   useEffect(() => {
     const c = canvasRef.current;
@@ -106,22 +146,22 @@ export function TimeAxisView() {
     const onWheel = (e: WheelEvent): void => {
       e.preventDefault();
       if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) pan(e.deltaX || e.deltaY);
-      else zoom(Math.pow(1.0015, e.deltaY), e.offsetX);
+      else zoom(Math.pow(1.0015, e.deltaY), e.clientX - c.getBoundingClientRect().left);
     };
     c.addEventListener('wheel', onWheel, { passive: false });
     return () => c.removeEventListener('wheel', onWheel);
-  });
+  }, [axis, pan, zoom]);
 
   const listed = useMemo(() => {
     if (!axis) return [];
     const out: TimeSpan[] = [];
     for (const s of axis.spans) {
-      if (s.end < win.t0 || s.start > win.t1) continue;
+      if (s.end < listWin.t0 || s.start > listWin.t1) continue;
       out.push(s);
       if (out.length >= LISTED) break;
     }
     return out;
-  }, [axis, win.t0, win.t1]);
+  }, [axis, listWin]);
 
   if (!axis || !axis.spans.length) return null;
   const tops = laneTops(axis);
@@ -129,11 +169,13 @@ export function TimeAxisView() {
     <div className="time-axis" data-testid="time-axis">
       <div className="wb-row small">
         <strong>Time axis</strong>
-        <span className="muted">{formatDuration(axis.end - axis.start)} · {axis.spans.length.toLocaleString()} bars · critical path underlined</span>
+        <span className="muted">
+          {formatDuration(axis.end - axis.start)} · {axis.spans.length.toLocaleString()} bars · critical path underlined
+        </span>
         <span className="wb-spacer" />
         <button onClick={() => zoom(0.5)} data-testid="time-zoom-in" title="Zoom in (wheel)">+</button>
         <button onClick={() => zoom(2)} data-testid="time-zoom-out" title="Zoom out (wheel)">−</button>
-        <button onClick={() => setView(null)} data-testid="time-fit">Fit</button>
+        <button onClick={() => setWin(fit())} data-testid="time-fit">Fit</button>
       </div>
       <div className="time-axis-body" style={{ height }}>
         <div className="time-lanes" aria-hidden="true">
@@ -146,9 +188,9 @@ export function TimeAxisView() {
         <div className="time-canvas-box" ref={boxRef}>
           <canvas
             ref={canvasRef}
-            style={{ width, height, cursor: drag.current ? 'grabbing' : 'pointer' }}
+            style={{ width, height }}
             data-testid="time-canvas"
-            onMouseDown={(e) => (drag.current = { x: e.clientX, t0: win.t0, t1: win.t1, moved: false })}
+            onMouseDown={(e) => (drag.current = { x: e.clientX, ...win.current, moved: false })}
             onMouseMove={(e) => {
               const d = drag.current;
               if (!d) return;
@@ -156,14 +198,14 @@ export function TimeAxisView() {
               if (Math.abs(dx) > 3) d.moved = true;
               if (!d.moved) return;
               const ms = (dx / width) * (d.t1 - d.t0);
-              setView({ t0: d.t0 - ms, t1: d.t1 - ms });
+              setWin({ t0: d.t0 - ms, t1: d.t1 - ms });
             }}
             onMouseUp={(e) => {
               const d = drag.current;
               drag.current = null;
               if (d?.moved) return;
               const r = e.currentTarget.getBoundingClientRect();
-              const s = spanAt(axis, { ...win, width }, e.clientX - r.left, e.clientY - r.top);
+              const s = spanAt(axis, { ...win.current, width }, e.clientX - r.left, e.clientY - r.top);
               if (s) void showSpan(s);
             }}
             onMouseLeave={() => (drag.current = null)}

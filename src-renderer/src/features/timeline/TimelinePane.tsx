@@ -89,6 +89,7 @@ export function TimelinePane() {
         ))}
       </div>
       {error ? <div className="wb-error" data-testid="timeline-error">{error}</div> : null}
+      <TimeAxisView />
       {loaded ? (
         <>
           <div className="wb-row">
@@ -113,7 +114,6 @@ export function TimelinePane() {
               {visible.length ? `${p + 1} / ${visible.length}` : '0 / 0'}
             </span>
           </div>
-          <TimeAxisView />
           <div className="wb-timeline-list" ref={listRef} data-testid="timeline-list">
             <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
               {virt.getVirtualItems().map((v) => {

@@ -1,4 +1,4 @@
-import type { TimeAxis, TimeSpan } from './time-spans';
+import type { TimeAxis, TimeSpan } from '../../../../src-shared/read-models/time-axis';
 
 /** Height of one row of a lane, and the ruler's height, in CSS pixels. */
 export const ROW_H = 16;

@@ -1,4 +1,4 @@
-import { buildTimeAxis, type TimeSpan } from '../../features/timeline/time-spans';
+import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
 import { buildTimeline, type TimelineCategory } from '../../features/timeline/timeline-model';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
@@ -53,10 +53,17 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
       const token = opened;
       set({ timelineError: null });
       try {
-        const s = await bridge().timeline.load(sessionId);
+        // The axis (built on the host, small) paints first; the entries follow with the events.
+        const api = bridge();
+        set({ timelineAxis: null, timelineSelectedSpan: null });
+        void api.timeline.axis(sessionId).then(
+          (timelineAxis) => token === opened && set({ timelineAxis }),
+          () => undefined, // the entries' load reports what went wrong
+        );
+        const s = await api.timeline.load(sessionId);
         if (token !== opened) return;
         const t = buildTimeline(s.events);
-        set({ timelineEntries: t, timelineAxis: buildTimeAxis(s.events), timelineSelectedSpan: null, timelineLoaded: s.id, timelinePos: Math.max(0, t.length - 1) });
+        set({ timelineEntries: t, timelineLoaded: s.id, timelinePos: Math.max(0, t.length - 1) });
       } catch (err) {
         if (token === opened) set({ timelineError: errorText(err) });
       }

@@ -1,5 +1,5 @@
 import type { SessionSummary } from '../../../../src-shared/contract/views';
-import type { TimeAxis } from '../../features/timeline/time-spans';
+import type { TimeAxis } from '../../../../src-shared/read-models/time-axis';
 import { TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
 
 /** The timeline slice: a recorded session as entries, the filter and the scrub position. */

@@ -1,4 +1,4 @@
-import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
+import type { GlassboxEvent } from '../events/event-types';
 
 /** What a bar on the time axis stands for. */
 export type SpanKind = 'model' | 'call' | 'approval' | 'question';

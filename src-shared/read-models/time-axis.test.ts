@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventInput, GlassboxEvent } from '../../../../src-shared/events/event-types';
-import { buildTimeAxis } from './time-spans';
+import type { EventInput, GlassboxEvent } from '../events/event-types';
+import { buildTimeAxis } from './time-axis';
 
 let seq = 0;
 const at = (ts: number, input: EventInput): GlassboxEvent => ({ ...input, seq: ++seq, ts, session: 's' }) as GlassboxEvent;
