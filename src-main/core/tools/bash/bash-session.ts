@@ -103,6 +103,11 @@ export class BashSession {
     return this.isBusy;
   }
 
+  /** The environment the shell was started with (before anything it ran changed it). */
+  get startEnv(): NodeJS.ProcessEnv {
+    return this.opts.env ?? process.env;
+  }
+
   /** The shell's process id, when it is running (the sandbox launcher's when sandboxed). */
   get pid(): number | undefined {
     return this.proc?.pid;

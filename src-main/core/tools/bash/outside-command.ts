@@ -12,6 +12,15 @@ import { renderTerminalText } from './terminal-text';
 const CODE_LOADING_VARS = /^(LD_|DYLD_|BASH_ENV$|ENV$|BASH_FUNC_|PROMPT_COMMAND$|SHELLOPTS$|BASHOPTS$|PS4$|PYTHONSTARTUP$|PYTHONPATH$|PYTHONHOME$|PYTHONINSPECT$|NODE_OPTIONS$|NODE_PATH$|PERL5LIB$|PERL5OPT$|PERLLIB$|RUBYOPT$|RUBYLIB$|GIT_CONFIG|GIT_EXEC_PATH$|GIT_SSH|GIT_ASKPASS$|SSH_ASKPASS$|LESSOPEN$|GLASSBOX_BASH_INIT$)/;
 
 /**
+ * Variables that point programs at configuration, certificates, proxies or helper programs
+ * (git's config through HOME/XDG_CONFIG_HOME, GIT_DIR, a template dir whose hooks run on clone,
+ * a pip or npm config, curl's .curlrc, OpenSSL engines, an AWS credential_process, an editor …).
+ * When the confined side changed one, the escalated call gets the value the shell started with
+ * (or none): otherwise files the confined side wrote would decide what the approved command runs.
+ */
+const REDIRECTING_VARS = /^(HOME|ZDOTDIR|XDG_|GIT_|PYTHON|PIP_|UV_|CONDA|VIRTUAL_ENV|NODE_|NPM_CONFIG_|YARN_|BUN_|DENO_|PERL|RUBY|GEM_|BUNDLE_|JAVA|_JAVA|JDK_|CLASSPATH|MAVEN|GRADLE|CARGO|RUSTC|RUSTUP|GO(FLAGS|PATH|ROOT|ENV|TOOLCHAIN|PROXY)$|CC$|CXX$|CPP$|LD$|AR$|MAKE|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS|GCONV_PATH$|LOCPATH$|NLSPATH$|HOSTALIASES$|RES_OPTIONS$|OPENSSL|SSL_|CURL|WGETRC$|REQUESTS_CA_BUNDLE$|.*_PROXY$|PAGER$|MANPAGER$|MANOPT$|EDITOR$|VISUAL$|BROWSER$|LESS|SYSTEMD_|SSH_|SUDO_|DOCKER_|KUBECONFIG$|AWS_|AZURE_|CLOUDSDK_|GOOGLE_APPLICATION|TERMINFO|INPUTRC$|CDPATH$|GLOBIGNORE$|TMPDIR$|SHELL$|GLASSBOX_|DOTNET_|MSBUILD|R_(HOME|LIBS|PROFILE|ENVIRON)|LUA_|PHPRC$|PHP_INI|TCLLIBPATH$|GUILE_|EMACS|VIM|MYVIMRC$|GNUPGHOME$|PASSWORD_STORE)/i;
+
+/**
  * `PATH` without the folders the sandbox let the confined side write (and relative entries):
  * otherwise a `curl` planted in the workspace would be what the approved `curl …` runs.
  */
@@ -34,6 +43,11 @@ function realOr(p: string): string {
 function isWithin(child: string, parent: string): boolean {
   const rel = relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** True when `value` mentions a folder the confined side could write (a path it planted files in). */
+function namesWritable(value: string, roots: readonly string[]): boolean {
+  return roots.some((r) => r !== '/' && value.includes(r));
 }
 
 /** Output kept from an escalated command (the shell keeps ~1 MB too). */
@@ -61,6 +75,8 @@ export async function carriedState(
 ): Promise<CarriedState> {
   // Bash builtins list the exported variables (any platform's bash); od, POSIX, makes any value
   // survive the terminal as hex.
+  const start = shell.startEnv;
+  const roots = writable.map((w) => realOr(w));
   const r = await shell.run('for __gb_v in $(compgen -e); do printf \'%s=%s\\0\' "$__gb_v" "${!__gb_v}"; done | od -An -v -tx1', { timeoutMs: 10_000, signal });
   const env: Record<string, string> = {};
   const hex = r.exitCode === 0 ? r.output.replace(/[^0-9a-f]/gi, '') : '';
@@ -70,6 +86,12 @@ export async function carriedState(
     const name = entry.slice(0, eq);
     const value = entry.slice(eq + 1);
     if (CODE_LOADING_VARS.test(name) || secrets.some((s) => s && value.includes(s))) continue;
+    if (name !== 'PATH' && value !== start[name] && (REDIRECTING_VARS.test(name) || namesWritable(value, roots))) {
+      // Changed inside the sandbox: what the shell started with, if anything.
+      const original = start[name];
+      if (original !== undefined && !CODE_LOADING_VARS.test(name)) env[name] = original;
+      continue;
+    }
     env[name] = value;
   }
   if (env.PATH !== undefined) env.PATH = pathOutside(env.PATH, writable);
