@@ -53,7 +53,7 @@ export class WorkspaceResources {
   private readonly root: string;
 
   constructor(workspace: string) {
-    this.root = realpathSync(workspace);
+    this.root = realpathSync.native(workspace);
   }
 
   /** The file URI of a path inside the workspace. */
@@ -74,14 +74,14 @@ export class WorkspaceResources {
     }
     let real: string;
     try {
-      real = realpathSync(path);
+      real = realpathSync.native(path);
     } catch {
       // Nothing there: "not found" only when the nearest existing folder is really inside (a
       // missing name under a symlink that leads out is refused like the link itself).
       let parent = dirname(path);
       for (;;) {
         try {
-          if (!inside(this.root, realpathSync(parent))) throw this.outside(uri);
+          if (!inside(this.root, realpathSync.native(parent))) throw this.outside(uri);
           return undefined;
         } catch (err) {
           if (err instanceof ProtocolError) throw err;
@@ -140,7 +140,7 @@ export class WorkspaceResources {
         } else if (st.isSymbolicLink()) {
           // Listed only when it leads to a file inside the workspace.
           try {
-            const real = realpathSync(p);
+            const real = realpathSync.native(p);
             if (inside(this.root, real) && statSync(real).isFile()) out.push(p);
           } catch {
             // dangling
@@ -183,7 +183,7 @@ export class WorkspaceResources {
     const prefix = typed.endsWith('/') ? '' : basename(typed);
     let real: string;
     try {
-      real = realpathSync(dir);
+      real = realpathSync.native(dir);
     } catch {
       return [];
     }
@@ -197,7 +197,7 @@ export class WorkspaceResources {
         if (d.isSymbolicLink()) {
           // Offered only when it leads somewhere inside, like the listing.
           try {
-            const target = realpathSync(p);
+            const target = realpathSync.native(p);
             if (!inside(this.root, target)) continue;
             dir = statSync(target).isDirectory();
           } catch {
