@@ -3,6 +3,7 @@
  * sessions, calls, dialogs, settings, notices). Pure TypeScript: main, preload and renderer
  * import them alike. The workbench panes' views are in workbench-views.ts.
  */
+import type { ChangePreview } from '../events/change-preview';
 import type { GlassboxEvent, ToolSource } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
 import type { ChatItem } from '../read-models/chat-items';
@@ -125,6 +126,10 @@ export type PendingDialog =
       args: unknown;
       /** The classifier's / policy's reasons (e.g. why a bash command is risky). */
       reasons: string[];
+      /** Set when approving lets the call run outside the OS sandbox: what the sandbox would stop. */
+      escalation?: { reasons: string[] };
+      /** What an editor call would change, computed from the file (nothing written yet). */
+      preview?: ChangePreview;
       ts: number;
     }
   | { kind: 'question'; requestId: string; question: string; ts: number }

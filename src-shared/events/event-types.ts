@@ -50,7 +50,8 @@ export interface EventPayloads {
     blocked?: boolean;
     replayOf?: string;
   };
-  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[] };
+  /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
   human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };

@@ -1,3 +1,4 @@
+import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
 
 /** What the policy says about a call before anyone is asked. */
@@ -46,6 +47,8 @@ export interface ApprovalRequest {
   reasons: string[];
   /** Set when approving lets the call run outside the OS sandbox. */
   escalation?: { reasons: string[] };
+  /** What an editor call would change (nothing written yet). */
+  preview?: ChangePreview;
 }
 
 /** The human's answer. `always` adds an allow rule for this tool/pattern. */

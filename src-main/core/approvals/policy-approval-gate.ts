@@ -6,6 +6,7 @@ import type { ApprovalGate } from '../tools/tool-runner';
 import { evaluatePolicy, matchTargets, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './approval-policy';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, RecordedApproval, SandboxState } from './approval-types';
 import { isShellCall } from './rule-matching';
+import type { ChangePreview } from '../../../src-shared/events/change-preview';
 
 /** The bash session's state after its last command (what the classifier must not guess). */
 export interface ShellState {
@@ -37,6 +38,8 @@ export interface PolicyApprovalGateOptions {
   timeoutMs?: number;
   /** True when the named tool only reads. */
   isReadOnly?: (tool: string) => boolean;
+  /** The change an editor call would make, shown with the request (a failure shows none). */
+  preview?: (call: ToolCallInfo) => Promise<ChangePreview | null>;
   classify?: (command: string, workspace: string, ctx?: ClassifyContext) => CommandVerdict;
   /** The OS sandbox's state; absent = no sandbox (every non-read-only bash/python call asks). */
   sandbox?: () => SandboxState;
@@ -113,6 +116,7 @@ export class PolicyApprovalGate implements ApprovalGate {
     }
 
     const argsHash = hashArgs(call.args);
+    const preview = this.opts.port && this.opts.preview ? await this.opts.preview(call).catch(() => null) : null;
     const req: ApprovalRequest = {
       requestId: `apr_${randomUUID()}`,
       callId: call.callId,
@@ -121,9 +125,18 @@ export class PolicyApprovalGate implements ApprovalGate {
       argsHash,
       reasons: verdict.reasons,
       ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
+      ...(preview ? { preview } : {}),
     };
     const bus = this.opts.bus;
-    bus?.emit({ type: 'approval_requested', requestId: req.requestId, callId: call.callId, tool: call.tool, args: call.args, reasons: verdict.reasons });
+    bus?.emit({
+      type: 'approval_requested',
+      requestId: req.requestId,
+      callId: call.callId,
+      tool: call.tool,
+      args: call.args,
+      reasons: verdict.reasons,
+      ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
+    });
     const resolved = (decision: 'allow' | 'deny', by: string): void => {
       this.remember(call.callId, { decision, by });
       bus?.emit({ type: 'approval_resolved', requestId: req.requestId, callId: call.callId, decision, by });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, McpHumanRequest } from '../tools/tool';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import type { ChangePreview } from '../../../src-shared/events/change-preview';
 
 /** A request waiting for the human, in the shape a UI shows it (matches the bridge's PendingDialog). */
 export type PendingHumanRequest =
-  | { kind: 'approval'; requestId: string; callId: string; tool: string; args: unknown; reasons: string[]; ts: number }
+  | { kind: 'approval'; requestId: string; callId: string; tool: string; args: unknown; reasons: string[]; escalation?: { reasons: string[] }; preview?: ChangePreview; ts: number }
   | { kind: 'question'; requestId: string; question: string; ts: number }
   | { kind: 'elicitation'; requestId: string; server: string; message: string; schema: unknown; mcp?: McpHumanRequest; ts: number };
 
@@ -63,7 +64,17 @@ export class QueuedHumanPorts implements HumanInputPort, ApprovalPort {
   /** ApprovalPort: waits for {@link resolveApproval}. An abort answers deny. */
   request(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
     return this.enqueue<ApprovalAnswer>(
-      { kind: 'approval', requestId: req.requestId, callId: req.callId, tool: req.tool, args: req.args, reasons: req.reasons, ts: Date.now() },
+      {
+        kind: 'approval',
+        requestId: req.requestId,
+        callId: req.callId,
+        tool: req.tool,
+        args: req.args,
+        reasons: req.reasons,
+        ...(req.escalation ? { escalation: req.escalation } : {}),
+        ...(req.preview ? { preview: req.preview } : {}),
+        ts: Date.now(),
+      },
       signal,
       { decision: 'deny', by: 'cancelled' },
     );

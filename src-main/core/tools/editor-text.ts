@@ -89,3 +89,51 @@ export function countNewlines(text: string): number {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
   return n;
 }
+
+/**
+ * `str_replace`'s text change: the file with the one occurrence of `oldStr` replaced. Throws an
+ * EditorError in the seed's wording when there is none or more than one. A CRLF file matches a
+ * multi-line `oldStr` written with `\n`, and `newStr` then gets the file's line endings.
+ * Returns where the replacement starts and the `newStr` actually written. Shared by the editor
+ * and the approval's preview, so what is approved is what is written.
+ */
+export function replaceOnce(content: string, oldStr: string, newStr: string, path: string): { text: string; at: number; newStr: string } {
+  if (oldStr === '') {
+    throw new EditorError(`No replacement was performed, old_str is empty. Give the exact text in ${path} to replace.`);
+  }
+  let offsets = findOccurrences(content, oldStr);
+  if (offsets.length === 0 && oldStr.includes('\n') && !oldStr.includes('\r') && content.includes('\r\n')) {
+    // Models write `\n`; a CRLF file would never match a multi-line old_str. Match it with the
+    // file's own line endings and write new_str with them too, so the file stays consistent.
+    const crlfOld = oldStr.replace(/\n/g, '\r\n');
+    const crlfOffsets = findOccurrences(content, crlfOld);
+    if (crlfOffsets.length > 0) {
+      oldStr = crlfOld;
+      newStr = newStr.replace(/\r?\n/g, '\r\n');
+      offsets = crlfOffsets;
+    }
+  }
+  if (offsets.length === 0) {
+    throw new EditorError(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`);
+  }
+  if (offsets.length > 1) {
+    throw new EditorError(
+      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines ${pyList(lineNumbersOf(content, offsets))}. Please ensure it is unique`,
+    );
+  }
+  const at = offsets[0]!;
+  // Spliced by offset, not String.replace: `$&` and friends in new_str must stay literal.
+  return { text: content.slice(0, at) + newStr + content.slice(at + oldStr.length), at, newStr };
+}
+
+/** `insert`'s text change: `newStr`'s lines after line `insertLine` (0 = at the top). Throws an EditorError when out of range. */
+export function insertLines(content: string, insertLine: number, newStr: string): string {
+  const lines = content.split('\n');
+  const n = lines.length;
+  if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > n) {
+    throw new EditorError(
+      `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: ${pyList([0, n])}`,
+    );
+  }
+  return [...lines.slice(0, insertLine), ...newStr.split('\n'), ...lines.slice(insertLine)].join('\n');
+}

@@ -1,9 +1,11 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { EditHistory } from './edit-history';
+import { previewEdit } from './edit-preview';
+import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import { LocalFileOperator, type FileOperator } from './file-operator';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from './tool';
 import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
-import { clip, countNewlines, decodeText, EditorError, findOccurrences, lineNumbersOf, makeOutput, MAX_METADATA_BYTES, pyList, SNIPPET_LINES, TRUNCATED_MESSAGE } from './editor-text';
+import { clip, countNewlines, decodeText, EditorError, insertLines, makeOutput, MAX_METADATA_BYTES, pyList, replaceOnce, SNIPPET_LINES, TRUNCATED_MESSAGE } from './editor-text';
 
 // The text helpers are part of the editor's surface (tests, the seed's wording).
 export { decodeText, findOccurrences, lineNumbersOf, makeOutput, MAX_METADATA_BYTES, MAX_RESPONSE_LEN, SNIPPET_LINES, TRUNCATED_MESSAGE } from './editor-text';
@@ -105,6 +107,11 @@ export class StrReplaceEditor implements Tool {
   constructor(opts: StrReplaceEditorOptions) {
     this.history = opts.history;
     this.operator = opts.operator ?? new LocalFileOperator();
+  }
+
+  /** The change `args` would make, nothing written (the approval's diff); null for `view`. */
+  preview(args: Record<string, unknown>): Promise<ChangePreview | null> {
+    return previewEdit(args, { operator: this.operator, history: this.history });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -243,32 +250,10 @@ export class StrReplaceEditor implements Tool {
 
   private async strReplace(path: string, oldStr: string, newStr: string): Promise<ToolResult> {
     const content = await this.readText(path);
-    if (oldStr === '') {
-      throw new EditorError(`No replacement was performed, old_str is empty. Give the exact text in ${path} to replace.`);
-    }
-    let offsets = findOccurrences(content, oldStr);
-    if (offsets.length === 0 && oldStr.includes('\n') && !oldStr.includes('\r') && content.includes('\r\n')) {
-      // Models write `\n`; a CRLF file would never match a multi-line old_str. Match it with the
-      // file's own line endings and write new_str with them too, so the file stays consistent.
-      const crlfOld = oldStr.replace(/\n/g, '\r\n');
-      const crlfOffsets = findOccurrences(content, crlfOld);
-      if (crlfOffsets.length > 0) {
-        oldStr = crlfOld;
-        newStr = newStr.replace(/\r?\n/g, '\r\n');
-        offsets = crlfOffsets;
-      }
-    }
-    if (offsets.length === 0) {
-      throw new EditorError(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`);
-    }
-    if (offsets.length > 1) {
-      throw new EditorError(
-        `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines ${pyList(lineNumbersOf(content, offsets))}. Please ensure it is unique`,
-      );
-    }
-    const at = offsets[0]!;
-    // Spliced by offset, not String.replace: `$&` and friends in new_str must stay literal.
-    const newContent = content.slice(0, at) + newStr + content.slice(at + oldStr.length);
+    const replaced = replaceOnce(content, oldStr, newStr, path);
+    const { at } = replaced;
+    newStr = replaced.newStr;
+    const newContent = replaced.text;
     await this.operator.writeFile(path, newContent);
     this.history.push(path, { command: 'str_replace', before: content, ts: Date.now() });
 
@@ -285,15 +270,9 @@ export class StrReplaceEditor implements Tool {
 
   private async insert(path: string, insertLine: number, newStr: string): Promise<ToolResult> {
     const content = await this.readText(path);
+    const newContent = insertLines(content, insertLine, newStr);
     const lines = content.split('\n');
-    const n = lines.length;
-    if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > n) {
-      throw new EditorError(
-        `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: ${pyList([0, n])}`,
-      );
-    }
     const newLines = newStr.split('\n');
-    const newContent = [...lines.slice(0, insertLine), ...newLines, ...lines.slice(insertLine)].join('\n');
     await this.operator.writeFile(path, newContent);
     this.history.push(path, { command: 'insert', before: content, ts: Date.now() });
 

@@ -1,4 +1,5 @@
 import type { EventInput, ToolSource } from '../../../src-shared/events/event-types';
+import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import type { ToolResult } from '../../../src-shared/events/tool-result';
 
 /** A JSON Schema object describing a tool's arguments. */
@@ -101,6 +102,8 @@ export interface Tool {
   /** Where it came from; set by whoever registers it (defaults to builtin). */
   source?: ToolSource;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+  /** The change a call would make to a file, computed without writing (shown in its approval). */
+  preview?(args: Record<string, unknown>): Promise<ChangePreview | null>;
   /** Releases processes or connections the tool holds. */
   dispose?(): Promise<void> | void;
 }
