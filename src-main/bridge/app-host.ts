@@ -93,7 +93,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     // This connection's own host: its session and workbench methods, its session's events only.
     const host = new BridgeHost(bridge);
     const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedSummary: (id) => store.summary(id), settings: () => settings.get(), listChanged: emitList });
-    const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList });
+    const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList, closeOpen: (id) => registry.closeIdle(id) });
     // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.
     const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });
     // A failure is told in a banner (CurrentSession.start); calls made meanwhile get it too.

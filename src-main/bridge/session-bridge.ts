@@ -25,6 +25,8 @@ export interface SessionBridgeOptions {
   withLive?: (list: SessionSummary[], query?: string) => SessionSummary[];
   /** Pushes the sessions list to every connection; default this bridge's host only. */
   emitList?: () => void;
+  /** Closes a session open in this host (in another window or in the background) before its file is deleted; BUSY while it runs. */
+  closeOpen?: (id: string) => Promise<void>;
 }
 
 /** The state shown when no session is open. */
@@ -64,6 +66,7 @@ export class SessionBridge {
           await current.openNew();
         }
         requireSaved(store, id);
+        await opts.closeOpen?.(id);
         store.delete(id);
         this.emitList();
         return { ok: true };

@@ -1,6 +1,7 @@
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import type { BridgeEventName, BridgeEvents } from '../../src-shared/contract/events';
 import type { SessionLiveState, SessionSummary } from '../../src-shared/contract/views';
+import { BridgeError } from '../../src-shared/contract/wire';
 import { OpenSession, type EmitEvent, type OpenSessionDeps } from './open-session';
 import { requireSaved } from './saved-session-list';
 import type { OpenedSession, SessionOpener } from './session-port';
@@ -152,6 +153,14 @@ export class SessionRegistry {
     if (e.idle) clearTimeout(e.idle);
     this.entries.delete(id);
     await e.open.close();
+  }
+
+  /** Closes a session that is not running (its file is about to be deleted); BUSY while it runs. */
+  async closeIdle(id: string): Promise<void> {
+    const e = this.entries.get(id);
+    if (!e) return;
+    if (e.open.busy) throw new BridgeError('BUSY', 'Stop the run before deleting its session.');
+    await this.closeNow(id);
   }
 
   /** Closes every session (host shutting down). */
