@@ -76,11 +76,20 @@ export function TimeAxisView() {
     drawAxis(ctx, a, { ...win.current, width: w, height: h }, colors.current, cur, sel);
     performance.mark('glassbox:timeline-painted');
   }, []);
-  /** Moves the view: the canvas redraws at the next frame, the list once the view rests. */
+  /**
+   * Moves the view: the canvas redraws at once (input events come before the frame's rendering),
+   * at most once per frame (more moves in the same frame are drawn at the next one); the list
+   * follows once the view rests.
+   */
+  const drewAt = useRef(-1);
   const setWin = useCallback(
     (next: Win) => {
       win.current = next;
-      if (!frame.current) frame.current = requestAnimationFrame(draw);
+      const now = performance.now();
+      if (now - drewAt.current > 8) {
+        drewAt.current = now;
+        draw();
+      } else if (!frame.current) frame.current = requestAnimationFrame(draw);
       clearTimeout(listTimer.current);
       listTimer.current = setTimeout(() => setListWin(win.current), LIST_DELAY_MS);
     },
