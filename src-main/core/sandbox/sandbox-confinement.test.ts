@@ -244,6 +244,25 @@ describe.runIf(linux)('a git workspace', () => {
     expect(readFileSync(join(repo, '.git', 'config'), 'utf8')).not.toContain('fsmonitor');
     expect(existsSync(join(repo, '.git-old'))).toBe(false);
   });
+
+  it('a planted .git/commondir cannot point git at a config of the confined side’s own (git run outside later would run its core.fsmonitor)', async () => {
+    const repo = join(root, 'repo-commondir');
+    const pwned = join(outside, 'PWNED-commondir');
+    mkdirSync(repo);
+    execSync('git init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m init', { cwd: repo });
+    const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
+    const shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+    shells.push(shell);
+    await shell.run(
+      `mkdir -p evil && cp -r .git/. evil/ && printf '[core]\\n\\tfsmonitor = "touch ${pwned}; false"\\n' > evil/config; echo "$PWD/evil" > .git/commondir`,
+    );
+    const commit = await shell.run('echo a > a.txt && git add a.txt && git -c user.email=t@t -c user.name=t commit -qm one && git log --oneline | wc -l');
+    expect(commit).toMatchObject({ exitCode: 0, output: '2' });
+    await shell.dispose();
+    // The user, outside, later:
+    execSync('git status --short', { cwd: repo });
+    expect(existsSync(pwned)).toBe(false);
+  });
 });
 
 describe.runIf(linux)('the sandbox with network: true', () => {

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CREDENTIAL_PATHS } from '../workspace/credential-paths';
 import type { SandboxConfig } from './sandbox-config';
@@ -69,6 +69,21 @@ function kindOf(p: string): 'dir' | 'file' | undefined {
   }
 }
 
+/**
+ * A `.git/commondir` file sends git to another folder's config and hooks (it is how linked
+ * worktrees share them): planted by confined code, it would make every later `git status` outside
+ * run a `core.fsmonitor` of its choosing. A bind mount needs an existing file, and an empty one
+ * stops git, so a missing one is created saying "." (this folder; git then behaves exactly as
+ * without it) and mounted read-only like the config.
+ */
+function pinCommonDir(dotGit: string): void {
+  try {
+    writeFileSync(join(dotGit, 'commondir'), '.\n', { flag: 'wx' });
+  } catch {
+    // Already there (then protected as it is), or .git not writable (then nothing can plant it).
+  }
+}
+
 /** Folders in a temp dir that hold other programs' control sockets, by name. */
 const SOCKET_DIRS = /^(tmux-\d+|screens?|ssh-|\.X11-unix$|\.ICE-unix$|\.font-unix$|dbus-|vscode-|emacs\d+$|pulse-|jetbrains|kitty)/;
 
@@ -129,8 +144,11 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     const gitKind = existsSync(dotGit) ? kindOf(dotGit) : undefined;
     // A `.git` file points git at another folder: changing it would redirect git, so it is read-only.
     if (gitKind === 'file') protectedPaths.push({ path: real(dotGit) ?? dotGit, kind: 'file' });
-    if (gitKind === 'dir') pinned.push(real(dotGit) ?? dotGit);
-    for (const p of ['.git/hooks', '.git/config']) {
+    if (gitKind === 'dir') {
+      pinned.push(real(dotGit) ?? dotGit);
+      pinCommonDir(dotGit);
+    }
+    for (const p of ['.git/hooks', '.git/config', '.git/commondir']) {
       const full = join(workspace, p);
       const k = existsSync(full) ? kindOf(full) : undefined;
       if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
