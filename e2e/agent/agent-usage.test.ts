@@ -76,7 +76,7 @@ describe.each(WIRES)('the context meter and the exact wire exchange (%s wire for
     const results = second.parts.find((p) => p.kind === 'tool-results')!;
     expect(results.tokens).toBeGreaterThanOrEqual(1000);
     expect(second.largest[0]).toMatchObject({ kind: 'tool-result' });
-    expect(second.largest[0].callId).toBe((ofType(events, 'tool_execution_start')[0] as { callId: string }).callId);
+    expect(second.largest[0].callId).toBe((ofType(events, 'tool_execution_start')[0] as unknown as { callId: string }).callId);
     expect(second.totalTokens - first.totalTokens).toBeGreaterThanOrEqual(1000);
     expect(first.windowTokens).toBeNull(); // "scripted" is no model the table knows
 
