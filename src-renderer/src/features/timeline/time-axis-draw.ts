@@ -16,6 +16,29 @@ export interface AxisColors {
   bg: string;
 }
 
+const buffers = new Map<string, Float64Array>();
+/** A reused buffer of at least `n` numbers. */
+function scratch(n: number, name: string): Float64Array {
+  let b = buffers.get(name);
+  if (!b || b.length < n) buffers.set(name, (b = new Float64Array(Math.max(16, n))));
+  return b;
+}
+
+const rowBases = new WeakMap<TimeAxis, { base: Map<string, number>; total: number }>();
+/** Each lane's first row number, counting rows across lanes (once per axis). */
+function laneRowBase(axis: TimeAxis): { base: Map<string, number>; total: number } {
+  let r = rowBases.get(axis);
+  if (r) return r;
+  const base = new Map<string, number>();
+  let total = 0;
+  for (const l of axis.lanes) {
+    base.set(l.id, total);
+    total += l.rows;
+  }
+  rowBases.set(axis, (r = { base, total }));
+  return r;
+}
+
 /** Where each lane's first row sits (y of its top, below the ruler). */
 export function laneTops(axis: TimeAxis): Map<string, number> {
   const tops = new Map<string, number>();
@@ -95,24 +118,30 @@ export function drawAxis(
     ctx.lineTo(width, top - 2.5);
   }
   ctx.stroke();
-  // Bars.
-  const drawnTo = new Map<string, number>();
+  // Bars. No allocation per bar (a zoom draws every frame): rows are numbered, the critical
+  // path's segments go into a reused buffer.
+  const rowBase = laneRowBase(axis);
+  const drawnTo = scratch(rowBase.total, 'drawn');
+  drawnTo.fill(-1);
+  const crit = scratch(axis.spans.length * 3, 'crit');
+  let nCrit = 0;
   let drawn = 0;
-  const critical: Array<[number, number, number]> = [];
+  let lastFill = '';
   for (const s of axis.spans) {
     if (s.end < t0 || s.start > t1) continue;
     const top = tops.get(s.lane);
     if (top === undefined) continue;
-    const key = `${s.lane}/${s.row}`;
+    const key = rowBase.base.get(s.lane)! + s.row;
     let x1 = Math.max(0, x(s.start));
     const x2 = Math.min(width, Math.max(x(s.end), x1 + 1));
-    const prev = drawnTo.get(key) ?? -1;
+    const prev = drawnTo[key]!;
     if (x2 <= prev) continue;
     x1 = Math.max(x1, prev);
-    drawnTo.set(key, x2);
+    drawnTo[key] = x2;
     const y = top + s.row * ROW_H + 2;
     const h = ROW_H - 5;
-    ctx.fillStyle = fill(s, colors);
+    const f = fill(s, colors);
+    if (f !== lastFill) ctx.fillStyle = lastFill = f;
     if (s.kind === 'model' && s.firstToken !== undefined) {
       // Waiting for the first token (dimmed), then streaming.
       const xf = Math.min(x2, Math.max(x1, x(s.firstToken)));
@@ -120,23 +149,27 @@ export function drawAxis(
       ctx.fillRect(x1, y, xf - x1, h);
       ctx.globalAlpha = 1;
       ctx.fillRect(xf, y, x2 - xf, h);
-    } else {
-      if (s.kind === 'approval' || s.kind === 'question') ctx.globalAlpha = 0.55;
+    } else if (s.kind === 'approval' || s.kind === 'question') {
+      ctx.globalAlpha = 0.55;
       ctx.fillRect(x1, y, x2 - x1, h);
       ctx.globalAlpha = 1;
-    }
+    } else ctx.fillRect(x1, y, x2 - x1, h);
     if (selected && (s.callId === selected || s.turnKey === selected)) {
       ctx.strokeStyle = colors.fg;
       ctx.lineWidth = 2;
       ctx.strokeRect(x1 + 1, y + 1, Math.max(1, x2 - x1 - 2), h - 2);
       ctx.lineWidth = 1;
     }
-    if (s.critical) critical.push([x1, x2, y + h + 1]);
+    if (s.critical) {
+      crit[nCrit++] = x1;
+      crit[nCrit++] = x2;
+      crit[nCrit++] = y + h + 1;
+    }
     drawn++;
   }
   // The critical path: a bold line under each of its bars.
   ctx.fillStyle = colors.fg;
-  for (const [a, b, y] of critical) ctx.fillRect(a, y, Math.max(1, b - a), 2);
+  for (let i = 0; i < nCrit; i += 3) ctx.fillRect(crit[i]!, crit[i + 2]!, Math.max(1, crit[i + 1]! - crit[i]!), 2);
   if (cursor !== null && cursor >= t0 && cursor <= t1) {
     ctx.fillStyle = colors.error;
     ctx.fillRect(Math.round(x(cursor)) - 1, 0, 2, height);
