@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EVERYTHING } from '../mcp/mcp-test-helpers';
+import { EVERYTHING, startTwoEra } from '../mcp/mcp-test-helpers';
 import { useChromiumAndWebHosts, sendTask } from '../ui/ui-harness';
 import { openPanesApp, openTab, paneShot, waitRunEnd } from './panes-harness';
 
@@ -113,6 +113,9 @@ describe('MCP inspector', () => {
     await card.getByTestId('mcp-log-level').selectOption('debug');
     await expect.poll(async () => (await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts()).includes('logging/setLevel'), { timeout: 10_000 }).toBe(true);
     await looks(page, 'mcp-inspector-traffic');
+    // The docs' picture of the pane (docs/window.md) is this one: the inspector on its Traffic tab.
+    await traffic.locator('[data-testid="mcp-traffic-row"][data-kind="request"]').last().click();
+    await paneShot(page, 'mcp-servers', true);
 
     // Resources: listed, a text one read as text, a binary one as its size and type.
     await card.getByTestId('mcp-tab-resources').click();
@@ -254,5 +257,66 @@ describe('MCP inspector', () => {
     const traffic = card.getByTestId('mcp-traffic-tab');
     await traffic.waitFor();
     await expect.poll(async () => (await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts()).includes('sampling/createMessage'), { timeout: 10_000 }).toBe(true);
+  }, 300_000);
+
+  it('puts elicitation forms (defaults, enums, multi-select) and URL consent in the dialog, and shows an HTTP server of the 2026 era with its status and Mcp-* headers', async () => {
+    const two = await startTwoEra();
+    try {
+      const w = await hosts.web([], { approvals: { mode: 'auto' }, mcpServers: { ...SERVERS.mcpServers, two: { url: two.url } } });
+      const page = await openPanesApp(hosts.browser(), w);
+      const card = await openInspector(page);
+
+      // A form with defaults filled in, a titled enum and two multi-selects.
+      const elicit = await callByHand(card, 'trigger-elicitation-request');
+      const dialog = page.getByTestId('elicitation-dialog');
+      await dialog.waitFor({ timeout: 60_000 });
+      const multi = dialog.getByRole('group', { name: 'Untitled Multiple Select Enum' });
+      expect(await multi.locator('input[value="Guitar"]').isChecked()).toBe(true);
+      expect(await multi.locator('input[value="Piano"]').isChecked()).toBe(false);
+      await multi.locator('input[value="Piano"]').check();
+      const titled = dialog.getByRole('group', { name: 'Titled Multiple Select Enum' });
+      expect(await titled.getByText('Salmon').count()).toBe(1);
+      await titled.locator('input[value="fish-2"]').check();
+      expect(await dialog.locator('input[name="integer"]').inputValue()).toBe('42');
+      await dialog.locator('input[name="name"]').fill('Grace');
+      await looks(page, 'mcp-elicitation-form');
+      await dialog.getByTestId('elicitation-accept').click();
+      await expect.poll(() => elicit.getByTestId('mcp-tool-result-text').count(), { timeout: 60_000 }).toBe(1);
+      const answered = await elicit.getByTestId('mcp-tool-result-text').innerText();
+      for (const want of ['Grace', 'Guitar', 'Piano', 'fish-1', 'fish-2', '42']) expect(answered).toContain(want);
+
+      // URL mode: the address in full and its site; declining opens nothing.
+      const url = await callByHand(card, 'trigger-url-elicitation', { url: 'https://example.com/authorize?step=1', message: 'Open the example page' });
+      const consent = page.getByTestId('url-elicitation-dialog');
+      await consent.waitFor({ timeout: 60_000 });
+      expect(await consent.getByTestId('url-elicitation-url').innerText()).toBe('https://example.com/authorize?step=1');
+      expect(await consent.getByTestId('url-elicitation-host').innerText()).toBe('example.com');
+      await looks(page, 'mcp-url-elicitation');
+      await consent.getByTestId('url-elicitation-decline').click();
+      await expect.poll(async () => (await url.getByTestId('mcp-tool-result-text').count()) > 0, { timeout: 60_000 }).toBe(true);
+      expect((await url.getByTestId('mcp-tool-result-text').innerText()).toLowerCase()).toContain('decline');
+
+      // The HTTP server: its era on the card, and in its traffic each HTTP exchange with its status and Mcp-* headers.
+      const httpCard = page.getByTestId('mcp-pane').locator('[data-testid="mcp-server"][data-server="two"]');
+      await expect.poll(() => httpCard.getAttribute('data-status'), { timeout: 60_000 }).toBe('connected');
+      expect(await httpCard.getByTestId('mcp-protocol-version').innerText()).toBe('MCP 2026-07-28');
+      await callByHand(httpCard, 'echo', { text: 'over http' });
+      await expect.poll(() => httpCard.getByTestId('mcp-tool-result-text').count(), { timeout: 30_000 }).toBe(1);
+      await httpCard.getByTestId('mcp-tab-traffic').click();
+      await httpCard.getByTestId('mcp-traffic-kind').selectOption('http');
+      const rows = httpCard.locator('[data-testid="mcp-traffic-row"][data-kind="http"]');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await httpCard.getByTestId('mcp-traffic-kind').selectOption('all');
+      await httpCard.getByTestId('mcp-traffic-search').fill('tools/call');
+      await expect.poll(() => httpCard.locator('[data-testid="mcp-traffic-row"][data-kind="http"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await httpCard.locator('[data-testid="mcp-traffic-row"][data-kind="http"]').first().click();
+      const detail = httpCard.getByTestId('mcp-traffic-detail');
+      expect(await detail.getByTestId('mcp-traffic-status').innerText()).toBe('200');
+      expect((await detail.innerText()).toLowerCase()).toContain('mcp-method');
+      expect(await detail.innerText()).toContain('2026-07-28');
+      await looks(page, 'mcp-inspector-http-traffic');
+    } finally {
+      two.child.kill('SIGTERM');
+    }
   }, 300_000);
 });

@@ -46,7 +46,7 @@ describe('MCP servers page', () => {
     expect(await card.locator('[data-testid="mcp-tool"][data-tool="echo"]').count()).toBe(1);
     expect(await card.getByTestId('mcp-instructions-text').innerText()).toContain('Everything Server');
     expect(await pane.getByTestId('mcp-model-message').first().innerText()).toContain(INSTRUCTIONS_HEADER);
-    await paneShot(page, 'mcp-servers', true);
+    await paneShot(page, 'mcp-server-added');
 
     // Saved to the user config, secret and all (the user typed it), but never shown back.
     const saved = JSON.parse(readFileSync(join(w.home, 'config.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };

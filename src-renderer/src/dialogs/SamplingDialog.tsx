@@ -152,8 +152,8 @@ export function UrlElicitationDialog({ d }: { d: Dialog }) {
         MCP server <code>{d.server}</code> asks you to open a page
       </h3>
       <pre className="question">{d.message.split('\n\nMCP server ')[0]}</pre>
-      <div className="label">
-        Address (site: <strong data-testid="url-elicitation-host">{host || 'unknown'}</strong>)
+      <div className="small">
+        Site: <strong data-testid="url-elicitation-host">{host || 'unknown'}</strong>
       </div>
       <pre className="approval-command" data-testid="url-elicitation-url">{url}</pre>
       <div className="small muted">Open it only if you trust this site. Nothing is opened unless you agree.</div>

@@ -29,18 +29,20 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
         {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
         <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>
         <span className="call-duration">{formatDuration(call.durationMs)}</span>
-        <button
-          className="link-button"
-          data-testid="inspect-call"
-          onClick={(ev) => {
-            ev.stopPropagation();
-            inspect(callId);
-          }}
-        >
-          Inspect
-        </button>
-        {call.status !== 'running' && call.status !== 'awaiting_approval' ? <ReplayButton callId={callId} /> : null}
-        {call.source.startsWith('mcp:') ? <TrafficLinkButton server={call.source.slice(4)} callId={callId} /> : null}
+        <span className="call-actions">
+          <button
+            className="link-button"
+            data-testid="inspect-call"
+            onClick={(ev) => {
+              ev.stopPropagation();
+              inspect(callId);
+            }}
+          >
+            Inspect
+          </button>
+          {call.status !== 'running' && call.status !== 'awaiting_approval' ? <ReplayButton callId={callId} /> : null}
+          {call.source.startsWith('mcp:') ? <TrafficLinkButton server={call.source.slice(4)} callId={callId} /> : null}
+        </span>
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
       {call.status === 'running' && last ? (

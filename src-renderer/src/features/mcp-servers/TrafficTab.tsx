@@ -118,7 +118,7 @@ export function TrafficTab({ server }: { server: string }) {
           </span>
         ) : null}
         <span className="small muted" data-testid="mcp-traffic-count">
-          {list.length === all.length ? `${all.length}` : `${list.length} of ${all.length}`}
+          {list.length === all.length ? `${all.length} entries` : `${list.length} of ${all.length} entries`}
         </span>
       </div>
       <div
