@@ -40,7 +40,11 @@ export interface EventPayloads {
     toolName?: string;
     isError?: boolean;
   };
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
+  /**
+   * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
+   * by hand), not the model; it ran through hooks and the sandbox but asked no approval.
+   */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
   tool_execution_end: {
     callId: string;
@@ -49,6 +53,7 @@ export interface EventPayloads {
     durationMs: number;
     blocked?: boolean;
     replayOf?: string;
+    origin?: 'user';
   };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
   approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };

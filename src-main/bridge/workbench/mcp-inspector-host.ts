@@ -195,7 +195,8 @@ export class McpInspectorHost {
     if (!t) throw new BridgeError('NOT_FOUND', `MCP server '${id}' has no tool '${tool}'.`);
     if (!t.enabled) throw new BridgeError('FAILED', `The tool '${tool}' is switched off: switch it on to call it.`);
     if (!t.registered) throw new BridgeError('FAILED', `The tool '${tool}' is not callable: its name '${t.name}' is taken by another tool.`);
-    const { callId, result } = await this.session.runner.run({ tool: t.name, args });
+    // Called by hand from the window: the user's own action (no approval dialog, recorded as theirs).
+    const { callId, result } = await this.session.runner.run({ tool: t.name, args, origin: 'user' });
     return this.shown({ callId, text: resultToModelText(result), isError: !!result.error, images: result.images ?? [] });
   }
 

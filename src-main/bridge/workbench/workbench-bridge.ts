@@ -80,7 +80,8 @@ export class WorkbenchBridge {
       'edits.list': () => editsFromEvents(this.open?.events ?? []),
       'edits.undo': async (path) => {
         const s = this.require();
-        const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path } });
+        // The user's click: no approval dialog, recorded as their action (origin: 'user').
+        const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path }, origin: 'user' });
         return { ok: !result.error, text: resultToModelText(result) };
       },
       'terminal.attach': async () => {
@@ -249,7 +250,7 @@ export class WorkbenchBridge {
     await s.mcpReady?.(); // an MCP tool joins the table when its server has connected
     const checked = s.tools.check(call.tool, args);
     if ('error' in checked) throw new BridgeError('BAD_ARGS', checked.error.error ?? 'invalid arguments');
-    const outcome = await replayCall(s, call, checked.args);
+    const outcome = await replayCall(s, call, checked.args, undefined, 'user');
     // The outcome carries the results themselves, not events: hide the session's secrets in it.
     return s.redactor?.active ? s.redactor.redactValue(outcome) : outcome;
   }

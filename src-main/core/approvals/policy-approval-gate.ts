@@ -21,6 +21,8 @@ export interface CallMeta {
   replayOf?: string;
   /** The decision recorded for the original call (null: none was recorded). */
   recordedApproval?: RecordedApproval | null;
+  /** `user`: the user's own action from the window (set by the host, never by the model). */
+  origin?: 'user';
 }
 import { hashArgs } from './args-hash';
 
@@ -113,6 +115,14 @@ export class PolicyApprovalGate implements ApprovalGate {
     if (verdict.decision === 'deny') {
       this.remember(call.callId, { decision: 'deny', by: 'policy' });
       return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
+    }
+    // The user's own click is their answer: not asked again, and it runs confined (never an
+    // escalation out of the sandbox). A replay of a call that was denied still asks, showing
+    // the recorded decision, so a replay never turns a no into a yes unseen.
+    const recorded = meta.replayOf ? (meta.recordedApproval ?? this.decided.get(meta.replayOf) ?? null) : null;
+    if (meta.origin === 'user' && recorded?.decision !== 'deny') {
+      this.remember(call.callId, { decision: 'allow', by: 'user' });
+      return { allowed: true };
     }
 
     const argsHash = hashArgs(call.args);

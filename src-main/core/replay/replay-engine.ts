@@ -104,6 +104,8 @@ export async function replayCall(
   recorded: RecordedToolCall,
   args?: unknown,
   signal?: AbortSignal,
+  /** `user`: the user replays it from the window (recorded as their action). */
+  origin?: 'user',
 ): Promise<ReplayOutcome> {
   const useArgs = args === undefined ? recorded.args : args;
   const callId = `replay_${++replayCounter}_${recorded.callId}`.slice(0, 120);
@@ -113,6 +115,7 @@ export async function replayCall(
       tool: recorded.tool,
       args: typeof useArgs === 'string' ? useArgs : ((useArgs ?? {}) as Record<string, unknown>),
       replayOf: recorded.callId,
+      ...(origin ? { origin } : {}),
       // Absent (e.g. a call from the window's call index): the gate falls back to what it decided itself.
       ...((recorded as RecordedCallWithApproval).approval ? { recordedApproval: (recorded as RecordedCallWithApproval).approval } : {}),
     },

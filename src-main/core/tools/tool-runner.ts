@@ -9,7 +9,7 @@ import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '
 /** Decides whether a call may run (policy + human approval). Built by the approvals module. */
 export interface ApprovalGate {
   /** `escalation`: only when the human approved running this call outside the OS sandbox. */
-  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null }): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
+  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null; origin?: 'user' }): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
 }
 
 /** One call to run: args may be the model's raw JSON text or an object. */
@@ -21,6 +21,13 @@ export interface ToolCallRequest {
   replayOf?: string;
   /** With `replayOf`: the approval recorded for the original call (the gate shows it and never widens it). */
   recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null;
+  /**
+   * `user`: the user's own action from the window (undo, revert, replay, a tool called by hand).
+   * Set only by host code for a click, never from model output: the gate does not put the
+   * user's own choice back to them (a policy deny still holds, and a replay of a call that was
+   * denied still asks), and the events record who acted.
+   */
+  origin?: 'user';
 }
 
 export interface ToolCallOutcome {
@@ -81,7 +88,8 @@ export class ToolRunner {
       else parseError = parsed.error;
     }
     const bus = this.deps.bus;
-    bus?.emit({ type: 'tool_execution_start', callId, tool: req.tool, args, source, ...(req.replayOf ? { replayOf: req.replayOf } : {}) });
+    const origin = req.origin === 'user' ? ({ origin: 'user' } as const) : {};
+    bus?.emit({ type: 'tool_execution_start', callId, tool: req.tool, args, source, ...(req.replayOf ? { replayOf: req.replayOf } : {}), ...origin });
 
     const finish = (result: ToolResult, blocked = false): ToolCallOutcome => {
       const durationMs = Date.now() - started;
@@ -93,6 +101,7 @@ export class ToolRunner {
         durationMs,
         ...(blocked ? { blocked: true } : {}),
         ...(req.replayOf ? { replayOf: req.replayOf } : {}),
+        ...origin,
       });
       return { callId, result, blocked, durationMs };
     };
@@ -112,7 +121,8 @@ export class ToolRunner {
 
     let escalation: Escalation | undefined;
     if (this.deps.approvals) {
-      const verdict = req.replayOf ? await this.deps.approvals.check(call, signal, { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null }) : await this.deps.approvals.check(call, signal);
+      const meta = { ...(req.replayOf ? { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null } : {}), ...origin };
+      const verdict = req.replayOf || req.origin ? await this.deps.approvals.check(call, signal, meta) : await this.deps.approvals.check(call, signal);
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
       escalation = verdict.escalation;
     }
