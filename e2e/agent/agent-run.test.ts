@@ -96,7 +96,7 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     const r = await runJson(f, 'hello');
     expect(r.code, r.stderr).toBe(0);
     expect(f.model.requests).toHaveLength(2);
-    expect(ofType(r.events, 'log').some((e) => String(e.message).includes('429'))).toBe(true);
+    expect(ofType(r.events, 'model_retry')).toEqual([expect.objectContaining({ attempt: 1, maxRetries: 2, status: 429 })]);
     expect(ofType(r.events, 'message_end').some((e) => e.content === 'worked after a retry')).toBe(true);
 
     const g = await fixture(wire, [{ status: 500 }, { status: 500 }, { status: 500 }, { text: 'never reached' }]);
@@ -107,7 +107,14 @@ describe.each(WIRES)('glassbox run --json (%s wire format)', (wire) => {
     expect(end).toMatchObject({ type: 'agent_end', reason: 'error' });
     expect(String(end.error)).toContain('127.0.0.1');
     expect(String(end.error)).toContain('HTTP 500');
+    // The status once, then the server's own text (the SDK's "500 " prefix dropped).
+    expect(String(end.error)).toMatch(/HTTP 500: scripted error 500$/);
     expect(s.stderr).toContain('HTTP 500');
+    // The failed request and the response body, for the inspector.
+    const failed = ofType(s.events, 'model_error')[0]!;
+    expect(failed).toMatchObject({ status: 500, attempts: 3, message: 'scripted error 500' });
+    expect(JSON.stringify((failed.wire as { request: unknown }).request)).toContain('hello');
+    expect(JSON.stringify((failed.wire as { response: unknown }).response)).toContain('scripted error 500');
   });
 
   it('a before-hook from an extension blocks a call: [BLOCKED] for the model, blocked in the event', async () => {

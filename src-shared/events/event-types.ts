@@ -40,11 +40,7 @@ export interface EventPayloads {
     toolName?: string;
     isError?: boolean;
   };
-  /**
-   * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
-   * by hand), not the model; it ran through hooks and the sandbox but asked no approval.
-   */
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
   tool_execution_end: {
     callId: string;
@@ -53,7 +49,6 @@ export interface EventPayloads {
     durationMs: number;
     blocked?: boolean;
     replayOf?: string;
-    origin?: 'user';
   };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
   approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
@@ -70,6 +65,17 @@ export interface EventPayloads {
   model_request: { step: number; request: unknown; context?: ContextMeter };
   /** `usage` of this turn (tokens, cost, timing); `model` the model that answered. Older sessions may lack both or carry only the token counts. */
   model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage; wire?: RecordedWire };
+  /**
+   * A model request failed and will be tried again: `attempt` of `maxRetries` retries, after
+   * `delayMs` (the window counts it down). `error`: the status and the server's own text.
+   */
+  model_retry: { step: number; attempt: number; maxRetries: number; delayMs: number; status?: number; error: string };
+  /**
+   * A model request failed for good (retries spent, or not worth retrying): the endpoint, the
+   * status, the server's own error text, and the request sent with the response body received
+   * (`wire`, recorded like a successful turn's; headers never).
+   */
+  model_error: { step: number; endpoint: string; status?: number; message: string; attempts: number; wire?: RecordedWire };
   /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
   /**
@@ -123,5 +129,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
-  'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'log',
+  'model_retry', 'model_error', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'log',
 ];

@@ -51,6 +51,8 @@ function progressLine(e: GlassboxEvent): string | null {
       return `  context compacted: ~${e.before} → ~${e.after} tokens`;
     case 'log':
       return e.level === 'warn' || e.level === 'error' ? `! ${e.source}: ${e.message}` : null;
+    case 'model_retry':
+      return `! model request failed (${e.error}); retrying (${e.attempt}/${e.maxRetries}) in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'mcp_server_status':
       return e.status === 'needs-sign-in' ? `! mcp ${e.server}: ${e.error ?? `needs sign-in: run \`glassbox mcp login ${e.server}\``}` : null;
     default:

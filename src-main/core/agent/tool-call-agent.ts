@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { RecordedWire, ToolCallRecord } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
-import { isAbortError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
+import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
 import type { PriceTable } from '../llm/prices';
 import { requestChars, turnUsage } from '../llm/turn-usage';
 import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
@@ -129,6 +129,21 @@ export class ToolCallAgent {
     return { ...wire, request: { ...body, messages: messages.slice(omitted) }, messagesOmitted: omitted };
   }
 
+  /** The failed request for the inspector: endpoint, status, the server's text, the body sent and the one received. */
+  private emitModelError(step: number, err: LlmError): void {
+    const d = err.detail;
+    const wire = d?.request ? this.recordedWire({ request: d.request, response: d.body !== undefined ? [d.body] : [] }) : undefined;
+    this.opts.bus.emit({
+      type: 'model_error',
+      step,
+      endpoint: err.endpoint,
+      ...(err.status !== undefined ? { status: err.status } : {}),
+      message: d?.serverMessage ?? err.message,
+      attempts: d?.attempts ?? 1,
+      ...(wire ? { wire } : {}),
+    });
+  }
+
   /** Runs one task (a user message) to its end. Never throws for model or tool failures. */
   async run(task: string, signal: AbortSignal = new AbortController().signal, runOpts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
     const bus = this.opts.bus;
@@ -210,8 +225,8 @@ export class ToolCallAgent {
                 const safe = shown ? shown.push(delta) : delta;
                 if (safe) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: safe });
               },
-              onRetry: (info) =>
-                bus.emit({ type: 'log', level: 'warn', source: 'llm', message: `model request failed (${info.error}); retry ${info.attempt} in ${info.delayMs} ms` }),
+              // The window shows "Retrying (2/3) in 4 s…" from this; `glassbox run` prints it.
+              onRetry: (info) => bus.emit({ type: 'model_retry', step, ...info }),
             },
           );
         } catch (err) {
@@ -222,6 +237,7 @@ export class ToolCallAgent {
             if (streamed) this.messages.push({ role: 'assistant', content: streamed });
             return end('cancelled');
           }
+          if (err instanceof LlmError) this.emitModelError(step, err);
           return end('error', err instanceof Error ? err.message : String(err));
         }
         releaseHeld();

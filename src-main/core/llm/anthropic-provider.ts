@@ -5,7 +5,7 @@ import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
-import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
+import { parseRetryAfter, serverMessageOf, withRetry, type AttemptFailure } from './retry-policy';
 
 type ImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -81,7 +81,13 @@ export function classifyAnthropicError(err: unknown, signal?: AbortSignal): Atte
   if (isAbortError(err, signal)) return null;
   if (err instanceof Anthropic.APIConnectionError) return { network: true, message: err.message };
   if (err instanceof Anthropic.APIError) {
-    return { network: false, status: err.status, retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')), message: err.message };
+    return {
+      network: false,
+      status: err.status,
+      retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
+      message: serverMessageOf(err.error, err.message, err.status),
+      ...(err.error !== undefined ? { body: err.error } : {}),
+    };
   }
   if (err instanceof Error && /terminated|socket|network|premature|ECONNRESET/i.test(err.message)) return { network: true, message: err.message };
   return { network: false, message: err instanceof Error ? err.message : String(err) };
@@ -107,7 +113,9 @@ export class AnthropicProvider implements LlmProvider {
 
   async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
     const { system, messages } = toAnthropicMessages(req.system, req.messages);
+    let sent: Record<string, unknown> | undefined;
     return withRetry({
+      request: () => sent,
       endpoint: this.endpoint,
       maxRetries: this.cfg.maxRetries,
       signal: req.signal,
@@ -123,6 +131,7 @@ export class AnthropicProvider implements LlmProvider {
           ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
           stream: true as const,
         };
+        sent = body;
         const stream = await this.client.messages.create(body, { signal: req.signal });
         const wire = new WireRecorder();
         const turn = await assembleAnthropicStream(stream, handlers, wire);

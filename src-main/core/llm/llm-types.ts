@@ -1,6 +1,7 @@
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { FunctionToolParam } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
+import type { RetryInfo } from './retry-policy';
 
 /** One message of the conversation, provider-neutral. Providers translate it to their wire format. */
 export type ChatMessage =
@@ -75,7 +76,7 @@ export interface LlmStreamHandlers {
   onText?(delta: string): void;
   /** The first chunk that carries output (text or a tool call) arrived: time to first token. */
   onFirstToken?(): void;
-  onRetry?(info: { attempt: number; delayMs: number; error: string }): void;
+  onRetry?(info: RetryInfo): void;
 }
 
 /**
@@ -97,6 +98,8 @@ export class LlmError extends Error {
     message: string,
     readonly endpoint: string,
     readonly status?: number,
+    /** The server's own text, the attempts made, the response body and the request body sent (for the inspector). */
+    readonly detail?: { serverMessage: string; attempts: number; body?: unknown; request?: Record<string, unknown> },
   ) {
     super(message);
     this.name = 'LlmError';

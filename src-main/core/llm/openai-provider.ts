@@ -4,7 +4,7 @@ import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
-import { parseRetryAfter, withRetry, type AttemptFailure } from './retry-policy';
+import { parseRetryAfter, serverMessageOf, withRetry, type AttemptFailure } from './retry-policy';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
   return { type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } };
@@ -68,7 +68,8 @@ export function classifyOpenAIError(err: unknown, signal?: AbortSignal): Attempt
       network: false,
       status: err.status,
       retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
-      message: err.message,
+      message: serverMessageOf(err.error, err.message, err.status),
+      ...(err.error !== undefined ? { body: err.error } : {}),
     };
   }
   const code = (err as { code?: string } | null)?.code;
@@ -111,7 +112,9 @@ export class OpenAIProvider implements LlmProvider {
 
   private async completeOnce(req: LlmRequest, handlers: LlmStreamHandlers): Promise<LlmTurn> {
     const messages = toOpenAIMessages(req.system, req.messages);
+    let sent: Record<string, unknown> | undefined;
     return withRetry({
+      request: () => sent,
       endpoint: this.endpoint,
       maxRetries: this.cfg.maxRetries,
       signal: req.signal,
@@ -127,6 +130,7 @@ export class OpenAIProvider implements LlmProvider {
           ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
           ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
         };
+        sent = body;
         const stream = await this.client.chat.completions.create(body, { signal: req.signal });
         const wire = new WireRecorder();
         const turn = await assembleOpenAIStream(stream, handlers, wire);

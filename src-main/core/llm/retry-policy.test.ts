@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError } from './llm-types';
-import { backoffDelay, isRetryable, parseRetryAfter, withRetry } from './retry-policy';
+import { backoffDelay, isRetryable, parseRetryAfter, serverMessageOf, withoutStatusPrefix, withRetry } from './retry-policy';
 
 describe('retry policy', () => {
   it.each([
@@ -58,5 +58,30 @@ describe('retry policy', () => {
     expect(n).toBe(1);
     const abort = new Error('aborted');
     await expect(withRetry({ endpoint: 'e', maxRetries: 5, attempt: async () => Promise.reject(abort), classify: () => null })).rejects.toBe(abort);
+  });
+});
+
+describe('the server error text, said once', () => {
+  it('takes the message of the error body (OpenAI and Anthropic), else drops the SDK status prefix', () => {
+    expect(serverMessageOf({ message: 'upstream exploded', type: 'api_error' }, '500 upstream exploded', 500)).toBe('upstream exploded');
+    expect(serverMessageOf({ type: 'error', error: { type: 'api_error', message: 'overloaded' } }, '529 {"type":"error"}', 529)).toBe('overloaded');
+    expect(serverMessageOf(undefined, '500 upstream exploded', 500)).toBe('upstream exploded');
+    expect(serverMessageOf(undefined, '502 status code (no body)', 502)).toBe('status 502');
+    expect(withoutStatusPrefix('connection reset', undefined)).toBe('connection reset');
+  });
+
+  it('tells each retry its number of the maximum and records the failed request with the final error', async () => {
+    const seen: unknown[] = [];
+    const err = await withRetry({
+      endpoint: 'http://x/v1',
+      maxRetries: 2,
+      request: () => ({ model: 'm' }),
+      attempt: () => Promise.reject(new Error('boom')),
+      classify: () => ({ network: false, status: 503, retryAfterMs: 0, message: 'busy', body: { error: { message: 'busy' } } }),
+      onRetry: (i) => seen.push(i),
+    }).catch((e: unknown) => e as LlmError);
+    expect(seen).toEqual([expect.objectContaining({ attempt: 1, maxRetries: 2, status: 503 }), expect.objectContaining({ attempt: 2, maxRetries: 2 })]);
+    expect(err.message).toBe('Model request to http://x/v1 failed after 3 attempts: HTTP 503: busy');
+    expect(err.detail).toEqual({ serverMessage: 'busy', attempts: 3, body: { error: { message: 'busy' } }, request: { model: 'm' } });
   });
 });

@@ -6,7 +6,39 @@ export interface AttemptFailure {
   /** True for connection resets, DNS failures, timeouts. */
   network: boolean;
   retryAfterMs?: number;
+  /** The server's own error text (without the SDK's status prefix). */
   message: string;
+  /** The response body the server sent with the error (parsed JSON or text), when there was one. */
+  body?: unknown;
+}
+
+/** What the caller is told before each retry (the window shows "Retrying (2/3) in 4 s…"). */
+export interface RetryInfo {
+  /** 1-based: the first retry is 1. */
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  status?: number;
+  /** The status and the server's text, e.g. `HTTP 500: upstream exploded`. */
+  error: string;
+}
+
+/**
+ * The server's own error text: `message` of the error body (`{ error: { message } }`, OpenAI and
+ * Anthropic alike, or `{ message }`), else the SDK's message without its status prefix.
+ */
+export function serverMessageOf(body: unknown, sdkMessage: string, status: number | undefined): string {
+  const b = body as { message?: unknown; error?: { message?: unknown } | string } | null | undefined;
+  const inner = typeof b?.error === 'object' && b.error !== null ? b.error.message : typeof b?.error === 'string' ? b.error : undefined;
+  const text = typeof inner === 'string' ? inner : typeof b?.message === 'string' ? b.message : undefined;
+  return text?.trim() ? text.trim() : withoutStatusPrefix(sdkMessage, status);
+}
+
+/** Drops the `500 ` an SDK puts before the server's message, so the status is said once. */
+export function withoutStatusPrefix(message: string, status: number | undefined): string {
+  if (status === undefined) return message;
+  const m = new RegExp(`^${status}\\s+(?:status code(?: \\(no body\\))?)?`).exec(message);
+  return m ? message.slice(m[0].length).trim() || `status ${status}` : message;
 }
 
 /** 429, 5xx and network errors are worth retrying; other 4xx are not. */
@@ -56,7 +88,9 @@ export async function withRetry<T>(opts: {
   signal?: AbortSignal;
   attempt: () => Promise<T>;
   classify: (err: unknown) => AttemptFailure | null;
-  onRetry?: (info: { attempt: number; delayMs: number; error: string }) => void;
+  onRetry?: (info: RetryInfo) => void;
+  /** The body of the request that failed (recorded with the final error; never headers). */
+  request?: () => Record<string, unknown> | undefined;
 }): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -67,10 +101,16 @@ export async function withRetry<T>(opts: {
       const what = f.status !== undefined ? `HTTP ${f.status}` : 'network error';
       if (!isRetryable(f) || attempt > opts.maxRetries) {
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-        throw new LlmError(`Model request to ${opts.endpoint} failed${tries}: ${what}: ${f.message}`, opts.endpoint, f.status);
+        const request = opts.request?.();
+        throw new LlmError(`Model request to ${opts.endpoint} failed${tries}: ${what}: ${f.message}`, opts.endpoint, f.status, {
+          serverMessage: f.message,
+          attempts: attempt,
+          ...(f.body !== undefined ? { body: f.body } : {}),
+          ...(request ? { request } : {}),
+        });
       }
       const delayMs = backoffDelay(attempt, f.retryAfterMs);
-      opts.onRetry?.({ attempt, delayMs, error: `${what}: ${f.message}` });
+      opts.onRetry?.({ attempt, maxRetries: opts.maxRetries, delayMs, ...(f.status !== undefined ? { status: f.status } : {}), error: `${what}: ${f.message}` });
       await sleep(delayMs, opts.signal);
     }
   }
