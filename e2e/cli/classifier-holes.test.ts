@@ -48,6 +48,9 @@ const holes = (v: string): Array<[string, string, string]> => [
   ['a variable', `d=${v}; rm -rf "$d"`, 'deletes outside the workspace'],
   ['python3 -c', `python3 -c "import shutil; shutil.rmtree('${v}')"`, 'python3 -c runs code'],
   ['git -C clean', `git -C ${v} init -q; git -C ${v} clean -fdx`, 'git clean deletes untracked files outside the workspace'],
+  ['prompt expansion ${x@P}', `x='$(rm -rf ${v})'; echo \${x@P}`, 'expands a value as a prompt string'],
+  ['indirect expansion ${!x}', `x='a[$(rm -rf ${v})]'; echo \${!x}`, 'expands the variable a value names'],
+  ['substring offset ${s:x}', `s=abc; x='a[$(rm -rf ${v})]'; echo \${s:x}`, 'evaluated as arithmetic'],
 ];
 
 describe('deny mode: every hole is blocked, with what was found, and nothing outside is deleted', () => {

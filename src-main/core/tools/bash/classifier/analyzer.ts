@@ -37,6 +37,8 @@ export function visit(node: BashNode, scope: Scope, ctx: Ctx): void {
   if (t === 'expansion' && node.children.some((c) => c && !c.isNamed && (c.text === ':=' || c.text === '='))) {
     ctx.findings.unknown(`assigns a variable while expanding ${node.text}`);
   }
+  const evaluates = t === 'expansion' ? evaluatingExpansion(node) : undefined;
+  if (evaluates) ctx.findings.unknown(evaluates);
   if (SEQUENCES.has(t) || WORD_CONTAINERS.has(t)) {
     for (const c of node.namedChildren) if (c) visit(c, scope, ctx);
     return;
@@ -100,6 +102,28 @@ export function visit(node: BashNode, scope: Scope, ctx: Ctx): void {
     default:
       ctx.findings.unknown(`shell syntax the classifier does not know (${t})`);
   }
+}
+
+/**
+ * Parameter expansions that evaluate a variable's value, not only read it: `${x@P}` expands it
+ * as a prompt (running any `$(…)` in it), `${!x}` reads the variable it names (an array subscript
+ * there is arithmetic, which runs `$(…)`), `${s:off:len}` evaluates off and len as arithmetic.
+ * The value may come from an earlier call, so only literal integers are trusted.
+ */
+function evaluatingExpansion(node: BashNode): string | undefined {
+  const kids = node.children.filter((c): c is BashNode => !!c);
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i]!;
+    if (k.isNamed) continue;
+    const next = kids[i + 1];
+    if (k.text === '@' && next && !next.isNamed && next.text === 'P') return `${node.text} expands a value as a prompt string at run time (it can run commands)`;
+    // `${!prefix@}` / `${!prefix*}` only list names.
+    if (k.text === '!' && i === 1 && !(kids.length >= 4 && ['@', '*'].includes(kids[kids.length - 2]!.text))) {
+      return `${node.text} expands the variable a value names at run time (a subscript there can run commands)`;
+    }
+    if (k.text === ':' && next && next.type !== 'number') return `${node.text}: the offset or length is evaluated as arithmetic at run time (it can run commands)`;
+  }
+  return undefined;
 }
 
 function redirectedStatement(node: BashNode, scope: Scope, ctx: Ctx): void {

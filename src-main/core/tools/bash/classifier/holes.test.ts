@@ -91,6 +91,12 @@ describe('never read-only: words it cannot resolve, options that run programs or
     ['LD_PRELOAD=/tmp/evil.so node --version', '--version with a changed environment'],
     ['cat ~/.ssh/id_rsa', 'reads credentials'],
     ['cat < ~/.aws/credentials', 'reads credentials through a redirect'],
+    // found by red-team: expansions that evaluate a variable's value as code
+    ["x='$(rm -rf /tmp/x)'; echo ${x@P}", 'prompt expansion @P runs $(…) in the value'],
+    ['echo "${PS1@P}"', 'prompt expansion @P quoted, value from an earlier call'],
+    ["x='a[$(rm -rf /tmp/x)]'; echo ${!x}", 'indirect expansion evaluates a subscript in the value'],
+    ["s=abc; x='a[$(rm -rf /tmp/x)]'; echo ${s:x}", 'substring offset is arithmetic'],
+    ['echo ${s:0:x}', 'substring length is arithmetic'],
   ];
   it.each(notSafe)('%s (%s) is not safe', (cmd) => {
     if (cmd.startsWith('jq ')) return; // reading is fine; the row documents why it stays allowed
