@@ -67,10 +67,36 @@ describe('MCP client: protocol eras and the traffic log', () => {
     expect(first.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
   });
 
+  it('the era found is remembered across runs (a 0600 file under $GLASSBOX_HOME/state, keys hashed): the next process does not probe', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, readFileSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { ROOT } = await import('../helpers/cli');
+    const home = mkdtempSync(join(tmpdir(), 'glassbox-era-'));
+    const run = (target: string) =>
+      JSON.parse(execFileSync(join(ROOT, 'node_modules/.bin/jiti'), [join(ROOT, 'e2e/mcp/fixtures/era-memory-run.ts'), home, target], { encoding: 'utf8' })) as { status: string; protocolVersion: string; ms: number; log: string[] };
+    const first = run(url);
+    expect(first).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    expect(first.log[0]).toBe('server/discover');
+    const second = run(url);
+    expect(second).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    expect(second.log).not.toContain('server/discover');
+    expect(second.log).toContain('note: connected: protocol 2026-07-28 (the era found before, no probe)');
+    // A 2025-only stdio server: the second run starts one process instead of two (probe sibling + server).
+    const s1 = run(`stdio:${EVERYTHING}`);
+    const s2 = run(`stdio:${EVERYTHING}`);
+    expect([s1.protocolVersion, s2.protocolVersion]).toEqual(['2025-11-25', '2025-11-25']);
+    expect(s2.log).toContain('note: connected: protocol 2025-11-25 (the era found before, no probe)');
+    const file = join(home, 'state', 'mcp-protocol-eras.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain(url);
+  }, 90_000);
+
   it('protocolVersion "2025-11-25" keeps to initialize on the same server: no probe in the traffic', async () => {
     const m = managed({ mcpServers: { two: { url, protocolVersion: '2025-11-25' } } });
     await m.manager.start();
-    expect(m.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    expect(m.manager.status('two'), m.manager.status('two')!.whyFailed).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
     const methods = m.manager.traffic('two').flatMap((e) => (e.kind === 'message' && e.method ? [e.method] : []));
     expect(methods.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
     expect(methods).not.toContain('server/discover');

@@ -55,4 +55,6 @@ export interface McpConnectionOptions {
   /** OAuth for http/sse servers (see docs/mcp.md, "Sign-in hook"). */
   auth?: McpAuthFactory;
   clientVersion?: string;
+  /** Where the eras `auto` found are remembered across runs (`$GLASSBOX_HOME/state/mcp-protocol-eras.json`). */
+  eraFile?: string;
 }

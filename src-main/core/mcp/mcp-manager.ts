@@ -154,6 +154,7 @@ export class McpManager {
       ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}),
       ...(this.opts.auth ? { auth: this.opts.auth } : {}),
       clientVersion: this.opts.clientVersion,
+      eraFile: join(dirname(this.opts.userConfigPath), 'state', 'mcp-protocol-eras.json'),
       listener: {
         status: (conn) => {
           bus.emit({

@@ -193,7 +193,7 @@ export class McpServerConnection {
   private async tryConnect(kind: Exclude<McpTransportKind, 'auto'>, cfg: McpServerConfig, gen: number, retried = false): Promise<Attempt> {
     const era = protocolSetting(this.config);
     const key = eraKey(kind, cfg);
-    const prior = era.ok && era.setting === 'auto' ? rememberedEra(key) : undefined;
+    const prior = era.ok && era.setting === 'auto' ? rememberedEra(key, this.opts.eraFile) : undefined;
     this.exitInfo = undefined;
     this.transportKind = kind;
     let step = kind === 'stdio' ? 'start (spawning the process)' : 'the handshake';
@@ -220,7 +220,7 @@ export class McpServerConnection {
       await this.dispose(client, transport);
       // A remembered era that no longer works (the server was upgraded or replaced): ask again, once.
       if (prior && !retried && !needsSignIn(err) && gen === this.generation && !this.closing) {
-        forgetEra(key);
+        forgetEra(key, this.opts.eraFile);
         return this.tryConnect(kind, cfg, gen, true);
       }
       return { ok: false, why, signIn: needsSignIn(err) };
@@ -251,7 +251,7 @@ export class McpServerConnection {
       this.traffic.protocolVersion = client.getNegotiatedProtocolVersion();
       const how = prior ? 'the era found before, no probe' : client.getProtocolEra() === 'modern' ? 'server/discover' : 'initialize';
       this.traffic.record({ kind: 'note', text: `connected: protocol ${this.traffic.protocolVersion ?? 'unknown'} (${how})` });
-      if (era.ok && era.setting === 'auto') rememberEra(key, client);
+      if (era.ok && era.setting === 'auto') rememberEra(key, client, this.opts.eraFile);
       step = 'tools/list';
       const tools = await this.listAllTools(client);
       if (gen !== this.generation || this.closing) {
