@@ -143,8 +143,17 @@ async function timelineBench(page) {
   // Zoom once the entries are in too (their load would otherwise land in the measured frames).
   await page.getByTestId('timeline-position').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(500);
-  const zoom = await page.evaluate(zoomFrames, 400);
-  return { paint: pct(paints, 50), paints, zoom };
+  const zoom = await page.evaluate(zoomFrames, { count: 400 });
+  // For scale: the same loop where the wheel does nothing (an idle canvas of the same size).
+  const idle = await page.evaluate(() => {
+    const c = document.querySelector('[data-testid="time-canvas"]');
+    const clone = c.cloneNode();
+    clone.dataset.testid = 'idle-canvas';
+    c.parentElement.appendChild(clone);
+    return true;
+  });
+  const idleZoom = idle ? await page.evaluate(zoomFrames, { count: 400, testId: 'idle-canvas' }) : null;
+  return { paint: pct(paints, 50), paints, zoom, idleZoom };
 }
 
 /** Runs in the page: clicks Open and resolves with ms until the frame after the axis was drawn. */
@@ -168,9 +177,9 @@ function openTimelineAndWaitForPaint() {
  * the middle), and for each frame the main thread's work from the wheel event to the end of that
  * frame's rendering (as scrollFrames measures it).
  */
-function zoomFrames(count) {
+function zoomFrames({ count, testId = 'time-canvas' }) {
   return new Promise((res) => {
-    const canvas = document.querySelector('[data-testid="time-canvas"]');
+    const canvas = document.querySelector(`[data-testid="${testId}"]`);
     const r = canvas.getBoundingClientRect();
     const work = [];
     const intervals = [];
@@ -302,3 +311,4 @@ console.log(`  timeline time axis of the same session:`);
 console.log(`    first paint (Open → drawn, median of 3)  ${f(ui.timeline.paint)} ms   (target ≤ 500 ms)   runs: ${ui.timeline.paints.map(f).join(', ')}`);
 console.log(`    zooming, ${ui.timeline.zoom.work.length} wheel frames: main-thread work per frame ${fr(ui.timeline.zoom)}   (target p95 ≤ 16.7 ms)`);
 console.log(`    interval between frames      ${iv(ui.timeline.zoom)}`);
+console.log(`    the same wheel frames over an idle canvas beside it: work ${fr(ui.timeline.idleZoom)}, interval ${iv(ui.timeline.idleZoom)}`);
