@@ -134,6 +134,12 @@ describe('editor decisions are made on real paths', () => {
     [join('.git', 'config'), 'git runs hooks'],
     [join('.git', 'hooks', 'pre-commit'), 'git runs hooks'],
     [join('.glassbox', 'config.json'), 'MCP servers and extensions'],
+    // A case-insensitive file system (macOS, Windows) opens .git here.
+    [join('.GIT', 'hooks', 'pre-commit'), 'git runs hooks'],
+    [join('.Glassbox', 'config.json'), 'MCP servers and extensions'],
+    // A nested repository: git run in sub/ reads its config and runs its hooks.
+    [join('sub', '.git', 'config'), 'git runs hooks'],
+    [join('sub', '.glassbox', 'config.json'), 'MCP servers and extensions'],
   ])('an edit of %s asks even in auto (programs run from there outside any sandbox)', (rel, why) => {
     const v = evaluatePolicy({ call: { tool: 'str_replace_editor', args: { command: 'create', path: join(ws, rel) } }, workspace: ws, mode: 'auto', rules: [] });
     expect(v.decision).toBe('ask');

@@ -1,8 +1,8 @@
-import { join, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
 import { privateFolderOf } from '../workspace/credential-paths';
-import { checkInside, isPathInside, realPathOf } from '../workspace/real-path';
+import { checkInside, realPathOf } from '../workspace/real-path';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
@@ -77,8 +77,11 @@ export function isInsideWorkspace(path: string, workspace: string): boolean {
  */
 function guardedFolder(real: string, workspace: string): string | null {
   const ws = realPathOf(resolve(workspace));
-  if (isPathInside(real, join(ws, '.git'))) return 'git runs hooks and the programs named in .git/config when you run git';
-  if (isPathInside(real, join(ws, '.glassbox'))) return 'Glassbox starts this project\'s MCP servers and extensions from .glassbox';
+  // Any depth (a nested repository's .git, a subproject's .glassbox), in any letter case (on a
+  // case-insensitive file system `.GIT/hooks` is `.git/hooks`).
+  const parts = relative(ws, real).split(sep).map((p) => p.toLowerCase());
+  if (parts.includes('.git')) return 'git runs hooks and the programs named in .git/config when you run git';
+  if (parts.includes('.glassbox')) return 'Glassbox starts this project\'s MCP servers and extensions from .glassbox';
   return null;
 }
 
