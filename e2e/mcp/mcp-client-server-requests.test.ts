@@ -48,7 +48,8 @@ describe('MCP client: server asks, user sees', () => {
     expect(port.asked[0].mcp).toMatchObject({ callId: 'c-sample', request: { systemPrompt: 'You are a helpful test server.' } });
     expect(port.asked[1].question).toContain('teal');
     expect(seen).toHaveLength(1);
-    const rec = m.events.find((e) => e.type === 'mcp_server_request');
+    // (server-everything also asks for roots when it starts: that record is not this call's.)
+    const rec = m.events.find((e) => e.type === 'mcp_server_request' && e.method === 'sampling/createMessage');
     expect(rec).toMatchObject({ callId: 'c-sample', method: 'sampling/createMessage', outcome: 'answered', costUsd: 0.00042, usage: { inputTokens: 12 } });
   });
 
@@ -62,7 +63,7 @@ describe('MCP client: server asks, user sees', () => {
     const r = await m.tools.execute('mcp_everything_trigger-sampling-request', { prompt: 'x' }, ctxFor(m.bus, m.workspace, 'c-deny'));
     expect(r.error).toMatch(/rejected/i);
     expect(seen).toHaveLength(0);
-    expect(m.events.find((e) => e.type === 'mcp_server_request')).toMatchObject({ callId: 'c-deny', outcome: 'request-denied' });
+    expect(m.events.find((e) => e.type === 'mcp_server_request' && e.method === 'sampling/createMessage')).toMatchObject({ callId: 'c-deny', outcome: 'request-denied' });
     expect((await m.tools.execute('mcp_everything_echo', { message: 'still here' }, ctxFor(m.bus, m.workspace))).output).toContain('still here');
   });
 
