@@ -94,6 +94,8 @@ export interface BridgeMethods extends InsightMethods {
   'edits.list': { args: []; result: EditRecord[] };
   /** Undoes the last edit of a file through the tool path (recorded like any call). */
   'edits.undo': { args: [path: string]; result: { ok: boolean; text: string } };
+  /** Puts a file back as it was before one editor call (the user's action: no approval, origin 'user'). */
+  'edits.revert': { args: [callId: string]; result: { ok: boolean; text: string } };
   /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
   'terminal.attach': { args: []; result: TerminalAttachment };
   /** User keystrokes: written after take-over, held while the agent runs a command. */
@@ -147,7 +149,7 @@ export interface BridgeMethods extends InsightMethods {
   'mcp.callTool': { args: [id: string, tool: string, args: Record<string, unknown>]; result: McpToolCallView };
   /** The server's traffic log after `after` (a seq), oldest first. */
   'mcp.traffic': { args: [id: string, after?: number]; result: McpTrafficView[] };
-  /** The lowest log level asked of the server for this session (absent: the server's default). */
+  /** The lowest log level asked of the server, saved to its config (absent: the server's default). */
   'mcp.setLogLevel': { args: [id: string, level?: McpLogLevel]; result: Ok };
 }
 
@@ -199,6 +201,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'settings.set': ['object'],
   'edits.list': [],
   'edits.undo': ['string'],
+  'edits.revert': ['string'],
   'terminal.attach': [],
   'terminal.write': ['string'],
   'terminal.resize': ['number', 'number'],

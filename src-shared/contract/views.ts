@@ -106,6 +106,8 @@ export interface CallDetail extends CallSummary {
   mcpTraffic?: { server: string; request: unknown; response: unknown };
   approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[] };
   replayOf?: string;
+  /** `user`: the user ran it from the window (undo, revert, replay, by hand), not the model. */
+  origin?: 'user';
 }
 
 /** Filter for `calls.list`; every field narrows. */

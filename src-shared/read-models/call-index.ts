@@ -43,6 +43,7 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
         updates: prev?.updates ?? [],
         ...(prev?.approval ? { approval: prev.approval } : {}),
         ...(e.replayOf ? { replayOf: e.replayOf } : {}),
+        ...(e.origin === 'user' ? { origin: 'user' as const } : {}),
       };
       if (!prev) index.order.push(e.callId);
       index.byId.set(e.callId, call);

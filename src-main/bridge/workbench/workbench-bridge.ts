@@ -5,6 +5,7 @@ import { resultToModelText } from '../../../src-shared/events/tool-result';
 import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
+import { revertEdit } from './edit-revert';
 import { McpPageHost, type McpImportParser } from './mcp-page-host';
 import { registerMcpInspector } from './mcp-inspector-bridge';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
@@ -84,6 +85,7 @@ export class WorkbenchBridge {
         const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path }, origin: 'user' });
         return { ok: !result.error, text: resultToModelText(result) };
       },
+      'edits.revert': (callId) => revertEdit(this.require(), this.open?.events ?? [], callId),
       'terminal.attach': async () => {
         const t = this.terminalHost();
         if (!t) return { recent: '', state: NO_SHELL };

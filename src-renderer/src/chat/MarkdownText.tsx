@@ -1,8 +1,14 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './markdown';
+import { enhanceCodeBlocks } from './code-blocks';
+import '../tool-calls/tool-calls.css';
 
-/** The assistant's Markdown, sanitized (see markdown.ts). Tool output never goes through here. */
+/** The assistant's Markdown, sanitized (see markdown.ts); code blocks get colours and a Copy button. Tool output never goes through here. */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   const html = useMemo(() => renderMarkdown(text), [text]);
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) return enhanceCodeBlocks(ref.current);
+  }, [html]);
+  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 });

@@ -2,37 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import type { PendingDialog } from '../../../src-shared/contract/views';
 import { useApp } from '../app/app-context';
 import { dialogsSelectors } from '../store/dialogs/selectors';
-import { prettyJson } from '../tool-calls/format';
+import { ApprovalBody } from './ApprovalBody';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingRequestDialog, SamplingResultDialog, UrlElicitationDialog } from './SamplingDialog';
 
 function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }> }) {
   const answerApproval = useApp((s) => s.answerApproval);
   const answer = (decision: 'allow' | 'deny', always = false): void => void answerApproval(d.requestId, decision, always);
-  const args = (d.args ?? {}) as Record<string, unknown>;
-  const isBash = d.tool === 'bash' && typeof args.command === 'string';
   const allowRef = useRef<HTMLButtonElement>(null);
   useEffect(() => allowRef.current?.focus(), []);
   return (
-    <div className="dialog" role="dialog" aria-label="Approve tool call" data-testid="approval-dialog">
+    <div className="dialog dialog-approval" role="dialog" aria-label="Approve tool call" data-testid="approval-dialog">
       <h3>
         Allow <code>{d.tool}</code>?
       </h3>
-      {isBash ? (
-        <>
-          <div className="label">Command</div>
-          <pre className="approval-command" data-testid="approval-command">{args.command as string}</pre>
-        </>
-      ) : null}
-      {d.reasons.length ? (
-        <ul className="reasons" data-testid="approval-reasons">
-          {d.reasons.map((r, i) => (
-            <li key={i}>{r}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="label">Exact arguments</div>
-      <pre className="approval-args" data-testid="approval-args">{prettyJson(d.args)}</pre>
+      <ApprovalBody d={d} />
       <div className="dialog-actions">
         <button ref={allowRef} className="primary" data-testid="approve-once" onClick={() => answer('allow')}>Allow once</button>
         <button data-testid="approve-always" onClick={() => answer('allow', true)} title="Adds an allow rule for this tool and command/path to your settings">

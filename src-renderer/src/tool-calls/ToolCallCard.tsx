@@ -5,6 +5,9 @@ import { ReplayButton } from '../features/replay/ReplayButton';
 import { TrafficLinkButton } from '../features/mcp-servers/TrafficLinkButton';
 import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } from './format';
 import { ResultView } from './ResultView';
+import { EditCallDiff, editChangeOf } from './EditCallDiff';
+import { LiveTail } from './LiveTail';
+import './tool-calls.css';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
 export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: string }) {
@@ -16,14 +19,19 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
   const last = call.updates.at(-1);
   const progress = [...call.updates].reverse().find((u) => u.kind === 'progress');
   const logs = call.updates.filter((u) => u.kind === 'log' && u.message);
+  // bash and Python stream their output: the card shows its tail while they run.
+  const streams = call.tool === 'bash' || call.tool === 'python_execute';
+  const edit = editChangeOf(call);
   return (
     <div
-      className={`call-card status-${call.status}${selected ? ' selected' : ''}`}
+      className={`call-card status-${call.status}${selected ? ' selected' : ''}${call.origin === 'user' ? ' origin-user' : ''}`}
+      data-origin={call.origin ?? 'agent'}
       data-testid="tool-call-card"
       data-call-id={callId}
       data-status={call.status}
     >
       <div className="call-head" onClick={() => setOpen(!open)}>
+        {call.origin === 'user' ? <span className="call-by-user" data-testid="call-by-user" title="You ran this from the window">you</span> : null}
         <span className="call-tool" data-testid="call-tool" elementtiming="tool-call">{call.tool}</span>
         <span className="call-source">{sourceLabel(call.source)}</span>
         {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
@@ -45,7 +53,8 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
         </span>
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
-      {call.status === 'running' && last ? (
+      {call.status === 'running' && streams ? <LiveTail updates={call.updates} /> : null}
+      {call.status === 'running' && last && !streams ? (
         <div className="call-progress" data-testid="call-progress">
           {progress?.progress !== undefined ? (
             <progress value={progress.progress} max={progress.total ?? 100} />
@@ -68,7 +77,8 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
           ) : null}
         </div>
       ) : null}
-      {call.result ? <ResultView result={call.result} clip={open ? undefined : 2000} /> : null}
+      {edit ? <EditCallDiff call={call} /> : null}
+      {call.result && (!edit || open) ? <ResultView result={call.result} clip={open ? undefined : 2000} /> : null}
     </div>
   );
 });

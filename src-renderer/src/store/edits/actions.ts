@@ -1,5 +1,6 @@
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
+import type { EditsState } from './state';
 
 /** The edits slice's actions. */
 export interface EditsActions {
@@ -10,6 +11,8 @@ export interface EditsActions {
   showEdit(index: number | null): void;
   /** Runs the editor's undo_edit on the file through the tool path; the pane then follows its latest edit. */
   undoLastEdit(path: string): Promise<void>;
+  /** Puts the file back as it was before that editor call (the user's action, asked nothing); its card shows what it said. */
+  revertEdit(callId: string): Promise<void>;
   /**
    * While the pane is open: loads the edits, reloads after each editor call, and starts over on
    * another session. Returns the unsubscribe.
@@ -38,6 +41,16 @@ export const editsActions: SliceActions<EditsActions> = (set, get, bridge) => ({
       set({ editMessage: { ok: false, text: errorText(err) } });
     } finally {
       set({ editBusy: false });
+    }
+  },
+  revertEdit: async (callId) => {
+    const put = (v: EditsState['revertState'][string]): void => set({ revertState: { ...get().revertState, [callId]: v } });
+    put({ busy: true });
+    try {
+      put({ busy: false, message: await bridge().edits.revert(callId) });
+      void get().loadEdits();
+    } catch (err) {
+      put({ busy: false, message: { ok: false, text: errorText(err) } });
     }
   },
   watchEdits: () => {

@@ -10,9 +10,11 @@ export interface EditsState {
   /** What the last undo said, or why loading failed. */
   editMessage: { ok: boolean; text: string } | null;
   editBusy: boolean;
+  /** *Revert this edit* per call card: busy while it runs, then what it said. */
+  revertState: Record<string, { busy: boolean; message?: { ok: boolean; text: string } }>;
 }
 
 /** No edits. */
 export function initialEditsState(): EditsState {
-  return { edits: [], editPath: null, editIndex: null, editMessage: null, editBusy: false };
+  return { edits: [], editPath: null, editIndex: null, editMessage: null, editBusy: false, revertState: {} };
 }
