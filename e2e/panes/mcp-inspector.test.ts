@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING, startTwoEra } from '../mcp/mcp-test-helpers';
@@ -112,6 +114,10 @@ describe('MCP inspector', () => {
     // Log level: logging/setLevel goes out (a 2025 server) and shows up live in the open tab.
     await card.getByTestId('mcp-log-level').selectOption('debug');
     await expect.poll(async () => (await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts()).includes('logging/setLevel'), { timeout: 10_000 }).toBe(true);
+    // Saved to the server's config, and shown from there.
+    const saved = JSON.parse(readFileSync(join(w.home, 'config.json'), 'utf8')) as { mcpServers: Record<string, { logLevel?: string }> };
+    expect(saved.mcpServers.everything?.logLevel).toBe('debug');
+    expect(await card.getByTestId('mcp-log-level').inputValue()).toBe('debug');
     await looks(page, 'mcp-inspector-traffic');
     // The docs' picture of the pane (docs/window.md) is this one: the inspector on its Traffic tab.
     await traffic.locator('[data-testid="mcp-traffic-row"][data-kind="request"]').last().click();

@@ -106,6 +106,8 @@ export interface McpServerView {
   transport: string;
   /** The MCP revision in use while connected (`2026-07-28`, `2025-11-25`, …). */
   protocolVersion?: string;
+  /** The lowest log level asked of the server (config `logLevel`); absent: the server's default. */
+  logLevel?: string;
   disabled: boolean;
   /** The default browser server Glassbox adds itself (remove switches it off). */
   builtIn: boolean;

@@ -26,13 +26,15 @@ export interface McpInspectorPort {
     'resources' | 'resourceTemplates' | 'prompts' | 'readResource' | 'getPrompt' | 'complete' | 'subscribe' | 'unsubscribe' | 'subscriptions' | 'resourceAttachment' | 'promptAttachment'
   >;
   traffic(id: string, after?: number): McpTrafficEntry[];
-  connection(id: string): { setLogLevel(level: string | undefined): Promise<void>; sdkClient?: { getServerCapabilities(): { resources?: { subscribe?: boolean } } | undefined } } | undefined;
+  /** Saved to the user config and applied to the live connection. */
+  setLogLevel(id: string, level: string | undefined): Promise<unknown>;
+  connection(id: string): { sdkClient?: { getServerCapabilities(): { resources?: { subscribe?: boolean } } | undefined } } | undefined;
 }
 
 /** True when the session's MCP object offers the inspector's calls (McpManager does; test fakes may not). */
 export function isInspectorPort(mcp: unknown): mcp is McpInspectorPort {
   const m = mcp as Partial<McpInspectorPort> | undefined;
-  return !!m && typeof m.traffic === 'function' && typeof m.connection === 'function' && typeof m.catalog === 'object';
+  return !!m && typeof m.traffic === 'function' && typeof m.connection === 'function' && typeof m.setLogLevel === 'function' && typeof m.catalog === 'object';
 }
 
 /** What a hand call needs of the session: its tool path and, before it, its servers ready. */
@@ -207,9 +209,7 @@ export class McpInspectorHost {
 
   async setLogLevel(id: string, level: McpLogLevel | undefined): Promise<{ ok: true }> {
     return this.guard(id, async () => {
-      const conn = this.mcp.connection(id);
-      if (!conn) throw new Error(`MCP server '${id}' is not connected.`);
-      await conn.setLogLevel(level);
+      await this.mcp.setLogLevel(id, level);
       return { ok: true as const };
     });
   }

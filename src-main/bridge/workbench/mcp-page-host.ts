@@ -86,6 +86,7 @@ export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[]
       config: maskServerConfig(s.config),
     };
     if (s.protocolVersion !== undefined) v.protocolVersion = s.protocolVersion;
+    if (s.config.logLevel) v.logLevel = s.config.logLevel;
     if (s.instructions !== undefined) v.instructions = s.instructions;
     if (s.lastError !== undefined) v.lastError = scrub(s.lastError);
     if (s.whyFailed !== undefined) v.whyFailed = scrub(s.whyFailed);

@@ -158,7 +158,13 @@ export const mcpInspectorActions: SliceActions<McpInspectorActions> = (set, get,
       const before = get().mcpLogLevels[server] ?? '';
       set((s) => ({ mcpLogLevels: { ...s.mcpLogLevels, [server]: level } }));
       try {
-        await bridge().mcp.setLogLevel(server, level || undefined);
+        await bridge().mcp.setLogLevel(server, (level || undefined) as McpLogLevel | undefined);
+        // From now on the snapshot (the saved config) says.
+        const mcpSnapshot = await bridge().mcp.snapshot();
+        set((s) => {
+          const { [server]: _done, ...rest } = s.mcpLogLevels;
+          return { mcpSnapshot, mcpLogLevels: rest };
+        });
       } catch (err) {
         set((s) => ({ mcpLogLevels: { ...s.mcpLogLevels, [server]: before }, mcpMessage: { ok: false, text: `Log level: ${errorText(err)}` } }));
       }

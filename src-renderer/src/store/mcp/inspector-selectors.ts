@@ -55,7 +55,8 @@ export const mcpInspectorSelectors = {
     const f = memo2((e: McpTrafficView[], _n: null) => trafficMethods(e));
     return (s: AppStoreState) => f(s.mcpTraffic[server] ?? NO_TRAFFIC, null);
   },
-  logLevel: (server: string) => (s: AppStoreState) => s.mcpLogLevels[server] ?? '',
+  /** The level being set (shown at once), else the one the snapshot says. */
+  logLevel: (server: string) => (s: AppStoreState) => s.mcpLogLevels[server] ?? s.mcpSnapshot?.servers.find((x) => x.id === server)?.logLevel ?? '',
   attachments: (s: AppStoreState) => s.mcpAttachments,
   /** Every prompt of every server listed so far, for `/server:prompt`. */
   composerPrompts: (s: AppStoreState) => allPrompts(s.mcpPrompts, null),

@@ -44,7 +44,7 @@ export interface McpInspectorState {
   mcpTrafficFilter: Record<string, McpTrafficFilter>;
   /** The entry shown in full, per server (its seq). */
   mcpTrafficSelected: Record<string, number | undefined>;
-  /** The log level asked of each server this session ('' = the server's default). */
+  /** A log level being set, per server, until the snapshot shows it ('' = the server's default). */
   mcpLogLevels: Record<string, McpLogLevel | ''>;
   /** What goes in front of the next message (composer chips). */
   mcpAttachments: McpAttachmentRef[];
