@@ -69,6 +69,12 @@ function TurnDetail({ turns, index, running }: { turns: readonly ModelTurn[]; in
       <UsageTable t={t} />
       {t.context ? <ContextMeterView meter={t.context} title="What this request held" /> : null}
       <JsonBlock title="Request (summary)" value={t.request} testId="turn-request" collapsed={false} />
+      {t.error ? (
+        <div className="turn-error" data-testid="turn-error">
+          Failed{t.error.status !== undefined ? ` with HTTP ${t.error.status}` : ''} from {t.error.endpoint}
+          {t.error.attempts > 1 ? ` after ${t.error.attempts} attempts` : ''}: {t.error.message}
+        </div>
+      ) : null}
       {t.response !== undefined ? (
         <JsonBlock title="Response (summary)" value={t.response} testId="turn-response" collapsed={false} />
       ) : (
@@ -82,7 +88,11 @@ function TurnDetail({ turns, index, running }: { turns: readonly ModelTurn[]; in
             testId="wire-request"
             collapsed
           />
-          <JsonBlock title={`Wire response: ${t.wire!.response.length} streamed chunk(s)${t.wire!.truncated ? ', truncated' : ''}`} value={t.wire!.response} testId="wire-response" collapsed />
+          {t.error ? (
+            <JsonBlock title="Response body (as the server sent it with the error)" value={t.wire!.response[0] ?? null} testId="wire-response" collapsed={false} />
+          ) : (
+            <JsonBlock title={`Wire response: ${t.wire!.response.length} streamed chunk(s)${t.wire!.truncated ? ', truncated' : ''}`} value={t.wire!.response} testId="wire-response" collapsed />
+          )}
         </>
       ) : t.response !== undefined ? (
         <div className="muted small">No wire exchange recorded for this turn (an older session).</div>
@@ -101,14 +111,14 @@ export function ModelTurns() {
   const last = turns.at(-1)!;
   return (
     <div className="turns" data-testid="model-turns">
-      {last.context ? <ContextMeterView meter={last.context} title={`Context of the last request (step ${last.step})`} /> : null}
+      {last.context && open !== last.key ? <ContextMeterView meter={last.context} title={`Context of the last request (step ${last.step})`} /> : null}
       {turns.map((t, i) => (
         <div key={t.key} className={`turn${open === t.key ? ' open' : ''}`} data-testid="model-turn" data-turn-key={t.key}>
           <div className="turn-head" onClick={() => toggle(t.key)}>
             <span>
               Step {t.step} · {new Date(t.ts).toLocaleTimeString()}
             </span>
-            <span className="muted small" data-testid="model-turn-usage">{t.usage ? turnUsageLine(t.usage) : t.response === undefined ? 'no response' : ''}</span>
+            <span className="muted small" data-testid="model-turn-usage">{t.usage ? turnUsageLine(t.usage) : t.error ? `failed${t.error.status !== undefined ? `: HTTP ${t.error.status}` : ''}` : t.response === undefined ? 'no response' : ''}</span>
             <button className="link-button" onClick={(e) => (e.stopPropagation(), void copyText(JSON.stringify(t, null, 2)))}>Copy</button>
           </div>
           {open === t.key ? <TurnDetail turns={turns} index={i} running={running} /> : null}

@@ -48,6 +48,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
+      <SearchHits />
       <ul className="session-list">
         {sessions.map((s) => (
           <li key={s.id} className={s.id === current ? 'current' : ''} data-testid="session-item">
@@ -89,7 +90,6 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
         ))}
         {sessions.length === 0 ? <li className="muted">No saved sessions{query ? ' match' : ' yet'}.</li> : null}
       </ul>
-      <SearchHits />
       <UsageSummaryView />
     </aside>
   );
