@@ -44,7 +44,9 @@ export async function composeWithAttachments(text: string, refs: McpAttachmentRe
       throw new BridgeError('FAILED', `Could not attach ${r.kind === 'resource' ? r.uri : `${r.server}:${r.name}`}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const images = att.images.length ? `\n[${att.images.length} image(s) (${att.images.map((i) => i.mimeType).join(', ')}) not included: messages carry text only]` : '';
-    parts.push(`<attachment from="${att.label.replace(/"/g, "'")}">\n${att.text}${images}\n</attachment>`);
+    // A server's text cannot close the fence early and pass for the user's words.
+    const body = att.text.replace(/<(\/?)attachment/gi, '<$1\u200battachment');
+    parts.push(`<attachment from="${att.label.replace(/["<>\n]/g, "'")}">\n${body}${images}\n</attachment>`);
   }
   return text.trim() ? `${parts.join('\n\n')}\n\n${text}` : parts.join('\n\n');
 }
