@@ -223,7 +223,11 @@ export class OpenSession {
     if (e.type === 'agent_start') this.task = e.task;
     if (e.type === 'agent_end') {
       this.lastEnd = { reason: e.reason, ...(e.error ? { error: e.error } : {}) };
-      if (live && e.reason === 'error' && e.error) this.deps.emit('app.notice', noticeForRunError(e.error));
+      // The chat's run-end row says what failed (with Retry and Change model); a banner only adds what to do.
+      if (live && e.reason === 'error' && e.error) {
+        const notice = noticeForRunError(e.error);
+        if (notice.code !== 'RUN_FAILED') this.deps.emit('app.notice', notice);
+      }
     }
     if (!live) return;
     this.deps.emit('agent.event', e);

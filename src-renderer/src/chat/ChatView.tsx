@@ -6,13 +6,14 @@ import { inspectorSelectors } from '../store/inspector/selectors';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
+import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
 import { RowSizes } from './row-sizes';
 import { turnUsageLine } from '../usage/usage-format';
 
 const END_TEXT: Record<string, string> = {
   finished: 'Finished.',
   max_steps: 'Stopped: the step limit was reached.',
-  cancelled: 'Stopped by you.',
+  cancelled: 'Cancelled: stopped by you.',
   error: 'The run failed.',
 };
 
@@ -50,6 +51,7 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
         <div className={`run-end run-end-${item.reason}`} data-testid="run-end" data-reason={item.reason}>
           {END_TEXT[item.reason]}
           {item.error ? <span className="run-end-error"> {item.error}</span> : null}
+          {item.reason === 'error' ? <RunFailedActions /> : null}
         </div>
       );
     case 'note':
@@ -159,6 +161,7 @@ export function ChatView() {
           </div>
         ))}
       </div>
+      <ModelRetryStatus />
     </div>
   );
 }

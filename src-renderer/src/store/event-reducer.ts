@@ -27,6 +27,10 @@ export interface ModelTurn {
   usage?: Partial<ModelUsage>;
   /** The exact body sent (earlier turns' messages left out: see wire-request.ts) and the chunks received. */
   wire?: RecordedWire;
+  /** The last retry of this request while it is being retried ("Retrying (2/3) in 4 s…"). */
+  retry?: { attempt: number; maxRetries: number; delayMs: number; ts: number; error: string };
+  /** The request failed for good: endpoint, status, the server's text (the body sent and received are in `wire`). */
+  error?: { endpoint: string; status?: number; message: string; attempts: number };
 }
 
 /** The data the events of a session determine (the session and toolCalls slices' state). */
@@ -69,6 +73,24 @@ function applyTurn(turns: ModelTurn[], e: GlassboxEvent, mutate: boolean): Model
       return turns;
     }
     return [...turns, t];
+  }
+  if (e.type === 'model_retry' || e.type === 'model_error') {
+    let i = turns.length - 1;
+    while (i >= 0 && turns[i]!.step !== e.step) i--;
+    const base: ModelTurn = i >= 0 ? turns[i]! : { key: `t${e.seq}`, step: e.step, ts: e.ts };
+    const t: ModelTurn =
+      e.type === 'model_retry'
+        ? { ...base, retry: { attempt: e.attempt, maxRetries: e.maxRetries, delayMs: e.delayMs, ts: e.ts, error: e.error } }
+        : {
+            ...base,
+            endTs: e.ts,
+            error: { endpoint: e.endpoint, ...(e.status !== undefined ? { status: e.status } : {}), message: e.message, attempts: e.attempts },
+            ...(e.wire ? { wire: e.wire } : {}),
+          };
+    const out = mutate ? turns : turns.slice();
+    if (i >= 0) out[i] = t;
+    else out.push(t);
+    return out;
   }
   if (e.type === 'model_response') {
     let i = turns.length - 1;

@@ -16,6 +16,8 @@ export interface ChatActions {
   setAgentState(s: SessionData['agent']): void;
   /** Sends a message to the agent; true once the host took it (a failure shows a banner). */
   sendMessage(text: string): Promise<boolean>;
+  /** Sends the last task again (a failed run's Retry). */
+  retryLastTask(): Promise<boolean>;
   /** Stops the run. */
   stopRun(): Promise<void>;
   /** Shows the last screen of the current session; rejects when the host cannot be reached. */
@@ -58,6 +60,14 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
       get().reportError('Send', err);
       return false;
     }
+  },
+  retryLastTask: async () => {
+    const rows = get().chat.items;
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const row = rows[i]!;
+      if (row.kind === 'user') return get().sendMessage(row.text);
+    }
+    return false;
   },
   stopRun: async () => {
     try {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
+
+// A model that fails: the retry shown while it happens, one clear message after with Retry and
+// Change model, the failed request and the response body in the inspector; a stopped run is
+// "cancelled", not an error. (`startWeb` allows one retry: GLASSBOX_LLM_MAX_RETRIES=1.)
+
+const hosts = useChromiumAndWebHosts();
+
+/** Occurrences of `needle` in `hay`. */
+const count = (hay: string, needle: string): number => hay.split(needle).length - 1;
+
+describe('model failures in the window', { timeout: 180_000 }, () => {
+  it('a 500 then a recovery shows "Retrying (1/1) in 3 s…", then the answer', async () => {
+    const w = await hosts.web([{ status: 500, errorMessage: 'upstream exploded', retryAfter: 3 }, { text: 'recovered answer' }]);
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'try the flaky model');
+    const retry = page.getByTestId('model-retry');
+    await retry.waitFor({ timeout: 30_000 });
+    expect(await retry.innerText()).toMatch(/Retrying \(1\/1\) in [1-4] s…/);
+    expect(await retry.innerText()).toContain('HTTP 500: upstream exploded');
+    await shot(page, 'model-retrying');
+    await expect.poll(() => page.getByTestId('assistant-message').last().innerText(), { timeout: 30_000 }).toContain('recovered answer');
+    expect(await retry.count()).toBe(0);
+    expect(await page.getByTestId('run-end').getAttribute('data-reason')).toBe('finished');
+  });
+
+  it('a final 500 says so once with Retry and Change model; Retry works; the inspector has the failed request and body', async () => {
+    const w = await hosts.web([{ status: 500, errorMessage: 'upstream exploded' }, { status: 500, errorMessage: 'upstream exploded' }]);
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'task that meets a broken model');
+    const end = page.locator('[data-testid="run-end"][data-reason="error"]');
+    await end.waitFor({ timeout: 30_000 });
+    const text = await end.innerText();
+    expect(text).toContain(`Model request to ${w.model.openaiBaseURL}`);
+    expect(text).toContain('failed after 2 attempts: HTTP 500: upstream exploded');
+    // The status and the server's text once in the whole window (no "HTTP 500: 500 …", no second copy in a banner).
+    const body = await page.locator('body').innerText();
+    expect(count(body, 'upstream exploded')).toBe(1);
+    expect(count(body, '500 upstream')).toBe(0);
+    await shot(page, 'model-failed');
+
+    // The inspector: the failed turn with its status, the request as sent, the body as received.
+    await page.getByTestId('tab-model-turns').click();
+    // (At its left: the middle of a short head is its Copy button.)
+    await page.getByTestId('model-turn').last().locator('.turn-head').click({ position: { x: 10, y: 8 } });
+    expect(await page.getByTestId('turn-error').innerText()).toContain('HTTP 500');
+    expect(await page.getByTestId('wire-response').innerText()).toContain('upstream exploded');
+    expect(await page.getByTestId('wire-request').textContent()).toContain('task that meets a broken model');
+    await shot(page, 'model-failed-inspector');
+
+    // Change model opens Settings; Retry sends the task again and it goes through.
+    await end.getByTestId('change-model').click();
+    await page.getByTestId('settings-panel').waitFor();
+    await page.getByTestId('settings-panel').getByText('Close', { exact: true }).click();
+    w.model.push({ text: 'answer after retry' });
+    await end.getByTestId('retry-run').click();
+    await expect.poll(() => page.getByTestId('assistant-message').last().innerText(), { timeout: 30_000 }).toContain('answer after retry');
+    expect(JSON.stringify(w.model.requests.at(-1)!.body)).toContain('task that meets a broken model');
+  });
+
+  it('a stopped run is shown as cancelled, not as an error', async () => {
+    const w = await hosts.web([{ text: Array.from({ length: 200 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 }]);
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'a long answer');
+    await page.getByTestId('assistant-message').waitFor({ timeout: 30_000 });
+    await page.getByTestId('stop-button').click();
+    const end = page.getByTestId('run-end');
+    await end.waitFor({ timeout: 30_000 });
+    expect(await end.getAttribute('data-reason')).toBe('cancelled');
+    expect(await end.innerText()).toContain('Cancelled');
+    expect(await end.innerText()).not.toMatch(/error|failed/i);
+    // Not painted as a failure.
+    const color = await end.evaluate((el) => getComputedStyle(el).color);
+    const danger = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--danger').trim());
+    expect(color).not.toBe(danger);
+    expect(await page.getByTestId('retry-run').count()).toBe(0);
+  });
+});
