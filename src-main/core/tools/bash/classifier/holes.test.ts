@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePolicy } from '../../../approvals/approval-policy';
 import { classify, initCommandClassifier } from '../command-classifier';
@@ -189,5 +192,26 @@ describe('read-only commands that were asked about for no reason run', () => {
     'uniq in.txt out.txt',
   ])('%s is not safe', (cmd) => {
     expect(run(cmd).risk).not.toBe('safe');
+  });
+});
+
+describe('git in a repository the agent could have written (its config names programs git runs)', () => {
+  // A real folder: what decides is what lies on disk (a nested .git, or a bare repository's files).
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gb-nested-repo-')));
+  const ws = join(base, 'ws');
+  for (const d of ['.git', 'src', 'sub/.git', 'evil/objects', 'evil/refs']) mkdirSync(join(ws, d), { recursive: true });
+  writeFileSync(join(ws, 'evil', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(ws, 'evil', 'config'), '[core]\n\tworktree = ..\n\tfsmonitor = "rm -rf /tmp/x"\n');
+  const at = (cmd: string) => classify(cmd, ws, { home: HOME, realPath: (p) => p });
+  it.each(['git -C sub status', 'cd sub && git status', 'git -C evil status', 'cd evil; git log', 'git --git-dir=evil status', 'git -C sub/deeper log'])(
+    '%s is not read-only',
+    (cmd) => {
+      const r = at(cmd);
+      expect(r.risk).not.toBe('safe');
+      expect(r.reasons.join(' ')).toMatch(/configuration of the repository/);
+    },
+  );
+  it.each(['git status', 'git -C src log', 'cd src && git diff', `git -C ${ws} status`])('%s stays read-only (the workspace’s own repository)', (cmd) => {
+    expect(at(cmd).risk).toBe('safe');
   });
 });

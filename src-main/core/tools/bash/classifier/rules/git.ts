@@ -1,4 +1,5 @@
 import type { Ctx } from '../context';
+import { foreignRepo } from '../foreign-repo';
 import type { Finding } from '../findings';
 import { options, type Invocation } from '../invocation';
 import type { Scope } from '../scope';
@@ -32,6 +33,7 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
     return;
   }
   let workDir: string | null = scope.cwd;
+  let gitDir: string | null | undefined;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -49,6 +51,7 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
     if (a.startsWith('--work-tree') || a.startsWith('--git-dir')) {
       const d = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (args[++i] ?? null);
       if (a.startsWith('--work-tree')) workDir = d === null ? null : ctx.resolve(d, scope);
+      else gitDir = d === null ? null : ctx.resolve(d, { ...scope, cwd: workDir });
       continue;
     }
     if (a.startsWith('--exec-path') || a === '--namespace') {
@@ -84,6 +87,10 @@ export function gitRules(inv: Invocation, f: Finding, ctx: Ctx, scope: Scope): v
   for (const a of subArgs) {
     const hit = RUNS_OR_WRITES.find(([re]) => re.test(a ?? '')) ?? abbreviated(a);
     if (hit) f.unknown.push(`git ${sub} ${hit[1]}`);
+  }
+  if (READ_ONLY.has(sub)) {
+    const repo = gitDir !== undefined ? (gitDir === null ? '?' : ctx.realPath(gitDir) === ctx.realPath(`${ctx.ws}/.git`) ? null : gitDir) : workDir && foreignRepo(ctx.realPath(workDir), ctx.realPath(ctx.ws), ctx.roots);
+    if (repo) f.unknown.push(`git ${sub} reads the configuration of the repository at ${repo}, which the agent could have written (it can name programs git runs)`);
   }
   if (READ_ONLY.has(sub) && readOnlySub(sub, subArgs) && !f.unknown.length) {
     f.readOnly = true;
