@@ -1,4 +1,5 @@
 import type { EventBus } from '../core/events/event-bus';
+import type { Checkpoint, CheckpointFileChange } from '../../src-shared/contract/checkpoint-views';
 import type { ExtensionInfo } from '../core/extensions/extension-host';
 import type { EventSource } from '../core/secrets/redacted-events';
 import type { SecretRedactor } from '../core/secrets/secret-redactor';
@@ -39,8 +40,17 @@ export interface SessionPort {
   readonly signIn?: McpSignInPort;
   /** Settles when the MCP servers being started have connected or failed. */
   mcpReady?(): Promise<void>;
+  /** The workspace's checkpoints around each turn (core/checkpoints `SessionCheckpoints`), when on. */
+  readonly checkpoints?: CheckpointsPort | null;
   /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */
   readonly sandbox?: { status(): SandboxBadge };
+}
+
+/** A session's checkpoints (SessionCheckpoints). */
+export interface CheckpointsPort {
+  list(): Checkpoint[];
+  preview(id: string): Promise<CheckpointFileChange[]>;
+  restore(id: string, paths?: readonly string[]): Promise<{ undo: Checkpoint; after: Checkpoint; files: string[] }>;
 }
 
 /** The session's extensions (ExtensionHost). */

@@ -9,6 +9,7 @@
  * checks). Hosts register handlers for their methods with `BridgeHost.register`
  * (src-main/bridge/bridge-host.ts).
  */
+import type { Checkpoint, CheckpointFileChange } from './checkpoint-views';
 import type {
   AgentState,
   CallDetail,
@@ -96,6 +97,12 @@ export interface BridgeMethods extends InsightMethods {
   'edits.undo': { args: [path: string]; result: { ok: boolean; text: string } };
   /** Puts a file back as it was before one editor call (the user's action: no approval, origin 'user'). */
   'edits.revert': { args: [callId: string]; result: { ok: boolean; text: string } };
+  /** The workspace's checkpoints, oldest first (empty when checkpoints are off). */
+  'checkpoints.list': { args: []; result: Checkpoint[] };
+  /** What restoring a checkpoint would change now, per file (nothing written). */
+  'checkpoints.preview': { args: [id: string]; result: CheckpointFileChange[] };
+  /** Restores a checkpoint's files (all, or those listed); `undo` is the checkpoint that takes it back. */
+  'checkpoints.restore': { args: [id: string, paths?: string[]]; result: { undo: Checkpoint; after: Checkpoint; files: string[] } };
   /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
   'terminal.attach': { args: []; result: TerminalAttachment };
   /** User keystrokes: written after take-over, held while the agent runs a command. */
@@ -202,6 +209,9 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'edits.list': [],
   'edits.undo': ['string'],
   'edits.revert': ['string'],
+  'checkpoints.list': [],
+  'checkpoints.preview': ['string'],
+  'checkpoints.restore': ['string', 'array?'],
   'terminal.attach': [],
   'terminal.write': ['string'],
   'terminal.resize': ['number', 'number'],

@@ -40,7 +40,11 @@ export interface EventPayloads {
     toolName?: string;
     isError?: boolean;
   };
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
+  /**
+   * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
+   * by hand), not the model; it ran through hooks and the sandbox but asked no approval.
+   */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
   tool_execution_end: {
     callId: string;
@@ -49,7 +53,14 @@ export interface EventPayloads {
     durationMs: number;
     blocked?: boolean;
     replayOf?: string;
+    origin?: 'user';
   };
+  /**
+   * The workspace's files were saved as a checkpoint (in the shadow repository, outside the
+   * user's git): after a turn that changed files (`afterSeq`: that turn's agent_end), before a
+   * turn when files changed between turns, or around a restore. `changed`: files since the last.
+   */
+  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
   approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
@@ -129,5 +140,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
-  'model_retry', 'model_error', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'log',
+  'model_retry', 'model_error', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'log',
 ];

@@ -6,6 +6,7 @@ import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
 import { revertEdit } from './edit-revert';
+import { checkpointHandlers } from './checkpoint-methods';
 import { McpPageHost, type McpImportParser } from './mcp-page-host';
 import { registerMcpInspector } from './mcp-inspector-bridge';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
@@ -86,6 +87,7 @@ export class WorkbenchBridge {
         return { ok: !result.error, text: resultToModelText(result) };
       },
       'edits.revert': (callId) => revertEdit(this.require(), this.open?.events ?? [], callId),
+      ...checkpointHandlers(() => this.session),
       'terminal.attach': async () => {
         const t = this.terminalHost();
         if (!t) return { recent: '', state: NO_SHELL };

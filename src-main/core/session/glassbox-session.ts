@@ -36,6 +36,8 @@ import { RedactedEvents } from '../secrets/redacted-events';
 import { SecretRedactor } from '../secrets/secret-redactor';
 import { SessionStore } from './session-store';
 import { TraceWriter } from './trace-writer';
+import { SessionCheckpoints } from '../checkpoints/session-checkpoints';
+import type { CheckpointConfig } from '../checkpoints/checkpoint-types';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -82,6 +84,8 @@ export interface SessionOptions {
   withExtensions?: boolean;
   /** Reload extensions when their files change (long-running hosts: app, web). */
   watchExtensions?: boolean;
+  /** Take a checkpoint of the workspace around each turn (windows; config `checkpoints.enabled` can turn it off). */
+  checkpoints?: boolean;
 }
 
 function isApprovalPort(p: unknown): p is ApprovalPort {
@@ -121,6 +125,8 @@ export class GlassboxSession {
   readonly signIn: McpSignIn;
   /** Warnings from loading a resumed session file (torn last line …). */
   readonly loadWarnings: string[] = [];
+  /** The workspace's checkpoints around each turn (null unless `checkpoints` was asked for and the config allows it). */
+  readonly checkpoints: SessionCheckpoints | null = null;
   private readonly env: NodeJS.ProcessEnv;
   private provider: LlmProvider | null;
   private readonly systemMessageSources = new Set<() => string[]>();
@@ -237,6 +243,9 @@ export class GlassboxSession {
       redactor: this.redactor,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
+    const cpSection = (this.config as Record<string, unknown>).checkpoints;
+    const cpConfig: CheckpointConfig = cpSection && typeof cpSection === 'object' ? (cpSection as CheckpointConfig) : {};
+    if (opts.checkpoints && cpConfig.enabled !== false) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
     this.signIn = createSessionSignIn({
       paths: this.paths,
       env,
@@ -342,6 +351,8 @@ export class GlassboxSession {
   /** Stops processes and connections the session holds. */
   async dispose(): Promise<void> {
     await this.cancel();
+    await this.checkpoints?.settled();
+    this.checkpoints?.dispose();
     this.agent.dispose();
     await this.extensions.dispose();
     await this.mcp.close();

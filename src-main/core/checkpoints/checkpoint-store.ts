@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { ShadowGit } from './shadow-git';
+import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
+
+const DEFAULT_MAX_CHECKPOINTS = 100;
+const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_FILES = 50_000;
+/** Texts shipped with a preview are capped (the window shows a diff, not a download). */
+const PREVIEW_TEXT_BYTES = 512 * 1024;
+
+/** Operations on one shadow repository run one at a time (parallel sessions may share a workspace). */
+const queues = new Map<string, Promise<unknown>>();
+function serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const prev = queues.get(key) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  queues.set(key, next.catch(() => undefined));
+  return next;
+}
+
+/** Where a workspace's checkpoints live: `$GLASSBOX_HOME/state/checkpoints/<hash of its real path>/`. */
+export function checkpointDir(home: string, workspace: string): string {
+  let real = resolve(workspace);
+  try {
+    real = realpathSync(real);
+  } catch {
+    // a missing workspace keeps its given path
+  }
+  return join(home, 'state', 'checkpoints', createHash('sha256').update(real).digest('hex').slice(0, 16));
+}
+
+/**
+ * The checkpoints of one workspace, kept outside the user's git history: a shadow repository
+ * (its own GIT_DIR under $GLASSBOX_HOME, the workspace as its work tree) that stores the files
+ * the workspace's .gitignore does not ignore, minus files over a size limit. Each checkpoint
+ * is a parentless commit under refs/glassbox/<n>, listed in checkpoints.json; beyond the cap
+ * the oldest go and `git gc` drops what no checkpoint still needs, so disk use is bounded.
+ */
+export class CheckpointStore {
+  readonly dir: string;
+  private readonly git: ShadowGit;
+  private readonly maxCheckpoints: number;
+  private readonly maxFileBytes: number;
+  private readonly maxFiles: number;
+  private prunedSinceGc = 0;
+  private prunedTotal = 0;
+
+  constructor(
+    home: string,
+    readonly workspace: string,
+    config: CheckpointConfig = {},
+  ) {
+    this.dir = checkpointDir(home, workspace);
+    this.git = new ShadowGit(join(this.dir, 'git'), resolve(workspace));
+    this.maxCheckpoints = Math.max(2, config.maxCheckpoints ?? DEFAULT_MAX_CHECKPOINTS);
+    this.maxFileBytes = config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.maxFiles = config.maxFiles ?? DEFAULT_MAX_FILES;
+  }
+
+  /** Every checkpoint kept, oldest first. */
+  list(): Checkpoint[] {
+    try {
+      const data = JSON.parse(readFileSync(join(this.dir, 'checkpoints.json'), 'utf8')) as { checkpoints?: Checkpoint[] };
+      return Array.isArray(data.checkpoints) ? data.checkpoints : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private save(list: Checkpoint[]): void {
+    const file = join(this.dir, 'checkpoints.json');
+    writeFileSync(`${file}.tmp`, JSON.stringify({ version: 1, workspace: this.workspace, checkpoints: list }, null, 1));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  private async ensureRepo(): Promise<void> {
+    if (existsSync(join(this.dir, 'git', 'HEAD'))) return;
+    mkdirSync(this.dir, { recursive: true });
+    await this.git.run(['init', '-q']);
+    // A marker for whoever finds this folder.
+    writeFileSync(join(this.dir, 'README.txt'), `Glassbox checkpoints of ${this.workspace}. Safe to delete (all checkpoints of that workspace go).\n`);
+  }
+
+  /**
+   * Stages the workspace as it is now into the shadow index and returns the tree: huge files are
+   * left out (listed in the shadow repo's own exclude file, never the workspace's).
+   */
+  private async stageTree(): Promise<string> {
+    await this.ensureRepo();
+    const candidates = (await this.git.run(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).stdout
+      .toString('utf8')
+      .split('\0')
+      .filter(Boolean);
+    if (candidates.length > this.maxFiles) throw new Error(`the workspace has more than ${this.maxFiles} files to track; checkpoints are off for it (checkpoints.maxFiles)`);
+    const big: string[] = [];
+    for (const rel of candidates) {
+      try {
+        const st = await lstat(join(this.workspace, rel));
+        if (st.isFile() && st.size > this.maxFileBytes) big.push(rel);
+      } catch {
+        // gone already: `add -A` records the deletion
+      }
+    }
+    const excludeFile = join(this.dir, 'git', 'info', 'exclude');
+    const known = existsSync(excludeFile) ? readFileSync(excludeFile, 'utf8').split('\n') : [];
+    const fresh = big.map((p) => `/${p.replace(/([*?[\\!# ])/g, '\\$1')}`).filter((l) => !known.includes(l));
+    if (fresh.length) {
+      mkdirSync(dirname(excludeFile), { recursive: true });
+      writeFileSync(excludeFile, [...known.filter(Boolean), ...fresh].join('\n') + '\n');
+      // A tracked file that grew too big leaves the index too.
+      await this.git.run(['rm', '-q', '--cached', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: big.join('\0') }).catch(() => undefined);
+    }
+    await this.git.run(['add', '-A', '--ignore-errors', '.']);
+    return this.git.text(['write-tree']);
+  }
+
+  private async treeOf(commit: string): Promise<string> {
+    return this.git.text(['rev-parse', `${commit}^{tree}`]);
+  }
+
+  /**
+   * Takes a checkpoint of the workspace as it is now, unless nothing changed since the last one
+   * (then null). `force` takes one even then (a restore's "before" point).
+   */
+  take(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean } = {}): Promise<Checkpoint | null> {
+    return serial(this.dir, () => this.takeNow(meta, opts));
+  }
+
+  private async takeNow(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean }): Promise<Checkpoint | null> {
+    const tree = await this.stageTree();
+    const list = this.list();
+    const last = list.at(-1);
+    let changed = 0;
+    if (last) {
+      const lastTree = await this.treeOf(last.id).catch(() => '');
+      if (lastTree === tree && !opts.force) return null;
+      if (lastTree) changed = (await this.git.text(['diff-tree', '-r', '--name-only', '-z', lastTree, tree])).split('\0').filter(Boolean).length;
+    } else {
+      changed = (await this.git.text(['ls-tree', '-r', '--name-only', '-z', tree])).split('\0').filter(Boolean).length;
+    }
+    const id = await this.git.text(['commit-tree', tree, '-m', meta.label || meta.kind]);
+    const n = list.length + this.prunedTotal;
+    await this.git.run(['update-ref', `refs/glassbox/${Date.now()}-${n}`, id]);
+    const cp: Checkpoint = { ...meta, id, ts: Date.now(), changed };
+    list.push(cp);
+    await this.prune(list);
+    this.save(list);
+    return cp;
+  }
+
+  private async prune(list: Checkpoint[]): Promise<void> {
+    const drop = list.length - this.maxCheckpoints;
+    if (drop <= 0) return;
+    const gone = list.splice(0, drop);
+    const refs = (await this.git.text(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/glassbox/'])).split('\n');
+    const ids = new Set(gone.map((c) => c.id));
+    const keep = new Set(list.map((c) => c.id));
+    for (const line of refs) {
+      const [obj, ref] = line.split(' ');
+      if (obj && ref && ids.has(obj) && !keep.has(obj)) await this.git.run(['update-ref', '-d', ref]);
+    }
+    this.prunedSinceGc += drop;
+    this.prunedTotal += drop;
+    // Unreferenced objects are dropped in batches: gc rewrites packs, not worth it per checkpoint.
+    if (this.prunedSinceGc >= 10) {
+      this.prunedSinceGc = 0;
+      await this.git.run(['gc', '-q', '--prune=now']).catch(() => undefined);
+    }
+  }
+
+  private checkpoint(id: string): Checkpoint {
+    const cp = this.list().find((c) => c.id === id);
+    if (!cp) throw new Error(`no checkpoint ${id} (it may have been pruned)`);
+    return cp;
+  }
+
+  /** What restoring checkpoint `id` would change in the workspace as it is now (nothing written but the shadow index). */
+  preview(id: string): Promise<CheckpointFileChange[]> {
+    return serial(this.dir, async () => {
+      this.checkpoint(id);
+      const now = await this.stageTree();
+      const target = await this.treeOf(id);
+      const out = (await this.git.text(['diff-tree', '-r', '--no-renames', '--name-status', '-z', now, target])).split('\0').filter(Boolean);
+      const changes: CheckpointFileChange[] = [];
+      for (let i = 0; i + 1 < out.length; i += 2) {
+        const code = out[i]!;
+        const path = out[i + 1]!;
+        const status: CheckpointFileChange['status'] = code === 'A' ? 'restored' : code === 'D' ? 'deleted' : 'modified';
+        const change: CheckpointFileChange = { path, status };
+        if (status !== 'restored') Object.assign(change, await this.blobText(`${now}:${path}`, 'current'));
+        if (status !== 'deleted') Object.assign(change, await this.blobText(`${target}:${path}`, 'restored'));
+        changes.push(change);
+      }
+      return changes;
+    });
+  }
+
+  private async blobText(spec: string, key: 'current' | 'restored'): Promise<Partial<CheckpointFileChange>> {
+    const size = Number(await this.git.text(['cat-file', '-s', spec]).catch(() => '0'));
+    if (size > PREVIEW_TEXT_BYTES) return { binary: true };
+    const bytes = (await this.git.run(['cat-file', 'blob', spec])).stdout;
+    if (bytes.includes(0)) return { binary: true };
+    return { [key]: bytes.toString('utf8') };
+  }
+
+  /**
+   * Puts the workspace's files back as they were at checkpoint `id` (all of them, or only
+   * `paths`). First takes a checkpoint of the workspace as it is (the restore's undo point),
+   * then one after (a restore is a checkpoint too). Files .gitignore hides and huge files are
+   * left alone. Returns both checkpoints and the files written or deleted.
+   */
+  restore(id: string, paths?: readonly string[], meta: { session?: string } = {}): Promise<{ undo: Checkpoint; after: Checkpoint; files: string[] }> {
+    return serial(this.dir, async () => {
+      const target = this.checkpoint(id);
+      const undo = (await this.takeNow({ kind: 'before-restore', label: `Before restoring “${target.label}”`, ...meta }, { force: true }))!;
+      const now = await this.treeOf(undo.id);
+      const targetTree = await this.treeOf(id);
+      const diff = (await this.git.text(['diff-tree', '-r', '--no-renames', '--name-status', '-z', now, targetTree])).split('\0').filter(Boolean);
+      const want = paths ? new Set(paths) : null;
+      const files: string[] = [];
+      for (let i = 0; i + 1 < diff.length; i += 2) {
+        const code = diff[i]!;
+        const rel = diff[i + 1]!;
+        if (want && !want.has(rel)) continue;
+        const abs = this.inside(rel);
+        if (code === 'D') {
+          // Added since: the checkpoint did not have it.
+          await unlink(abs).catch((err: NodeJS.ErrnoException) => {
+            if (err.code !== 'ENOENT') throw err;
+          });
+        } else {
+          await this.writeFromTree(targetTree, rel, abs);
+        }
+        files.push(rel);
+      }
+      const after = (await this.takeNow({ kind: 'restore', label: `Restored “${target.label}”`, ...meta }, { force: true }))!;
+      return { undo, after, files };
+    });
+  }
+
+  /** A workspace path for a repository path, refusing anything that would land outside it. */
+  private inside(rel: string): string {
+    const root = resolve(this.workspace);
+    const abs = resolve(root, rel);
+    if (abs !== root && !abs.startsWith(root + sep)) throw new Error(`refusing to write outside the workspace: ${rel}`);
+    return abs;
+  }
+
+  private async writeFromTree(tree: string, rel: string, abs: string): Promise<void> {
+    const entry = (await this.git.text(['ls-tree', '-z', tree, '--', rel])).split('\0')[0] ?? '';
+    const mode = entry.split(' ')[0];
+    const bytes = (await this.git.run(['cat-file', 'blob', `${tree}:${rel}`])).stdout;
+    // A symlinked folder on the way could send the write elsewhere: each parent must be a real folder.
+    await this.realParents(rel);
+    await mkdir(dirname(abs), { recursive: true });
+    await rm(abs, { force: true, recursive: false }).catch(() => undefined);
+    if (mode === '120000') {
+      const { symlink } = await import('node:fs/promises');
+      await symlink(bytes.toString('utf8'), abs);
+    } else {
+      await writeFile(abs, bytes, { mode: mode === '100755' ? 0o755 : 0o644 });
+    }
+  }
+
+  private async realParents(rel: string): Promise<void> {
+    const parts = rel.split('/').slice(0, -1);
+    let cur = resolve(this.workspace);
+    for (const p of parts) {
+      cur = join(cur, p);
+      try {
+        const st = await lstat(cur);
+        if (st.isSymbolicLink()) throw new Error(`refusing to restore through a symlink: ${cur}`);
+        if (!st.isDirectory()) await rm(cur, { force: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+    }
+  }
+}

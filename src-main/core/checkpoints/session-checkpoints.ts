@@ -1,0 +1,89 @@
+import type { EventBus } from '../events/event-bus';
+import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
+import { CheckpointStore } from './checkpoint-store';
+
+/**
+ * A session's checkpoints: before each turn (only when files changed since the last
+ * checkpoint — the user's own edits between turns) and after each turn that changed files,
+ * whoever changed them (the editor, bash, Python, an MCP server): the shadow repository's
+ * state after the turn is compared with the last checkpoint. Emits `checkpoint` events so the
+ * chat can put *Restore to here* on the turn. Failures are logged, never fatal to the run.
+ */
+export class SessionCheckpoints {
+  readonly store: CheckpointStore;
+  private task = '';
+  private pending: Promise<unknown> = Promise.resolve();
+  private readonly off: Array<() => void> = [];
+
+  constructor(
+    private readonly bus: EventBus,
+    home: string,
+    workspace: string,
+    config: CheckpointConfig = {},
+  ) {
+    this.store = new CheckpointStore(home, workspace, config);
+    this.off.push(
+      bus.subscribe('agent_start', (e) => {
+        this.task = e.task;
+        this.queue(() => this.take({ kind: 'before-turn', label: `Before “${short(e.task)}”` }));
+      }),
+      bus.subscribe('agent_end', (e) => {
+        const seq = e.seq;
+        const label = short(this.task) || 'turn';
+        this.queue(() => this.take({ kind: 'turn', label, afterSeq: seq }));
+      }),
+    );
+  }
+
+  private queue(fn: () => Promise<unknown>): void {
+    this.pending = this.pending.then(fn, fn);
+  }
+
+  /** Resolves when the checkpoints asked for so far are taken (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.pending.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private async take(meta: Pick<Checkpoint, 'kind' | 'label' | 'afterSeq'>): Promise<void> {
+    try {
+      const cp = await this.store.take({ ...meta, session: this.bus.session });
+      if (cp) this.announce(cp);
+    } catch (err) {
+      this.bus.emit({ type: 'log', level: 'warn', source: 'checkpoints', message: `no checkpoint taken: ${(err as Error).message}` });
+    }
+  }
+
+  private announce(cp: Checkpoint): void {
+    this.bus.emit({ type: 'checkpoint', id: cp.id, kind: cp.kind, label: cp.label, changed: cp.changed, ...(cp.afterSeq !== undefined ? { afterSeq: cp.afterSeq } : {}) });
+  }
+
+  list(): Checkpoint[] {
+    return this.store.list();
+  }
+
+  async preview(id: string): Promise<CheckpointFileChange[]> {
+    await this.settled();
+    return this.store.preview(id);
+  }
+
+  /** Restores checkpoint `id` (all files, or only `paths`); the "before" checkpoint undoes it. */
+  async restore(id: string, paths?: readonly string[]): Promise<{ undo: Checkpoint; after: Checkpoint; files: string[] }> {
+    await this.settled();
+    const r = await this.store.restore(id, paths, { session: this.bus.session });
+    this.announce(r.undo);
+    this.announce(r.after);
+    return r;
+  }
+
+  dispose(): void {
+    for (const off of this.off.splice(0)) off();
+  }
+}
+
+function short(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 80 ? `${one.slice(0, 77)}…` : one;
+}

@@ -1,0 +1,31 @@
+/*
+ * The checkpoints' views: what core keeps and the bridge returns (a restore's preview per file).
+ */
+
+/** One checkpoint: the workspace's files at a moment, kept in the shadow repository. */
+export interface Checkpoint {
+  /** The commit in the shadow repository. */
+  id: string;
+  ts: number;
+  /** What it marks: after a turn, before one (changes made between turns), or a restore. */
+  kind: 'turn' | 'before-turn' | 'restore' | 'before-restore';
+  label: string;
+  /** The session whose turn made it, if any. */
+  session?: string;
+  /** The `agent_end` event's seq this checkpoint follows (so the chat can put it on the turn). */
+  afterSeq?: number;
+  /** Files changed since the previous checkpoint. */
+  changed: number;
+}
+
+/** One file a restore would change, with both texts when they are small text. */
+export interface CheckpointFileChange {
+  path: string;
+  /** What the restore does to it: put back a changed file, re-create a deleted one, delete a new one. */
+  status: 'modified' | 'restored' | 'deleted';
+  /** The text now (absent when binary, too large, or the file does not exist). */
+  current?: string;
+  /** The text it gets back. */
+  restored?: string;
+  binary?: boolean;
+}
