@@ -29,7 +29,7 @@ describe('the MCP inspector slice', () => {
     log = [entry(1, 'initialize')];
     store.setState({ mcpSnapshot: snap('connecting') });
     await vi.advanceTimersByTimeAsync(TRAFFIC_POLL_MS);
-    expect(store.getState().mcpTraffic.ev!.map((e) => e.method)).toEqual(['initialize']);
+    expect(store.getState().mcpTraffic.ev!.map((e) => (e.kind === 'message' ? e.method : e.kind))).toEqual(['initialize']);
     stop();
     const n = b.calls.length;
     await vi.advanceTimersByTimeAsync(TRAFFIC_POLL_MS * 3);
