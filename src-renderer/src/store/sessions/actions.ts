@@ -26,6 +26,7 @@ export interface SessionsActions {
 
 /** Builds the sessions slice's actions. */
 export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge) => {
+  let usageTimer: ReturnType<typeof setTimeout> | undefined;
   const run = async (what: string, call: () => Promise<unknown>): Promise<void> => {
     try {
       await call();
@@ -69,12 +70,22 @@ export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge)
           get().setSessions(list);
           void get().loadUsageSummary();
         }),
-        // A model turn's usage counts at once, not at the next list change.
+        // A model turn's usage counts soon, not at the next list change; at most once a second
+        // (each refresh of the index looks at every session file).
         api.agent.onEvent((e) => {
-          if (e.type === 'model_response' || e.type === 'agent_end') void get().loadUsageSummary();
+          if ((e.type === 'model_response' || e.type === 'agent_end') && !usageTimer) {
+            usageTimer = setTimeout(() => {
+              usageTimer = undefined;
+              void get().loadUsageSummary();
+            }, 1000);
+          }
         }),
       ];
-      return () => offs.forEach((off) => off());
+      return () => {
+        clearTimeout(usageTimer);
+        usageTimer = undefined;
+        offs.forEach((off) => off());
+      };
     },
   };
 };
