@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
+import { RestoreDialog, RestoreNotice } from '../chat/RestoreDialog';
 import { Inspector } from '../inspector/Inspector';
 import { ExportMenu } from '../sessions/ExportMenu';
 import { SessionsSidebar } from '../sessions/SessionsSidebar';
@@ -95,6 +96,7 @@ export function App() {
           </button>
         </header>
         <NoticeBanner />
+        <RestoreNotice />
         <ChatView />
         <Composer ref={composerRef} />
       </main>
@@ -118,6 +120,7 @@ export function App() {
         </div>
       </section>
       <DialogHost />
+      <RestoreDialog />
       {settingsOpen ? <SettingsPanel /> : null}
     </div>
   );

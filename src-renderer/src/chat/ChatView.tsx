@@ -4,6 +4,7 @@ import { useApp, useAppStore } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
 import { inspectorSelectors } from '../store/inspector/selectors';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
+import { TurnCheckpoint } from './TurnCheckpoint';
 import type { ChatItem } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
 import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
@@ -52,6 +53,7 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
           {END_TEXT[item.reason]}
           {item.error ? <span className="run-end-error"> {item.error}</span> : null}
           {item.reason === 'error' ? <RunFailedActions /> : null}
+          <TurnCheckpoint endKey={item.key} />
         </div>
       );
     case 'note':

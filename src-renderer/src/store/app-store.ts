@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { GlassboxApi } from '../../../src-shared/contract/client';
 import { callsActions } from './calls/actions';
+import { checkpointsActions } from './checkpoints/actions';
+import { initialCheckpointsState } from './checkpoints/state';
 import { initialCallsState } from './calls/state';
 import { chatActions } from './chat/actions';
 import { initialChatState } from './chat/state';
@@ -47,6 +49,7 @@ export function initialAppState(): AppState {
     ...initialSettingsState(),
     ...initialShellState(),
     ...initialEditsState(),
+    ...initialCheckpointsState(),
     ...initialTerminalState(),
     ...initialReplayState(),
     ...initialTimelineState(),
@@ -76,6 +79,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...settingsActions(set, get, bridge),
     ...shellActions(set, get, bridge),
     ...editsActions(set, get, bridge),
+    ...checkpointsActions(set, get, bridge),
     ...terminalActions(set, get, bridge),
     ...replayActions(set, get, bridge),
     ...timelineActions(set, get, bridge),

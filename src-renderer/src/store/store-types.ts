@@ -1,6 +1,8 @@
 import type { GlassboxApi } from '../../../src-shared/contract/client';
 import type { CallsActions } from './calls/actions';
 import type { CallsState } from './calls/state';
+import type { CheckpointsActions } from './checkpoints/actions';
+import type { CheckpointsState } from './checkpoints/state';
 import type { ChatActions } from './chat/actions';
 import type { ChatSliceState } from './chat/state';
 import type { DialogsActions } from './dialogs/actions';
@@ -38,6 +40,7 @@ export type AppState = ChatSliceState &
   SettingsState &
   ShellState &
   EditsState &
+  CheckpointsState &
   TerminalPaneState &
   ReplayState &
   TimelineState &
@@ -55,6 +58,7 @@ export type AppActions = ChatActions &
   SettingsActions &
   ShellActions &
   EditsActions &
+  CheckpointsActions &
   TerminalActions &
   ReplayActions &
   TimelineActions &
