@@ -210,3 +210,23 @@ describe('the editor cannot read credentials or Glassbox’s own files unasked',
     expect(view(join(home, '.ssh', 'id_rsa'), 'deny').decision).toBe('deny');
   });
 });
+
+describe('an approval whose text would not show what runs says so first', () => {
+  // In the window a right-to-left override made `…\u202e; rm -rf /x #` show as `… # x/ fr- mr ;`,
+  // a harmless-looking comment.
+  it.each([
+    ['bash', { command: 'echo "listing" \u202e; rm -rf /var/tmp/x #' }, 'U+202E'],
+    ['bash', { command: 'ls\u200b -la' }, 'U+200B'],
+    ['bash', { command: 'echo ok\rrm -rf /x' }, 'U+000D'],
+    ['python_execute', { code: 'print(1) # \u2066\nimport os' }, 'U+2066'],
+  ] as const)('%s %j', (tool, args, code) => {
+    const v = evaluatePolicy({ call: { tool, args: { ...args } }, workspace: WS, mode: 'ask', rules: [], classify });
+    expect(v.decision).toBe('ask');
+    expect(v.reasons[0]).toContain(code);
+    expect(v.reasons[0]).toMatch(/not be what runs/);
+  });
+  it('a plain command has no such reason', () => {
+    const v = evaluatePolicy({ call: { tool: 'bash', args: { command: 'npm install' } }, workspace: WS, mode: 'ask', rules: [], classify });
+    expect(v.reasons.join(' ')).not.toMatch(/not be what runs/);
+  });
+});

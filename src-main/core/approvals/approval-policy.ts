@@ -4,6 +4,7 @@ import type { ToolCallInfo } from '../hooks/tool-hooks';
 import { privateFolderOf } from '../workspace/credential-paths';
 import { checkInside, realPathOf } from '../workspace/real-path';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
+import { hiddenCharactersReason } from './hidden-characters';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
 
@@ -102,6 +103,12 @@ export function askOr(mode: ApprovalMode, reasons: string[], extra: Partial<Poli
  * was recorded asks again whatever the rules say.
  */
 export function evaluatePolicy(input: PolicyInput): PolicyVerdict {
+  const verdict = evaluateCall(input);
+  const hidden = verdict.decision === 'allow' ? null : hiddenCharactersReason(input.call.args);
+  return hidden ? { ...verdict, reasons: [hidden, ...verdict.reasons] } : verdict;
+}
+
+function evaluateCall(input: PolicyInput): PolicyVerdict {
   const replay = input.replay;
   const mode: ApprovalMode = replay && input.mode !== 'deny' ? 'ask' : input.mode;
   const verdict = decide({ ...input, mode });
