@@ -286,10 +286,14 @@ export interface EventPayloads {
     toolName?: string;
     isError?: boolean;
   };
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string };
+  /** `origin: 'user'`: the user ran this call from the window (undo, replay, a tool called by hand), not the model. */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
-  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string };
-  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[] };
+  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user' };
+  /** The workspace's files were saved as a checkpoint (after a turn that changed files, before a turn, around a restore). */
+  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
+  /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
   human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };
@@ -302,6 +306,10 @@ export interface EventPayloads {
   model_request: { step: number; request: unknown; context?: ContextMeter };
   /** `usage` of this turn; `model` the model that answered; `wire` the exact exchange. */
   model_response: { step: number; response: unknown; model?: string; usage?: ModelUsage; wire?: RecordedWire };
+  /** A model request failed and will be tried again: `attempt` of `maxRetries`, after `delayMs`. */
+  model_retry: { step: number; attempt: number; maxRetries: number; delayMs: number; status?: number; error: string };
+  /** A model request failed for good: the endpoint, the status, the server's own text, the exchange. */
+  model_error: { step: number; endpoint: string; status?: number; message: string; attempts: number; wire?: RecordedWire };
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
   /** A server asked the client something (elicitation, sampling or roots) during a tool call. */
   mcp_server_request: {
