@@ -63,13 +63,17 @@ describe('sessions and settings', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('banner').first().innerText()).toContain('No model is configured');
 
     const save = async (baseURL: string, key?: string): Promise<void> => {
-      await page.getByTestId('open-settings').click();
+      // (On first run the setup panel is open already.)
+      if (!(await page.getByTestId('settings-panel').isVisible())) await page.getByTestId('open-settings').click();
       await page.getByTestId('settings-provider').selectOption('openai');
       await page.getByTestId('settings-model').fill('scripted');
       await page.getByTestId('settings-base-url').fill(baseURL);
       if (key) await page.getByTestId('settings-api-key').fill(key);
       await page.getByTestId('settings-save').click();
-      await page.getByTestId('settings-saved').waitFor();
+      // The first-run setup panel closes once a model is saved (back to the task); reopen it to look.
+      const panel = page.getByTestId('settings-panel');
+      await expect.poll(async () => (await page.getByTestId('settings-saved').isVisible()) || !(await panel.isVisible())).toBe(true);
+      if (!(await panel.isVisible())) await page.getByTestId('open-settings').click();
     };
     await save('http://127.0.0.1:9/v1', 'sk-typed-secret-42');
     expect(await page.getByTestId('settings-api-key').inputValue()).toBe('');

@@ -45,7 +45,11 @@ export class SessionBridge {
     const { current, store } = opts;
     const open = (): OpenSession => current.require();
     const handlers: MethodHandlers = {
-      'agent.send': (text) => current.send(text),
+      'agent.send': (text) => {
+        // Refused before anything starts, so the window keeps the task typed and opens the setup panel.
+        if (!opts.settings.get().model) throw new BridgeError('FAILED', 'No model is configured yet: set one up first (provider, model, and a key if it needs one).');
+        return current.send(text);
+      },
       'agent.cancel': () => current.session?.cancel() ?? NO_SESSION,
       'agent.state': () => current.session?.state() ?? NO_SESSION,
       'sessions.list': (query) => this.withLive(opts.list.list(query), query),
@@ -86,6 +90,7 @@ export class SessionBridge {
       'dialogs.answerElicitation': (requestId, action, content) =>
         open().answer(requestId, (port) => port.answerElicitation(requestId, action, content)),
       'settings.get': () => opts.settings.get(),
+      'settings.testConnection': (draft) => opts.settings.testConnection(draft),
       'settings.set': (patch) => {
         const view = opts.settings.set(patch);
         // Sessions read config when built: the next send reopens this one with the new settings.

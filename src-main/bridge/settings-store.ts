@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path';
 import { readApiKeyFile, writeApiKeyFile } from '../core/config/api-key-file';
 import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
-import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
+import type { ApprovalRuleView, ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
+import { testModelConnection } from './model-connection-test';
 
 /**
  * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.
@@ -12,6 +13,8 @@ export interface ApiKeyStore {
   has(): boolean;
   /** Sets the key; `null` clears it. */
   set(key: string | null): void;
+  /** The key, in the main process only (Test connection); never sent to the page. */
+  read?(): string | null;
 }
 
 /**
@@ -26,7 +29,11 @@ export class ConfigFileKeyStore implements ApiKeyStore {
   }
 
   has(): boolean {
-    return Boolean(readApiKeyFile(this.paths) ?? readConfigFile(this.configPath).llm?.apiKey);
+    return Boolean(this.read());
+  }
+
+  read(): string | null {
+    return readApiKeyFile(this.paths) ?? readConfigFile(this.configPath).llm?.apiKey ?? null;
   }
 
   set(key: string | null): void {
@@ -99,6 +106,13 @@ export class SettingsStore {
 
   get(): SettingsView {
     return settingsView(readConfigFile(this.configPath), this.env, this.keys.has());
+  }
+
+  /** Test connection: the server's models with a draft over these settings (the key read here, never returned). */
+  testConnection(draft: SettingsPatch): Promise<ModelConnectionResult> {
+    const check = checkSettingsPatch(draft);
+    if (!check.ok) throw Object.assign(new Error(check.reason), { code: 'BAD_ARGS' });
+    return testModelConnection(draft, { settings: this.get(), storedKey: () => this.keys.read?.() ?? null, env: this.env });
   }
 
   /** Applies a checked patch. Throws (BAD_ARGS) with the reason when the patch is not acceptable. */

@@ -16,6 +16,7 @@ import type {
   CallFilter,
   CallSummary,
   ExportedFile,
+  ModelConnectionResult,
   Ok,
   PendingDialog,
   SessionSnapshot,
@@ -89,6 +90,8 @@ export interface BridgeMethods extends InsightMethods {
 
   'settings.get': { args: []; result: SettingsView };
   'settings.set': { args: [patch: SettingsPatch]; result: SettingsView };
+  /** Asks the model server for its models with these (unsaved) settings over the saved ones; from the host, the key never in the page. */
+  'settings.testConnection': { args: [draft: SettingsPatch]; result: ModelConnectionResult };
 
   // Workbench namespaces (issue 8): edits, terminal, mcp, replay, timeline, extensions.
   /** Every str_replace_editor change of the current session, in order. */
@@ -206,6 +209,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'dialogs.answerElicitation': ['string', { oneOf: ['accept', 'decline', 'cancel'] }, 'object?'],
   'settings.get': [],
   'settings.set': ['object'],
+  'settings.testConnection': ['object'],
   'edits.list': [],
   'edits.undo': ['string'],
   'edits.revert': ['string'],

@@ -184,6 +184,9 @@ export interface SettingsView {
   approvalRules: ApprovalRuleView[];
 }
 
+/** What Test connection found: the server's models, or what went wrong (the key is never in it). */
+export type ModelConnectionResult = { ok: true; endpoint: string; models: string[] } | { ok: false; endpoint?: string; error: string };
+
 /** A settings change. `apiKey: ''` clears the stored key; absent leaves it as it is. */
 export interface SettingsPatch {
   provider?: 'openai' | 'anthropic';

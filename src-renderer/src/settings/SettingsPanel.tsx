@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src-shared/contract/views';
 import { useApp } from '../app/app-context';
 import { settingsSelectors } from '../store/settings/selectors';
+import { useDialogFocus } from '../dialogs/use-dialog-focus';
+import { ModelSetup } from './ModelSetup';
 
 /** Model provider, model, base URL, API key (write-only), approval mode and rules. */
 export function SettingsPanel() {
@@ -13,7 +15,11 @@ export function SettingsPanel() {
   const [draft, setDraft] = useState<SettingsView | null>(settings);
   const [apiKey, setApiKey] = useState('');
   const [saved, setSaved] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  // First run: the panel is the setup panel (no model yet).
+  const [firstRun] = useState(() => !settings?.model);
   useEffect(() => setDraft(settings), [settings]);
+  useDialogFocus(dialog);
   if (!draft) return null;
   const save = async (): Promise<void> => {
     const patch: SettingsPatch = {
@@ -27,14 +33,18 @@ export function SettingsPanel() {
     if (await saveSettings(patch)) {
       setApiKey('');
       setSaved(true);
+      // Set up: back to the task typed before.
+      if (firstRun && draft.model) close();
     }
   };
   const setRule = (i: number, r: Partial<ApprovalRuleView>): void =>
     setDraft({ ...draft, approvalRules: draft.approvalRules.map((x, j) => (j === i ? { ...x, ...r } : x)) });
   return (
     <div className="dialog-backdrop" onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <div className="dialog settings" role="dialog" aria-label="Settings" data-testid="settings-panel">
-        <h3>Settings</h3>
+      <div ref={dialog} className="dialog settings" role="dialog" aria-modal="true" aria-label={firstRun ? 'Set up a model' : 'Settings'} data-testid="settings-panel">
+        <h3>{firstRun ? 'Set up a model' : 'Settings'}</h3>
+        {firstRun ? <p className="muted small">Glassbox needs a model to work with. Choose a service, test the connection, pick a model and save: the task you typed stays in the message box.</p> : null}
+        <ModelSetup draft={draft} apiKey={apiKey} onChange={setDraft} />
         <label className="form-field">
           <span>Provider</span>
           <select data-testid="settings-provider" value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value as SettingsView['provider'] })}>

@@ -1,9 +1,13 @@
 import { useApp } from '../app/app-context';
 import { shellSelectors } from '../store/shell/selectors';
 
+/** Notices that Settings can fix: they carry an Open Settings button. */
+const SETTINGS_FIX = new Set(['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY', 'MODEL_NOT_FOUND', 'MODEL_UNREACHABLE']);
+
 /** Problems shown where the user looks: what happened and what to do. */
 export function NoticeBanner() {
   const notices = useApp(shellSelectors.notices);
+  const openSettings = useApp((s) => s.setSettingsOpen);
   const dismiss = useApp((s) => s.dismissNotice);
   const connection = useApp(shellSelectors.connection);
   return (
@@ -19,6 +23,11 @@ export function NoticeBanner() {
             <strong>{n.message}</strong>
             {n.hint ? <div className="banner-hint">{n.hint}</div> : null}
           </div>
+          {n.code && SETTINGS_FIX.has(n.code) ? (
+            <button className="banner-action" data-testid="banner-open-settings" onClick={() => openSettings(true)}>
+              Open Settings
+            </button>
+          ) : null}
           <button className="link-button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>✕</button>
         </div>
       ))}

@@ -57,7 +57,9 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
       if (attachments.length) get().clearMcpAttachments();
       return true;
     } catch (err) {
-      get().reportError('Send', err);
+      // No model yet: the setup panel opens, and the composer keeps the task (the send failed).
+      if (err instanceof Error && /No model is configured/.test(err.message)) get().setSettingsOpen(true);
+      else get().reportError('Send', err);
       return false;
     }
   },

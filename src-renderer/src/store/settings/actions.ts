@@ -12,6 +12,8 @@ export interface SettingsActions {
   loadSettings(): Promise<void>;
   /** Saves a patch; true when the host took it (then the banners it may have fixed go). */
   saveSettings(patch: SettingsPatch): Promise<boolean>;
+  /** Asks the host to list the server's models with these unsaved settings (Test connection). */
+  testConnection(draft: SettingsPatch): Promise<void>;
   /** Follows the host's settings; returns the unsubscribe. */
   watchSettings(): () => void;
 }
@@ -30,7 +32,9 @@ export const settingsActions: SliceActions<SettingsActions> = (set, get, bridge)
     }
     get().setSettings(settings);
     if (!settings.model) {
-      get().pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Open Settings (Ctrl+,) and set the provider, model, base URL and API key.' });
+      get().pushNotice({ level: 'warn', code: 'NO_MODEL', message: 'No model is configured yet.', hint: 'Choose a provider and model in the setup panel (Settings, Ctrl+,).' });
+      // First run: the setup panel opens by itself.
+      get().setSettingsOpen(true);
     }
   },
   saveSettings: async (patch) => {
@@ -42,6 +46,14 @@ export const settingsActions: SliceActions<SettingsActions> = (set, get, bridge)
     }
     get().dismissNoticeCodes(FIXED_BY_SETTINGS);
     return true;
+  },
+  testConnection: async (draft) => {
+    set({ connectionTest: 'testing' });
+    try {
+      set({ connectionTest: await bridge().settings.testConnection(draft) });
+    } catch (err) {
+      set({ connectionTest: { ok: false, error: err instanceof Error ? err.message : String(err) } });
+    }
   },
   watchSettings: () => bridge().settings.onChanged((v) => get().setSettings(v)),
 });

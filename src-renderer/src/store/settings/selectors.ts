@@ -4,4 +4,5 @@ import type { AppStoreState } from '../store-types';
 export const settingsSelectors = {
   settings: (s: AppStoreState) => s.settings,
   open: (s: AppStoreState) => s.settingsOpen,
+  connectionTest: (s: AppStoreState) => s.connectionTest,
 };

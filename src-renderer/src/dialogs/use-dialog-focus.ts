@@ -1,0 +1,20 @@
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Moves the focus into a dialog when it opens (its first field, else its first button) and back
+ * to where it was when it closes, so keyboard users are never left behind a modal.
+ */
+export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const el = ref.current;
+    const first = el?.querySelector<HTMLElement>('[data-autofocus]') ?? el?.querySelector<HTMLElement>(FOCUSABLE);
+    first?.focus();
+    return () => {
+      // Only give it back if the focus is still inside the dialog (or nowhere).
+      if (before && before.isConnected && (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))) before.focus();
+    };
+  }, [ref]);
+}
