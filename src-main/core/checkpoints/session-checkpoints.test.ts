@@ -17,10 +17,11 @@ describe('SessionCheckpoints', () => {
     bus.subscribe('*', (e) => void events.push(e));
     const cps = new SessionCheckpoints(bus, home, ws);
 
+    await cps.beforeTurn('first');
     bus.emit({ type: 'agent_start', task: 'first' });
-    await cps.settled();
     execFileSync('bash', ['-c', 'echo from-bash > made-by-bash.txt'], { cwd: ws }); // a shell, not the editor
     bus.emit({ type: 'agent_end', reason: 'finished' });
+    await cps.beforeTurn('nothing changes');
     bus.emit({ type: 'agent_start', task: 'nothing changes' });
     bus.emit({ type: 'agent_end', reason: 'finished' });
     await cps.settled();

@@ -3,7 +3,7 @@ import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './check
 import { CheckpointStore } from './checkpoint-store';
 
 /**
- * A session's checkpoints: before each turn (only when files changed since the last
+ * A session's checkpoints: before each turn ({@link beforeTurn}; only when files changed since the last
  * checkpoint — the user's own edits between turns) and after each turn that changed files,
  * whoever changed them (the editor, bash, Python, an MCP server): the shadow repository's
  * state after the turn is compared with the last checkpoint. Emits `checkpoint` events so the
@@ -23,16 +23,23 @@ export class SessionCheckpoints {
   ) {
     this.store = new CheckpointStore(home, workspace, config);
     this.off.push(
-      bus.subscribe('agent_start', (e) => {
-        this.task = e.task;
-        this.queue(() => this.take({ kind: 'before-turn', label: `Before “${short(e.task)}”` }));
-      }),
       bus.subscribe('agent_end', (e) => {
         const seq = e.seq;
         const label = short(this.task) || 'turn';
         this.queue(() => this.take({ kind: 'turn', label, afterSeq: seq }));
       }),
     );
+  }
+
+  /**
+   * Call before a turn starts, and let the turn wait for it: saves the files first when they
+   * changed since the last checkpoint (the user's own edits between turns), so a turn that
+   * starts editing at once cannot slip into the "before" point.
+   */
+  beforeTurn(task: string): Promise<void> {
+    this.task = task;
+    this.queue(() => this.take({ kind: 'before-turn', label: `Before “${short(task)}”` }));
+    return this.settled();
   }
 
   private queue(fn: () => Promise<unknown>): void {

@@ -324,7 +324,9 @@ export class GlassboxSession {
     if (this.current) throw new Error('A run is already in progress: wait for it or cancel it first.');
     this.llm();
     const ctrl = new AbortController();
-    const done = this.agent.run(text, ctrl.signal, opts);
+    const cps = this.checkpoints;
+    // The files as they are before the turn are saved before the agent can touch them.
+    const done = cps ? cps.beforeTurn(text).then(() => this.agent.run(text, ctrl.signal, opts)) : this.agent.run(text, ctrl.signal, opts);
     this.current = { ctrl, done };
     try {
       return await done;
