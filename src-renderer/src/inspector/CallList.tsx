@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../app/app-context';
 import { callsSelectors } from '../store/calls/selectors';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
+import { plural } from '../shell/plural';
 
 /** Filter bar + virtualized list of the session's calls. */
 export function CallList() {
@@ -43,7 +44,7 @@ export function CallList() {
             <option key={k} value={k}>{v}</option>
           ))}
         </select>
-        <span className="muted" data-testid="call-count">{ids.length} calls</span>
+        <span className="muted" data-testid="call-count">{plural(ids.length, 'call')}</span>
       </div>
       <div className="call-list-scroll" ref={parentRef} data-testid="call-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -7,6 +7,7 @@ import { formatDuration, prettyJson } from '../tool-calls/format';
 import { formatCost, turnUsageLine } from '../usage/usage-format';
 import { ContextMeterView } from './ContextMeterView';
 import { fullWireRequest } from './wire-request';
+import { plural } from '../shell/plural';
 
 /** A JSON value with a copy button; collapsible when `collapsed` is given. */
 export function JsonBlock({ title, value, testId, collapsed }: { title: string; value: unknown; testId?: string; collapsed?: boolean }) {
@@ -91,7 +92,7 @@ function TurnDetail({ turns, index, running }: { turns: readonly ModelTurn[]; in
           {t.error ? (
             <JsonBlock title="Response body (as the server sent it with the error)" value={t.wire!.response[0] ?? null} testId="wire-response" collapsed={false} />
           ) : (
-            <JsonBlock title={`Wire response: ${t.wire!.response.length} streamed chunk(s)${t.wire!.truncated ? ', truncated' : ''}`} value={t.wire!.response} testId="wire-response" collapsed />
+            <JsonBlock title={`Wire response: ${plural(t.wire!.response.length, 'streamed chunk')}${t.wire!.truncated ? ', truncated' : ''}`} value={t.wire!.response} testId="wire-response" collapsed />
           )}
         </>
       ) : t.response !== undefined ? (

@@ -1,13 +1,14 @@
 import { useApp } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
 import { totalsLine } from './usage-format';
+import { plural } from '../shell/plural';
 
 /** The top bar's model and the session's tokens and cost so far. */
 export function SessionUsage() {
   const model = useApp(chatSelectors.model);
   const usage = useApp(chatSelectors.usage);
   const unknown = usage.costUnknownTurns
-    ? `${usage.costUnknownTurns} of ${usage.turns} turn(s) had no known price (set one under "prices" in config)`
+    ? `${usage.costUnknownTurns} of ${plural(usage.turns, 'turn')} had no known price (set one under "prices" in config)`
     : '';
   return (
     <span className="session-usage" data-testid="session-usage" title={`${usage.turns} model turn(s)${unknown ? `; ${unknown}` : ''}`}>

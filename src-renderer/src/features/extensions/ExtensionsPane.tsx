@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useApp } from '../../app/app-context';
 import { extensionsSelectors, registeredSummary } from '../../store/extensions/selectors';
 import '../workbench.css';
+import { plural } from '../../shell/plural';
 
 /** The extensions page: each extension's status, why it failed, what it registered; reload. */
 export function ExtensionsPane() {
@@ -44,7 +45,7 @@ export function ExtensionsPane() {
           ) : null}
           {e.errors.length ? (
             <details>
-              <summary className="small wb-warn">{e.errors.length} runtime error(s)</summary>
+              <summary className="small wb-warn">{plural(e.errors.length, 'runtime error')}</summary>
               <pre className="wb-pre small">{e.errors.join('\n')}</pre>
             </details>
           ) : null}

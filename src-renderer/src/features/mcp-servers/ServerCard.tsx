@@ -5,6 +5,7 @@ import { useApp } from '../../app/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { statusTone } from './server-form';
 import { ServerInspector } from './ServerInspector';
+import { plural } from '../../shell/plural';
 
 /** One MCP server: status, transport, era, log level, actions, sign-in, errors, instructions, its inspector tabs, stderr. */
 export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void }) {
@@ -128,7 +129,7 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           <ServerInspector server={s} />
           {s.stderrTail.length ? (
             <details>
-              <summary className="small">stderr (last {s.stderrTail.length} lines)</summary>
+              <summary className="small">stderr (last {plural(s.stderrTail.length, 'line')})</summary>
               <pre className="wb-pre small" data-testid="mcp-stderr">{s.stderrTail.join('\n')}</pre>
             </details>
           ) : null}

@@ -5,6 +5,7 @@ import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import type { McpTrafficFilter } from '../../store/mcp/inspector-state';
 import { requestMethodIndex, trafficKind, trafficMethod } from '../../store/mcp/traffic-filter';
 import { prettyJson } from '../../tool-calls/format';
+import { plural } from '../../shell/plural';
 
 const ROW = 24;
 const HEIGHT = 320;
@@ -118,7 +119,7 @@ export function TrafficTab({ server }: { server: string }) {
           </span>
         ) : null}
         <span className="small muted" data-testid="mcp-traffic-count">
-          {list.length === all.length ? `${all.length} entries` : `${list.length} of ${all.length} entries`}
+          {list.length === all.length ? plural(all.length, 'entry', 'entries') : `${list.length} of ${plural(all.length, 'entry', 'entries')}`}
         </span>
       </div>
       <div

@@ -1,5 +1,6 @@
 import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
 import type { ToolResultRecord } from '../../../../src-shared/events/tool-result';
+import { plural } from '../../shell/plural';
 
 /** What kind of moment an entry is; the timeline filters by these. */
 export type TimelineCategory = 'user' | 'model' | 'tool' | 'edit' | 'terminal' | 'approval' | 'mcp' | 'other';
@@ -31,7 +32,7 @@ function resultText(r: ToolResultRecord): string {
   if (r.output) parts.push(r.output);
   if (r.error) parts.push(`Error: ${r.error}`);
   if (r.system) parts.push(`[system] ${r.system}`);
-  if (r.images.length) parts.push(`[${r.images.length} image(s)]`);
+  if (r.images.length) parts.push(`[${plural(r.images.length, 'image')}]`);
   return parts.join('\n');
 }
 
