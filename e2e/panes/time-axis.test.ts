@@ -74,12 +74,12 @@ describe('timeline time axis', () => {
     // Zoom in with the wheel over the shell call: fewer bars on screen; Fit brings them back.
     const canvas = axis.getByTestId('time-canvas');
     const box = (await canvas.boundingBox())!;
-    // Where the shell call sits when everything is fitted (the view spans the session plus 2%).
-    const t0 = Math.min(...all.map((b) => b.start));
-    const t1 = Math.max(...all.map((b) => b.end));
-    const shellX = (((sh.start + sh.end) / 2 - t0) / ((t1 - t0) * 1.02)) * box.width;
+    // Where the shell call sits in the fitted view (its window is on the axis' element).
+    const t0 = Number(await axis.getAttribute('data-t0'));
+    const t1 = Number(await axis.getAttribute('data-t1'));
+    const shellX = (((sh.start + sh.end) / 2 - t0) / (t1 - t0)) * box.width;
     await canvas.hover({ position: { x: shellX, y: 30 } });
-    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -400);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -400);
     await expect.poll(async () => (await bars()).length).toBeLessThan(all.length);
     // Pan with a drag: what is on screen changes again.
     const zoomed = (await bars()).map((b) => `${b.callId}${b.kind}`).join();

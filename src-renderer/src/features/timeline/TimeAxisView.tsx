@@ -175,7 +175,7 @@ export function TimeAxisView() {
   if (!axis || !axis.spans.length) return null;
   const tops = laneTops(axis);
   return (
-    <div className="time-axis" data-testid="time-axis">
+    <div className="time-axis" data-testid="time-axis" data-t0={listWin.t0} data-t1={listWin.t1}>
       <div className="wb-row small">
         <strong>Time axis</strong>
         <span className="muted">
