@@ -41,7 +41,7 @@ describe('TraceWriter', () => {
     w.close();
   });
 
-  it('serializes an event when it is emitted, not when it is flushed', () => {
+  it('records an event as it was when emitted, not as it is when flushed', () => {
     const path = tempPath('m.jsonl');
     const w = new TraceWriter(path);
     const args = { command: 'before' };
@@ -49,5 +49,56 @@ describe('TraceWriter', () => {
     args.command = 'after';
     w.close();
     expect(readFileSync(path, 'utf8')).toContain('"before"');
+  });
+
+  it('makes a line when it writes the file, not when the event is emitted (a served reply goes out first)', async () => {
+    const path = tempPath('l.jsonl');
+    let lines = 0;
+    const w = new (class extends TraceWriter {
+      override line(e: Parameters<TraceWriter['line']>[0]): string {
+        lines++;
+        return super.line(e);
+      }
+    })(path);
+    const output = 'x\t'.repeat(5_000);
+    w.write({ seq: 1, ts: 1, session: 'l', type: 'tool_execution_end', callId: 'c', tool: 'str_replace_editor', result: { output, error: null, images: [], system: null }, durationMs: 1 });
+    expect(lines).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toBe(1);
+    expect(readSessionFile(path).events[0]).toMatchObject({ result: { output } });
+    w.close();
+  });
+
+  it('records what an event held when emitted, however it is changed before the line is made', () => {
+    const path = tempPath('s.jsonl');
+    const w = new TraceWriter(path);
+    const result = { output: 'viewed', error: null, images: [{ data: 'aGk=', mimeType: 'image/png' }], system: null, metadata: { lines: [1, 2] } };
+    const when = new Date(0);
+    w.write({ seq: 1, ts: 1, session: 's', type: 'tool_execution_end', callId: 'c', tool: 'str_replace_editor', result, durationMs: 1 });
+    w.write({ seq: 2, ts: 2, session: 's', type: 'log', level: 'info', message: 'm', data: { when } } as never);
+    result.output = 'changed';
+    result.images[0].data = 'changed';
+    result.images.push({ data: 'more', mimeType: 'image/png' });
+    result.metadata.lines.push(3);
+    when.setTime(86_400_000); // not plain data (toJSON): serialised at once instead
+    w.close();
+    const [end, log] = readSessionFile(path).events as unknown as Array<Record<string, unknown>>;
+    expect(end.result).toEqual({ output: 'viewed', error: null, images: [{ data: 'aGk=', mimeType: 'image/png' }], system: null, metadata: { lines: [1, 2] } });
+    expect(log).toMatchObject({ data: { when: '1970-01-01T00:00:00.000Z' } });
+  });
+
+  it('an event that cannot be serialised fails when emitted, as before; the others are recorded', () => {
+    const path = tempPath('c.jsonl');
+    const errors: unknown[] = [];
+    const bus = new EventBus('c', (err) => errors.push(err));
+    const w = new TraceWriter(path).attach(bus);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    bus.emit({ type: 'turn_start', step: 1 });
+    bus.emit({ type: 'tool_execution_end', callId: 'c', tool: 't', result: { output: 'o', error: null, images: [], system: null, metadata: cyclic }, durationMs: 1 });
+    bus.emit({ type: 'turn_end', step: 1 });
+    w.close();
+    expect(errors).toHaveLength(1);
+    expect(readSessionFile(path).events.map((e) => e.type)).toEqual(['turn_start', 'turn_end']);
   });
 });

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
+import { snapshotJson } from './event-snapshot';
 
 /** Writers with lines not yet on disk, flushed when the process exits (process.exit skips timers). */
 const pendingAtExit = new Set<TraceWriter>();
@@ -23,12 +24,19 @@ function flushAllAtExit(): void {
  * Two events are written at once, with what is pending: `model_request`, so what the run did
  * (a tool's result, its side effects) is on disk before the model is asked again — a crash
  * after that request must not lose the call the model is answering — and `agent_end`.
+ *
+ * An event is recorded as it was when emitted: `write` keeps a snapshot of it (snapshotJson: its
+ * objects and arrays copied, its strings shared), and the line is made from that snapshot when
+ * it is flushed, so a later change to the emitted object changes nothing in the file, and the
+ * serialisation of a large result (a 15 KB editor view) happens after the call's reply went out
+ * rather than in front of it. An event that is not plain data is serialised at once.
  */
 export class TraceWriter {
   private fd: number | null = null;
   private unsubscribe: (() => void) | null = null;
   private failed = false;
-  private pending: string[] = [];
+  /** Lines, or snapshots of events whose line is made at flush. */
+  private pending: Array<string | GlassboxEvent> = [];
   private scheduled: NodeJS.Immediate | null = null;
 
   constructor(readonly path: string) {}
@@ -47,12 +55,13 @@ export class TraceWriter {
   /** Queues the event's line; it reaches the file at the end of this event-loop turn. */
   write(event: GlassboxEvent): void {
     if (this.failed) return;
-    // Serialized now, not at flush: the event object may be mutated after it was emitted.
-    this.pending.push(this.line(event) + '\n');
     if (event.type === 'model_request' || event.type === 'agent_end') {
+      this.pending.push(this.line(event) + '\n');
       this.flush();
       return;
     }
+    // A snapshot, not the object: the emitter may change it once emitted.
+    this.pending.push(snapshotJson(event) ?? this.line(event) + '\n');
     if (this.scheduled) return;
     this.scheduled = setImmediate(() => {
       this.scheduled = null;
@@ -74,7 +83,11 @@ export class TraceWriter {
       this.pending = [];
       return;
     }
-    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join('');
+    let text = '';
+    for (const p of this.pending) {
+      if (typeof p === 'string') text += p;
+      else text += this.lineOrReport(p);
+    }
     this.pending = [];
     try {
       if (this.fd === null) {
@@ -85,6 +98,16 @@ export class TraceWriter {
     } catch (err) {
       this.failed = true; // a full disk must not kill the run; say it once
       console.error(`[glassbox] cannot write session file ${this.path}: ${(err as Error).message}`);
+    }
+  }
+
+  /** A snapshot's line; one that cannot be made (a string past V8's limit) is reported and left out. */
+  private lineOrReport(event: GlassboxEvent): string {
+    try {
+      return this.line(event) + '\n';
+    } catch (err) {
+      console.error(`[glassbox] cannot record event ${event.seq} (${event.type}) in ${this.path}: ${(err as Error).message}`);
+      return '';
     }
   }
 
