@@ -72,7 +72,7 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
     noApprovalPortHint: (rules, reasons) => approvalHint(glassboxPaths(opts.env).config, rules, reasons),
   });
   const catalog = session.extensions.mcp;
-  const files = new WorkspaceResources(session.workspace);
+  const files = new WorkspaceResources(session.workspace, { privatePaths: [glassboxPaths(opts.env, false).home] });
   catalog.addTemplate(files.template(), 'builtin');
   catalog.addTemplate(sessionResources(session.store, (t) => session.redactor.redact(t)), 'builtin');
   for (const p of builtinPrompts(files, session.workspace)) catalog.addPrompt(p, 'builtin');

@@ -45,4 +45,19 @@ describe('WorkspaceResources', () => {
     expect(res.completePath(join(ws, 'out') + '/')).toEqual([]);
     expect(res.completePath('/etc/')).toEqual([]);
   });
+
+  it('does not serve credentials or Glassbox’s own files when the workspace holds them (a workspace that is the home folder)', () => {
+    const base = mkdtempSync(join(tmpdir(), 'glassbox-wsres-home-'));
+    mkdirSync(join(base, '.ssh'));
+    mkdirSync(join(base, '.glassbox'));
+    writeFileSync(join(base, '.ssh', 'id_rsa'), 'FAKE-PRIVATE-KEY');
+    writeFileSync(join(base, '.glassbox', 'config.json'), '{"llm":{"apiKey":"sk-FAKE"}}');
+    writeFileSync(join(base, 'notes.txt'), 'N');
+    const res = new WorkspaceResources(base, { home: base, privatePaths: [join(base, '.glassbox')] });
+    for (const p of [join(base, '.ssh', 'id_rsa'), join(base, '.glassbox', 'config.json')]) {
+      expect(() => res.read(pathToFileURL(p).href), p).toThrow(/credentials or Glassbox/);
+    }
+    expect(res.list(undefined).resources.map((r) => r.name)).toEqual(['notes.txt']);
+    expect(res.completePath(base + '/.')).toEqual([]);
+  });
 });

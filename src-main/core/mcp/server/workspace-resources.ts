@@ -1,7 +1,10 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { CREDENTIAL_PATHS } from '../../workspace/credential-paths';
+import { realPathOf } from '../../workspace/real-path';
 import type { CatalogResourceTemplate, ResourceContent, ResourceEntry } from './mcp-catalog';
 
 /** Files per `resources/list` page. */
@@ -52,8 +55,23 @@ function inside(root: string, real: string): boolean {
 export class WorkspaceResources {
   private readonly root: string;
 
-  constructor(workspace: string) {
+  /**
+   * `hidden`: the user's home (whose credential folders, `~/.ssh` …, are never served) and
+   * private folders such as $GLASSBOX_HOME — what the sandbox hides from the shell stays hidden
+   * here too when the workspace holds it.
+   */
+  constructor(workspace: string, hidden: { home?: string; privatePaths?: readonly string[] } = {}) {
     this.root = realpathSync.native(workspace);
+    // Real paths, resolved once: a listing checks every file against them.
+    const home = realPathOf(hidden.home ?? homedir());
+    this.hidden = [...CREDENTIAL_PATHS.map((c) => realPathOf(join(home, c))), ...(hidden.privatePaths ?? []).map((p) => realPathOf(p))];
+  }
+
+  private readonly hidden: string[];
+
+  /** True when `real` (a real path) is in a credentials folder or a private one. */
+  private isPrivate(real: string): boolean {
+    return this.hidden.some((h) => inside(h, real));
   }
 
   /** The file URI of a path inside the workspace. */
@@ -92,6 +110,7 @@ export class WorkspaceResources {
       }
     }
     if (!inside(this.root, real)) throw this.outside(uri);
+    if (this.isPrivate(real)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${uri} holds credentials or Glassbox's own keys and sessions`);
     return real;
   }
 
@@ -133,6 +152,7 @@ export class WorkspaceResources {
         } catch {
           continue;
         }
+        if (this.isPrivate(p)) continue;
         if (st.isDirectory()) {
           if (!SKIPPED_DIRS.has(name)) queue.push(p);
         } else if (st.isFile()) {
@@ -193,6 +213,7 @@ export class WorkspaceResources {
       for (const d of readdirSync(real, { withFileTypes: true })) {
         if (!d.name.startsWith(prefix) || SKIPPED_DIRS.has(d.name)) continue;
         const p = join(real, d.name);
+        if (this.isPrivate(p)) continue;
         let dir = d.isDirectory();
         if (d.isSymbolicLink()) {
           // Offered only when it leads somewhere inside, like the listing.
