@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
@@ -17,6 +17,27 @@ import { badgedTitle } from '../store/notify/attention';
 import { SessionUsage } from '../usage/SessionUsage';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
+import { ColumnSplitter } from './ColumnSplitter';
+import { fitLayout, gridColumns, loadLayout, saveLayout, type ColumnLayout } from './column-layout';
+import './layout.css';
+
+/** The columns' widths and collapsed sides, fitted to the window and kept for the next visit. */
+function useColumns(): [ColumnLayout, (change: Partial<ColumnLayout>) => void] {
+  const [layout, setLayout] = useState(() => loadLayout(window.innerWidth));
+  useEffect(() => {
+    const onResize = (): void => setLayout((l) => fitLayout(l, window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const change = useCallback((c: Partial<ColumnLayout>) => {
+    setLayout((l) => {
+      const next = fitLayout({ ...l, ...c }, window.innerWidth);
+      saveLayout(next);
+      return next;
+    });
+  }, []);
+  return [layout, change];
+}
 
 // Workbench panes (issue 8) register themselves by file name; see shell/workbench-panes.ts.
 const PANES = discoverPanes(import.meta.glob('../features/*/pane.tsx', { eager: true }));
@@ -33,6 +54,7 @@ export function App() {
   const settingsOpen = useApp(settingsSelectors.open);
   const rightTab = useApp(shellSelectors.rightTab);
   const setRightTab = useApp((s) => s.setRightTab);
+  const [columns, setColumns] = useColumns();
   const tabs = useMemo(() => [{ id: 'inspector', title: 'Inspector' }, ...PANES.map((p) => ({ id: p.id, title: p.title }))], []);
 
   useEffect(() => {
@@ -78,8 +100,20 @@ export function App() {
 
   const ActivePane = PANES.find((p) => p.id === rightTab)?.Component;
   return (
-    <div className="app">
+    <div
+      className={`app columns${columns.sidebarCollapsed ? ' sidebar-collapsed' : ''}${columns.rightCollapsed ? ' right-collapsed' : ''}`}
+      style={{ '--columns': gridColumns(columns) } as CSSProperties}
+      data-testid="app-columns"
+    >
       <SessionsSidebar ref={searchRef} />
+      <ColumnSplitter
+        side="left"
+        label="sessions"
+        width={columns.sidebar}
+        collapsed={columns.sidebarCollapsed}
+        onResize={(sidebar) => setColumns({ sidebar })}
+        onToggle={() => setColumns({ sidebarCollapsed: !columns.sidebarCollapsed })}
+      />
       <main className="center">
         <header className="topbar">
           <span className="session-name" data-testid="session-title">{title}</span>
@@ -100,6 +134,14 @@ export function App() {
         <ChatView />
         <Composer ref={composerRef} />
       </main>
+      <ColumnSplitter
+        side="right"
+        label="inspector and panes"
+        width={columns.right}
+        collapsed={columns.rightCollapsed}
+        onResize={(right) => setColumns({ right })}
+        onToggle={() => setColumns({ rightCollapsed: !columns.rightCollapsed })}
+      />
       <section className="right">
         <nav className="tabs" data-testid="right-tabs">
           {tabs.map((t) => (

@@ -37,7 +37,7 @@ export function ApprovalBody({ d }: { d: Approval }) {
   if (d.tool === 'str_replace_editor' && p) {
     main = (
       <div data-testid="approval-diff-wrap">
-        <div className="label">
+        <div className="approval-what">
           {p.created ? 'Creates' : p.deleted ? 'Deletes' : p.command === 'undo_edit' ? 'Undoes the last edit of' : 'Changes'} <code data-testid="approval-path">{p.path}</code>
         </div>
         {p.error ? (

@@ -26,7 +26,7 @@ export const DiffBlock = memo(function DiffBlock({ before, after, path, testId =
   return (
     <div className="diff-block" data-testid={testId}>
       <div className="diff-head">
-        {path ? <span className="diff-path" title={path}>{path}</span> : null}
+        {path ? <span className="diff-path" title={path}><bdi>{path}</bdi></span> : null}
         <span className="diff-stat">
           <span className="diff-stat-add">+{stat.added}</span> <span className="diff-stat-del">−{stat.removed}</span>
         </span>

@@ -37,6 +37,19 @@ describe('bash streams its output while it runs', () => {
   });
 });
 
+describe('the terminal shows each agent command once', () => {
+  it('the pasted command is not redrawn on Enter (a wrapped line would show it twice)', async () => {
+    const { BashSession } = await import('./bash-session');
+    const shell = new BashSession({ cwd: ws });
+    let raw = '';
+    shell.onData((d) => (raw += d));
+    const command = 'echo a-command-long-enough-to-wrap-in-a-narrow-pane-' + 'x'.repeat(60);
+    await shell.run(command);
+    await shell.dispose();
+    expect(raw.split(command).length - 1).toBe(1);
+  });
+});
+
 describe('terminalChunkToText', () => {
   it('drops escapes and keeps the last redraw of a line', () => {
     expect(terminalChunkToText('\x1b]633;C\x07\x1b[32mok\x1b[0m\r\n10%\r50%\r100%\n')).toBe('ok\n100%\n');

@@ -81,6 +81,9 @@ export function shellIntegrationScript(readyNonce: string): string {
     // `!` in commands is literal, as in a script.
     'set +H',
     "bind 'set enable-bracketed-paste on' 2>/dev/null",
+    // Pasted text is not highlighted: readline would redraw it on Enter, and where the line
+    // wrapped (a narrow pane) the redraw lands on the next row, so the command shows twice.
+    "bind 'set enable-active-region off' 2>/dev/null",
     "bind 'set bell-style none' 2>/dev/null",
     `__gb_n=${readyNonce}`,
     // Report the status and give it back, so `$?` in the next command still sees it.
