@@ -15,6 +15,9 @@
 //    ≤ 1.5×), and for scale what follows it: the bridge indexing the events into rows and calls
 //    (as opening a session does) and the window taking in the whole view (fromView).
 //
+// 3. Two sessions streaming at once in two tabs (bench/ui-two-sessions.mjs): p95 main-thread work
+//    per frame in each tab while both stream, beside one session streaming alone. Target ≤ 16.7 ms.
+//
 // Usage: node bench/ui.mjs [--calls 10000] [--events 100000]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
 import { chromium } from 'playwright-core';
+import { twoSessionsBench } from './ui-two-sessions.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, def) => {
@@ -312,3 +316,9 @@ console.log(`    first paint (Open → drawn, median of 3)  ${f(ui.timeline.pain
 console.log(`    zooming, ${ui.timeline.zoom.work.length} wheel frames: main-thread work per frame ${fr(ui.timeline.zoom)}   (target p95 ≤ 16.7 ms)`);
 console.log(`    interval between frames      ${iv(ui.timeline.zoom)}`);
 console.log(`    the same wheel frames over an idle canvas beside it: work ${fr(ui.timeline.idleZoom)}, interval ${iv(ui.timeline.idleZoom)}`);
+const two = await twoSessionsBench({ root: ROOT, chromium, executablePath: CHROMIUM });
+const wk = (r) => `p95 ${f(pct(r.work, 95))} ms, p50 ${f(pct(r.work, 50))} ms (${r.work.length} frames, ${r.framesWithMessages} with bridge messages)`;
+console.log(`\nTwo sessions streaming at once (two tabs of one glassbox web), main-thread work per frame:`);
+console.log(`  one session alone, for scale   ${wk(two.alone)}`);
+console.log(`  tab A while both stream        ${wk(two.a)}   (target p95 ≤ 16.7 ms)`);
+console.log(`  tab B while both stream        ${wk(two.b)}   (target p95 ≤ 16.7 ms)`);
