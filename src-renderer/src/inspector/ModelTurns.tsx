@@ -112,7 +112,7 @@ export function ModelTurns() {
   const last = turns.at(-1)!;
   return (
     <div className="turns" data-testid="model-turns">
-      {last.context ? <ContextMeterView meter={last.context} title={`Context of the last request (step ${last.step})`} /> : null}
+      {last.context && open !== last.key ? <ContextMeterView meter={last.context} title={`Context of the last request (step ${last.step})`} /> : null}
       {turns.map((t, i) => (
         <div key={t.key} className={`turn${open === t.key ? ' open' : ''}`} data-testid="model-turn" data-turn-key={t.key}>
           <div className="turn-head" onClick={() => toggle(t.key)}>
