@@ -79,6 +79,8 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
     const approval = page.getByTestId('approval-dialog');
     await approval.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('approval-command').innerText()).toBe('touch chosen-by-human.txt');
+    // The exact JSON is one click away.
+    await page.getByTestId('approval-raw-toggle').click();
     expect(JSON.parse(await page.getByTestId('approval-args').innerText())).toEqual({ command: 'touch chosen-by-human.txt' });
     await shot(page, 'dialog-approval');
     expect(existsSync(join(w.workspace, 'chosen-by-human.txt'))).toBe(false);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { lstat, rm, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ShadowGit } from './shadow-git';
 import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
@@ -220,6 +220,7 @@ export class CheckpointStore {
       const diff = (await this.git.text(['diff-tree', '-r', '--no-renames', '--name-status', '-z', now, targetTree])).split('\0').filter(Boolean);
       const want = paths ? new Set(paths) : null;
       const files: string[] = [];
+      const write: string[] = [];
       for (let i = 0; i + 1 < diff.length; i += 2) {
         const code = diff[i]!;
         const rel = diff[i + 1]!;
@@ -231,10 +232,14 @@ export class CheckpointStore {
             if (err.code !== 'ENOENT') throw err;
           });
         } else {
-          await this.writeFromTree(targetTree, rel, abs);
+          // A symlinked folder on the way could send the write elsewhere: each parent must be a real folder.
+          await this.realParents(rel);
+          write.push(rel);
         }
         files.push(rel);
       }
+      // One checkout for every file to write back (git writes files, modes and symlinks as stored).
+      if (write.length) await this.git.run(['checkout', '-q', id, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: write.join('\0') });
       const after = (await this.takeNow({ kind: 'restore', label: `Restored “${target.label}”`, ...meta }, { force: true }))!;
       return { undo, after, files };
     });
@@ -246,22 +251,6 @@ export class CheckpointStore {
     const abs = resolve(root, rel);
     if (abs !== root && !abs.startsWith(root + sep)) throw new Error(`refusing to write outside the workspace: ${rel}`);
     return abs;
-  }
-
-  private async writeFromTree(tree: string, rel: string, abs: string): Promise<void> {
-    const entry = (await this.git.text(['ls-tree', '-z', tree, '--', rel])).split('\0')[0] ?? '';
-    const mode = entry.split(' ')[0];
-    const bytes = (await this.git.run(['cat-file', 'blob', `${tree}:${rel}`])).stdout;
-    // A symlinked folder on the way could send the write elsewhere: each parent must be a real folder.
-    await this.realParents(rel);
-    await mkdir(dirname(abs), { recursive: true });
-    await rm(abs, { force: true, recursive: false }).catch(() => undefined);
-    if (mode === '120000') {
-      const { symlink } = await import('node:fs/promises');
-      await symlink(bytes.toString('utf8'), abs);
-    } else {
-      await writeFile(abs, bytes, { mode: mode === '100755' ? 0o755 : 0o644 });
-    }
   }
 
   private async realParents(rel: string): Promise<void> {

@@ -34,6 +34,8 @@ export class ShadowGit {
       GIT_COMMITTER_NAME: 'Glassbox',
       GIT_COMMITTER_EMAIL: 'checkpoints@glassbox.invalid',
       LC_ALL: 'C',
+      // Paths from the workspace are names, never patterns (a file called `*` is just that).
+      GIT_LITERAL_PATHSPECS: '1',
       ...extra,
     };
   }
