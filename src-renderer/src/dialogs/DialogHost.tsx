@@ -5,6 +5,7 @@ import { dialogsSelectors } from '../store/dialogs/selectors';
 import { ApprovalBody } from './ApprovalBody';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingRequestDialog, SamplingResultDialog, UrlElicitationDialog } from './SamplingDialog';
+import { useFocusReturn } from './use-dialog-focus';
 
 function ApprovalDialog({ d }: { d: Extract<PendingDialog, { kind: 'approval' }> }) {
   const answerApproval = useApp((s) => s.answerApproval);
@@ -60,6 +61,8 @@ function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }>
 export function DialogHost() {
   const d = useApp(dialogsSelectors.current);
   const behind = useApp(dialogsSelectors.waitingBehind);
+  // The focus goes back to where it was (usually the message box) once the last dialog is answered.
+  useFocusReturn(d !== null && d !== undefined);
   if (!d) return null;
   return (
     <div className="dialog-backdrop">

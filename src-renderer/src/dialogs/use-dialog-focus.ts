@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
@@ -17,4 +17,22 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
       if (before && before.isConnected && (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))) before.focus();
     };
   }, [ref]);
+}
+
+/**
+ * While `open` (a queue of dialogs showing one after the other), remembers where the focus was
+ * before the first one and gives it back when the last one closes (each dialog focuses its own
+ * first control).
+ */
+export function useFocusReturn(open: boolean): void {
+  // A layout effect: it runs before the dialog's own (passive) effect moves the focus into it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      const now = document.activeElement;
+      // The dialog's control had the focus and is gone (focus fell to the body): give it back.
+      if (before && before.isConnected && (!now || now === document.body || !now.isConnected)) before.focus();
+    };
+  }, [open]);
 }
