@@ -11,7 +11,7 @@ export function SessionUsage() {
     ? `${usage.costUnknownTurns} of ${plural(usage.turns, 'turn')} had no known price (set one under "prices" in config)`
     : '';
   return (
-    <span className="session-usage" data-testid="session-usage" title={`${usage.turns} model turn(s)${unknown ? `; ${unknown}` : ''}`}>
+    <span className="session-usage" data-testid="session-usage" title={`${model ? `${model}: ` : ''}${totalsLine(usage)} over ${usage.turns} model turn(s)${unknown ? `; ${unknown}` : ''}`}>
       {model ? (
         <span className="model-name" data-testid="session-model">
           {model}
