@@ -71,3 +71,43 @@ export function terminalChunkToText(chunk: string): string {
     .join('\n')
     .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 }
+
+/** The shell integration's marks: output starts after `633;C`, ends at the state report or `633;D`. */
+const OUTPUT_START = '\x1b]633;C';
+const OUTPUT_END = /\x1b\]633;[PD]/;
+
+/**
+ * Keeps only a command's own output from the shell's raw stream: what comes before the
+ * shell-integration mark that starts it (the prompt, the echoed command) and from the mark
+ * that ends it are dropped, so a card's tail shows what the command printed.
+ */
+export class CommandOutputFilter {
+  private state: 'before' | 'output' | 'after' = 'before';
+  private held = '';
+
+  push(chunk: string): string {
+    if (this.state === 'after') return '';
+    let text = chunk;
+    if (this.state === 'before') {
+      this.held += chunk;
+      const at = this.held.indexOf(OUTPUT_START);
+      if (at === -1) {
+        // Keep only enough to find a mark split across chunks.
+        this.held = this.held.slice(-64);
+        return '';
+      }
+      const rest = this.held.slice(at + OUTPUT_START.length);
+      this.held = '';
+      this.state = 'output';
+      // The mark's own parameters end at BEL or ST.
+      const bel = rest.search(/\x07|\x1b\\/);
+      text = bel === -1 ? rest : rest.slice(bel + (rest[bel] === '\x07' ? 1 : 2));
+    }
+    const end = text.search(OUTPUT_END);
+    if (end !== -1) {
+      this.state = 'after';
+      text = text.slice(0, end);
+    }
+    return terminalChunkToText(text);
+  }
+}

@@ -32,6 +32,9 @@ describe('bash streams its output while it runs', () => {
     const text = updates.map((u) => u.message ?? '').join('');
     expect(text).toContain('line 2');
     expect(text).not.toContain(secret);
+    // Only what the command printed: no prompt, no echoed command.
+    expect(text).not.toContain('for i in');
+    expect(text.startsWith('[REDACTED]')).toBe(true);
     const second = updates.find((u) => (u.message ?? '').includes('line 2'));
     expect(ended - (second?.at ?? ended)).toBeGreaterThan(300);
   });

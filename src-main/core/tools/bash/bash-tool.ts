@@ -4,7 +4,7 @@ import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './
 import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
 import { clipOutput } from './output-clip';
 import { carriedState, runOutsideSandbox } from './outside-command';
-import { LiveOutput, terminalChunkToText } from '../live-output';
+import { CommandOutputFilter, LiveOutput } from '../live-output';
 import type { SecretRedactor } from '../../secrets/secret-redactor';
 
 /** The `bash` config section. */
@@ -102,7 +102,8 @@ export class BashTool implements Tool {
       } else {
         // The output as it arrives goes to the call's card (tool_execution_update), not only the terminal pane.
         const live = ctx.emit ? new LiveOutput(ctx, this.opts.redactor) : null;
-        const stop = live ? shell.onData((d) => live.add(terminalChunkToText(d))) : () => undefined;
+        const only = new CommandOutputFilter();
+        const stop = live ? shell.onData((d) => live.add(only.push(d))) : () => undefined;
         try {
           result = await shell.run(command, { timeoutMs, signal: ctx.signal });
         } finally {
