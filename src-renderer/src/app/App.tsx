@@ -14,6 +14,7 @@ import { settingsSelectors } from '../store/settings/selectors';
 import { notifySelectors } from '../store/notify/selectors';
 import { shellSelectors } from '../store/shell/selectors';
 import { badgedTitle } from '../store/notify/attention';
+import { NotifyPermission } from '../usage/NotifyPermission';
 import { SessionUsage } from '../usage/SessionUsage';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
@@ -124,6 +125,7 @@ export function App() {
               unsandboxed
             </span>
           )}
+          <NotifyPermission />
           <ExportMenu />
           <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">
             Settings
