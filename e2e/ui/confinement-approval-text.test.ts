@@ -7,13 +7,13 @@ import { openApp, sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
 // (the terminal prompt shows such characters escaped).
 const hosts = useChromiumAndWebHosts();
 
-describe('the approval dialog and characters that change how a command is shown', { timeout: 180_000 }, () => {
+describe('the approval dialog and characters that change how a command is shown', { timeout: 300_000 }, () => {
   it('a bidirectional override in the command puts a warning first among the reasons', async () => {
     const cmd = 'echo "safe listing" \u202e; rm -rf /var/tmp/gb-victim-not-created #';
     const w = await hosts.web([{ toolCalls: [{ name: 'bash', arguments: { command: cmd } }] }, { text: 'done' }], { approvals: { mode: 'ask' } });
     const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'go');
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 60_000 });
+    await page.getByTestId('approval-dialog').waitFor({ timeout: 180_000 });
     const first = await page.getByTestId('approval-reasons').locator('li').first().innerText();
     expect(first).toContain('U+202E');
     expect(first).toMatch(/the text shown may not be what runs/);
