@@ -14,7 +14,7 @@ export interface ApiKeyStore {
   /** Sets the key; `null` clears it. */
   set(key: string | null): void;
   /** The key, in the main process only (Test connection); never sent to the page. */
-  read?(): string | null;
+  read?(): string | null | undefined;
 }
 
 /**
