@@ -3,6 +3,7 @@ import type { PendingDialog } from '../../../src-shared/contract/views';
 import { HighlightedCode } from '../chat/HighlightedCode';
 import { DiffBlock } from '../tool-calls/DiffBlock';
 import { prettyJson } from '../tool-calls/format';
+import { visibleText } from '../../../src-shared/text/visible-text';
 import '../tool-calls/tool-calls.css';
 
 type Approval = Extract<PendingDialog, { kind: 'approval' }>;
@@ -53,7 +54,8 @@ export function ApprovalBody({ d }: { d: Approval }) {
     main = (
       <>
         <div className="label">Command</div>
-        <pre className="approval-command" data-testid="approval-command">{args.command}</pre>
+        {/* Control characters and bidi overrides shown as escapes: what you read is what runs. */}
+        <pre className="approval-command" data-testid="approval-command">{visibleText(args.command)}</pre>
       </>
     );
   } else if (d.tool === 'python_execute' && typeof args.code === 'string') {
