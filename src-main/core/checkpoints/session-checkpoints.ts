@@ -26,7 +26,8 @@ export class SessionCheckpoints {
       bus.subscribe('agent_end', (e) => {
         const seq = e.seq;
         const label = short(this.task) || 'turn';
-        this.queue(() => this.take({ kind: 'turn', label, afterSeq: seq }));
+        // After the run has settled (its end state reaches the window first): git's processes wait a tick.
+        this.queue(() => new Promise((r) => setImmediate(r)).then(() => this.take({ kind: 'turn', label, afterSeq: seq })));
       }),
     );
   }
