@@ -112,6 +112,8 @@ export class OpenSession {
       const { active, mode, network, backend, reason } = sandbox;
       s.sandbox = { active, mode, network, backend, ...(reason ? { reason } : {}) };
     }
+    const model = safe(() => this.core.modelInUse?.());
+    if (model) s.model = { provider: model.provider, model: model.model };
     return s;
   }
 
@@ -178,6 +180,22 @@ export class OpenSession {
     // Let the session flip `running` (agent_start) before answering.
     await Promise.resolve();
     const state = { ...this.state(), running: true, task: shown };
+    this.deps.emit('agent.state', state);
+    return state;
+  }
+
+  /**
+   * Switches this session's model for its next run (a run in progress finishes on its own);
+   * every viewer gets the new state. BAD_ARGS for a refused name.
+   */
+  setModel(model: string): AgentState {
+    if (!this.core.setModel) throw new BridgeError('FAILED', 'This session cannot switch its model.');
+    try {
+      this.core.setModel(model);
+    } catch (err) {
+      throw new BridgeError('BAD_ARGS', err instanceof Error ? err.message : String(err));
+    }
+    const state = this.state();
     this.deps.emit('agent.state', state);
     return state;
   }

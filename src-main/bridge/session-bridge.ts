@@ -75,6 +75,7 @@ export class SessionBridge {
         this.emitList();
         return { ok: true };
       },
+      'sessions.setModel': (model) => open().setModel(model),
       'sessions.export': (id) => {
         requireSaved(store, id);
         return store.export(id);

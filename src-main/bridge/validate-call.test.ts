@@ -38,6 +38,16 @@ describe('validateCall', () => {
     expect(r.ok && r.call.args).toEqual([undefined, { tool: 'bash' }]);
   });
 
+  it('sessions.setModel takes a model name and refuses empty, overlong or control-character names', () => {
+    const call = (args: unknown[]) => validateCall({ kind: 'call', id: 9, method: 'sessions.setModel', args });
+    expect(call(['llama3.1:8b']).ok).toBe(true);
+    for (const bad of [[], [''], ['  '], [42], ['x'.repeat(201)], ['gpt-\n4o'], ['gpt\u202e4o'], ['a', 'b']]) {
+      const r = call(bad);
+      expect(r.ok, JSON.stringify(bad)).toBe(false);
+      if (!r.ok) expect(r.error).toMatchObject({ code: 'BAD_ARGS', message: expect.stringMatching(/^sessions\.setModel: /) });
+    }
+  });
+
   it('checkArg says what it expected', () => {
     expect(checkArg('number', 'x')).toEqual({ ok: false, expected: 'a number' });
     expect(checkArg('number', Number.NaN).ok).toBe(false);

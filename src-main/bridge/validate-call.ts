@@ -1,5 +1,6 @@
 import { METHOD_SPECS, type ArgSpec, type MethodName } from '../../src-shared/contract/methods';
 import { type BridgeErrorInfo, type CallMessage } from '../../src-shared/contract/wire';
+import { modelNameProblem } from '../../src-shared/contract/model-name';
 
 /** A checked call, or why it was refused. */
 export type CallCheck =
@@ -48,6 +49,11 @@ export function checkArg(spec: ArgSpec, value: unknown): { ok: true } | { ok: fa
   return ok ? { ok: true } : { ok: false, expected: base === 'object' ? 'an object' : `a ${base}` };
 }
 
+/** Checks beyond the types, for methods whose arguments have rules of their own: why refused, or null. */
+const ARG_RULES: { readonly [M in MethodName]?: (args: unknown[]) => string | null } = {
+  'sessions.setModel': (args) => modelNameProblem(args[0]),
+};
+
 /**
  * Validates an untrusted incoming message: its shape, that the method is in the contract, and
  * every argument against METHOD_SPECS (no extra arguments). Pure; table-tested.
@@ -80,5 +86,7 @@ export function validateCall(message: unknown): CallCheck {
       return { ok: false, id, error: { code: 'BAD_ARGS', message: `${method}: argument ${i + 1} must be ${r.expected}.` } };
     }
   }
+  const problem = ARG_RULES[method as MethodName]?.(args);
+  if (problem) return { ok: false, id, error: { code: 'BAD_ARGS', message: `${method}: ${problem}` } };
   return { ok: true, call: { kind: 'call', id, method: method as MethodName, args } };
 }

@@ -73,6 +73,11 @@ export interface BridgeMethods extends InsightMethods {
   'sessions.delete': { args: [id: string]; result: Ok };
   /** The session file as JSONL text. */
   'sessions.export': { args: [id: string]; result: ExportedFile };
+  /**
+   * Switches the current session's model (the name only: provider, endpoint and key stay those of
+   * Settings); other sessions and Settings keep theirs. Recorded in the session file; the next run uses it.
+   */
+  'sessions.setModel': { args: [model: string]; result: AgentState };
 
   'calls.list': { args: [filter?: CallFilter]; result: CallSummary[] };
   'calls.get': { args: [callId: string]; result: CallDetail | null };
@@ -200,6 +205,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'sessions.rename': ['string', 'string'],
   'sessions.delete': ['string'],
   'sessions.export': ['string'],
+  'sessions.setModel': ['string'],
   'calls.list': ['object?'],
   'calls.get': ['string'],
   'calls.export': ['string?', 'object?'],

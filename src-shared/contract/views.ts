@@ -18,6 +18,8 @@ export interface AgentState {
   lastEnd?: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
   /** Whether bash and python_execute run confined; `active: false` is the "unsandboxed" badge. */
   sandbox?: SandboxBadge;
+  /** The model this session's next run uses (its switched model, else the configured one); absent when none is configured. */
+  model?: { provider: string; model: string };
 }
 
 /** The OS sandbox of the session's shell and Python, as the window shows it. */

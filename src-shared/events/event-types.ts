@@ -86,6 +86,8 @@ export interface EventPayloads {
    * status, the server's own error text, and the request sent with the response body received
    * (`wire`, recorded like a successful turn's; headers never).
    */
+  /** The session's model was switched (the window's picker); later runs and a resumed session use it. No key. */
+  model_changed: { model: string; provider: string };
   model_error: { step: number; endpoint: string; status?: number; message: string; attempts: number; wire?: RecordedWire };
   /** Raw MCP JSON-RPC traffic for one call, for the inspector. */
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
@@ -140,5 +142,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
-  'model_retry', 'model_error', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'log',
+  'model_retry', 'model_error', 'model_changed', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'log',
 ];

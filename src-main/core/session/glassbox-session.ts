@@ -28,7 +28,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import { realPathOf } from '../workspace/real-path';
 import { createProvider } from '../llm/create-provider';
-import { resolveLlmConfig } from '../llm/llm-config';
+import { SessionModel } from './session-model';
 import type { LlmProvider } from '../llm/llm-types';
 import { conversationFromEvents } from './conversation-from-events';
 import { collectSecrets } from '../secrets/config-secrets';
@@ -127,8 +127,11 @@ export class GlassboxSession {
   readonly loadWarnings: string[] = [];
   /** The workspace's checkpoints around each turn (null unless `checkpoints` was asked for and the config allows it). */
   readonly checkpoints: SessionCheckpoints | null = null;
-  private readonly env: NodeJS.ProcessEnv;
   private provider: LlmProvider | null;
+  /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
+  private readonly injected: boolean;
+  /** The configured model, or the one this session was switched to (kept in its file as `model_changed`). */
+  private readonly model: SessionModel;
   private readonly systemMessageSources = new Set<() => string[]>();
   private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
@@ -145,13 +148,14 @@ export class GlassboxSession {
     this.workspace = resolve(opts.workspace ?? process.cwd());
     this.paths = glassboxPaths(env);
     this.config = loadConfig(this.paths, this.workspace).config;
-    this.env = env;
     this.provider = opts.provider ?? null;
+    this.injected = opts.provider !== undefined;
     this.store = new SessionStore(this.paths.sessions);
     this.redactor = new SecretRedactor(collectSecrets(this.config, env));
     // Resuming: continue seq numbering and the conversation from the file.
     const resumed = opts.sessionId && opts.resume !== false && this.store.exists(this.id) ? this.store.load(this.id) : null;
     if (resumed) this.loadWarnings.push(...resumed.warnings);
+    this.model = new SessionModel(this.config, env, resumed?.events);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
     this.sandbox = createSessionSandbox(this.config, this.workspace, this.paths.home, env, (message) =>
@@ -301,8 +305,26 @@ export class GlassboxSession {
 
   /** The model provider, resolved from config and env on first use. Throws ConfigError (exit 2). */
   llm(): LlmProvider {
-    this.provider ??= createProvider(resolveLlmConfig(this.config, this.env));
+    this.provider ??= createProvider(this.model.resolve());
     return this.provider;
+  }
+
+  /** Provider and model the next run uses; null when no model is configured. */
+  modelInUse(): { provider: string; model: string } | null {
+    return this.injected && this.provider ? { provider: this.provider.provider, model: this.provider.model } : this.model.current();
+  }
+
+  /**
+   * Switches this session's model (other sessions and the config keep theirs). A run in progress
+   * finishes on its model; the next one builds its provider anew. Recorded as `model_changed`, so
+   * a resumed session continues with it. Throws Error for a refused name.
+   */
+  setModel(model: string): { provider: string; model: string } {
+    const name = this.model.switchTo(model);
+    if (!this.injected) this.provider = null;
+    const provider = this.model.current()?.provider ?? this.config.llm?.provider ?? 'openai';
+    this.bus.emit({ type: 'model_changed', model: name, provider });
+    return { provider, model: name };
   }
 
   /** Adds a source of extra system text sent with every model request (MCP instructions); returns the remover. */

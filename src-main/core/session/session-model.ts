@@ -1,0 +1,54 @@
+import type { GlassboxConfig } from '../config/config';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import { resolveLlmConfig, type ResolvedLlmConfig } from '../llm/llm-config';
+import { modelNameProblem } from '../../../src-shared/contract/model-name';
+
+/** The model the last `model_changed` of a session file names (a resumed session continues with it). */
+export function switchedModelOf(events: readonly GlassboxEvent[]): string | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'model_changed' && !modelNameProblem(e.model)) return e.model.trim();
+  }
+  return null;
+}
+
+/**
+ * One session's model: the configured one (config, project config, env) unless the session was
+ * switched to another. Only the model name is switched: the provider, endpoint and key stay those
+ * of the configuration, so a key never goes to a server the user did not configure.
+ */
+export class SessionModel {
+  private switched: string | null;
+
+  constructor(
+    private readonly config: GlassboxConfig,
+    private readonly env: NodeJS.ProcessEnv,
+    saved: readonly GlassboxEvent[] = [],
+  ) {
+    this.switched = switchedModelOf(saved);
+  }
+
+  /** The model settings the next provider is built from. Throws ConfigError like `resolveLlmConfig`. */
+  resolve(): ResolvedLlmConfig {
+    // The switched name outranks GLASSBOX_LLM_MODEL too: it is the user's latest word for this session.
+    return resolveLlmConfig(this.config, this.switched ? { ...this.env, GLASSBOX_LLM_MODEL: this.switched } : this.env);
+  }
+
+  /** Provider and model in use, or null when no model is configured (or the config is malformed). */
+  current(): { provider: string; model: string } | null {
+    try {
+      const { provider, model } = this.resolve();
+      return { provider, model };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Switches to `model` (validated); returns the trimmed name. Throws Error with the reason when refused. */
+  switchTo(model: string): string {
+    const problem = modelNameProblem(model);
+    if (problem) throw new Error(problem);
+    this.switched = model.trim();
+    return this.switched;
+  }
+}
