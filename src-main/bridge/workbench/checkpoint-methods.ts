@@ -15,7 +15,11 @@ export function checkpointHandlers(session: () => SessionPort | null) {
   };
   const hide = <T>(s: SessionPort, v: T): T => (s.redactor?.active ? s.redactor.redactValue(v) : v);
   return {
-    'checkpoints.list': (): Checkpoint[] => session()?.checkpoints?.list() ?? [],
+    // Labels quote the task, which may hold a secret the user pasted.
+    'checkpoints.list': (): Checkpoint[] => {
+      const s = session();
+      return s?.checkpoints ? hide(s, s.checkpoints.list()) : [];
+    },
     'checkpoints.preview': async (id: string): Promise<CheckpointFileChange[]> => {
       const { s, cps: c } = cps();
       try {
@@ -25,10 +29,10 @@ export function checkpointHandlers(session: () => SessionPort | null) {
       }
     },
     'checkpoints.restore': async (id: string, paths?: unknown[]) => {
-      const { cps: c } = cps();
+      const { s, cps: c } = cps();
       if (paths !== undefined && !paths.every((p): p is string => typeof p === 'string')) throw new BridgeError('BAD_ARGS', 'checkpoints.restore: paths must be strings.');
       try {
-        return await c.restore(id, paths as string[] | undefined);
+        return hide(s, await c.restore(id, paths as string[] | undefined));
       } catch (err) {
         throw new BridgeError('FAILED', (err as Error).message);
       }
