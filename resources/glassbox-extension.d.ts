@@ -310,6 +310,8 @@ export interface EventPayloads {
   model_retry: { step: number; attempt: number; maxRetries: number; delayMs: number; status?: number; error: string };
   /** A model request failed for good: the endpoint, the status, the server's own text, the exchange. */
   model_error: { step: number; endpoint: string; status?: number; message: string; attempts: number; wire?: RecordedWire };
+  /** The session's model was switched; later runs and a resumed session use it. */
+  model_changed: { model: string; provider: string };
   mcp_traffic: { callId: string; server: string; request: unknown; response: unknown; protocolVersion?: string };
   /** A server asked the client something (elicitation, sampling or roots) during a tool call. */
   mcp_server_request: {
