@@ -25,7 +25,7 @@ export interface ExtensionManifest {
   description?: string;
 }
 
-/** Result of a pure check (STYLE.md): fine, or why not. */
+/** Result of a pure check: fine, or why not. */
 export type CheckResult = { ok: true } | { ok: false; reason: string };
 
 /** Result of a pure check that also produces a value. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 
-/** Outcome of a security check (STYLE.md: pure functions, table-tested). */
+/** Outcome of a security check (a pure function, table-tested). */
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 
 /** Loopback names every local server answers to. */
