@@ -113,7 +113,7 @@ export class OpenSession {
       s.sandbox = { active, mode, network, backend, ...(reason ? { reason } : {}) };
     }
     const model = safe(() => this.core.modelInUse?.());
-    if (model) s.model = { provider: model.provider, model: model.model };
+    if (model) s.model = { provider: model.provider, model: model.model, ...(model.switched ? { switched: true } : {}) };
     return s;
   }
 

@@ -45,7 +45,7 @@ export interface SessionPort {
   /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */
   readonly sandbox?: { status(): SandboxBadge };
   /** Provider and model the next run uses (GlassboxSession's switched model, else the configured one); null when none. */
-  modelInUse?(): { provider: string; model: string } | null;
+  modelInUse?(): { provider: string; model: string; switched?: boolean } | null;
   /** Switches this session's model (recorded as `model_changed`); throws for a refused name. */
   setModel?(model: string): { provider: string; model: string };
 }

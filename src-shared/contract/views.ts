@@ -19,7 +19,7 @@ export interface AgentState {
   /** Whether bash and python_execute run confined; `active: false` is the "unsandboxed" badge. */
   sandbox?: SandboxBadge;
   /** The model this session's next run uses (its switched model, else the configured one); absent when none is configured. */
-  model?: { provider: string; model: string };
+  model?: { provider: string; model: string; switched?: boolean };
 }
 
 /** The OS sandbox of the session's shell and Python, as the window shows it. */

@@ -310,8 +310,8 @@ export class GlassboxSession {
   }
 
   /** Provider and model the next run uses; null when no model is configured. */
-  modelInUse(): { provider: string; model: string } | null {
-    return this.injected && this.provider ? { provider: this.provider.provider, model: this.provider.model } : this.model.current();
+  modelInUse(): { provider: string; model: string; switched: boolean } | null {
+    return this.injected && this.provider ? { provider: this.provider.provider, model: this.provider.model, switched: false } : this.model.current();
   }
 
   /**

@@ -34,11 +34,11 @@ export class SessionModel {
     return resolveLlmConfig(this.config, this.switched ? { ...this.env, GLASSBOX_LLM_MODEL: this.switched } : this.env);
   }
 
-  /** Provider and model in use, or null when no model is configured (or the config is malformed). */
-  current(): { provider: string; model: string } | null {
+  /** Provider and model in use (`switched`: this session's own), or null when no model is configured (or the config is malformed). */
+  current(): { provider: string; model: string; switched: boolean } | null {
     try {
       const { provider, model } = this.resolve();
-      return { provider, model };
+      return { provider, model, switched: this.switched !== null };
     } catch {
       return null;
     }

@@ -15,6 +15,8 @@ import { inspectorActions } from './inspector/actions';
 import { initialInspectorState } from './inspector/state';
 import { initialExtensionsState } from './extensions/state';
 import { mcpActions } from './mcp/actions';
+import { modelPickerActions } from './model/actions';
+import { initialModelPickerState } from './model/state';
 import { notifyActions } from './notify/actions';
 import { initialNotifyState } from './notify/state';
 import { searchActions } from './search/actions';
@@ -54,6 +56,7 @@ export function initialAppState(): AppState {
     ...initialReplayState(),
     ...initialTimelineState(),
     ...initialMcpState(),
+    ...initialModelPickerState(),
     ...initialExtensionsState(),
     ...initialInspectorState(),
     ...initialSearchState(),
@@ -84,6 +87,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...replayActions(set, get, bridge),
     ...timelineActions(set, get, bridge),
     ...mcpActions(set, get, bridge),
+    ...modelPickerActions(set, get, bridge),
     ...extensionsActions(set, get, bridge),
     ...inspectorActions(set, get, bridge),
     ...searchActions(set, get, bridge),

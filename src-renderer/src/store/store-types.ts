@@ -18,6 +18,8 @@ import type { NotifyState } from './notify/state';
 import type { SearchActions } from './search/actions';
 import type { SearchState } from './search/state';
 import type { McpActions } from './mcp/actions';
+import type { ModelPickerActions } from './model/actions';
+import type { ModelPickerState } from './model/state';
 import type { McpState } from './mcp/state';
 import type { ReplayActions } from './replay/actions';
 import type { ReplayState } from './replay/state';
@@ -45,6 +47,7 @@ export type AppState = ChatSliceState &
   ReplayState &
   TimelineState &
   McpState &
+  ModelPickerState &
   ExtensionsState &
   InspectorState &
   SearchState &
@@ -63,6 +66,7 @@ export type AppActions = ChatActions &
   ReplayActions &
   TimelineActions &
   McpActions &
+  ModelPickerActions &
   ExtensionsActions &
   InspectorActions &
   SearchActions &

@@ -1,5 +1,6 @@
 import type { SettingsPatch, SettingsView } from '../../../../src-shared/contract/views';
 import type { SliceActions } from '../store-types';
+import { modelListKey } from '../model/state';
 
 /** Banners a saved setting may have fixed. */
 const FIXED_BY_SETTINGS = ['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY'];
@@ -50,7 +51,14 @@ export const settingsActions: SliceActions<SettingsActions> = (set, get, bridge)
   testConnection: async (draft) => {
     set({ connectionTest: 'testing' });
     try {
-      set({ connectionTest: await bridge().settings.testConnection(draft) });
+      const result = await bridge().settings.testConnection(draft);
+      set({ connectionTest: result });
+      // The model picker lists the same endpoint's models without asking again.
+      const saved = get().settings;
+      if (result.ok && saved && draft.apiKey === undefined) {
+        const key = modelListKey({ provider: draft.provider ?? saved.provider, baseURL: draft.baseURL ?? saved.baseURL });
+        get().cacheModelList(key, result);
+      }
     } catch (err) {
       set({ connectionTest: { ok: false, error: err instanceof Error ? err.message : String(err) } });
     }
