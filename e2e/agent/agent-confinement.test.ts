@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BIN, ROOT } from '../helpers/cli';
+import { BIN, victimBase } from '../helpers/cli';
 import { ofType, runJson, useAgentFixtures, waitFor } from './agent-harness';
 
 // `glassbox run` with a scripted model trying the classifier's holes: in deny, auto and ask
@@ -13,7 +13,7 @@ const fixture = useAgentFixtures();
 /** Throwaway folders outside the workspace and outside the temp dir the sandbox lets commands write. */
 const made: string[] = [];
 function victims(n: number): string[] {
-  const base = join(ROOT, '.cache', 'victims');
+  const base = victimBase();
   mkdirSync(base, { recursive: true });
   return Array.from({ length: n }, () => {
     const v = mkdtempSync(join(base, 'run-'));

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { BIN, runGlassbox, tempGlassbox, victimBase } from '../helpers/cli';
 
 /**
  * The holes of the classifier, through the real CLI (`glassbox tools call bash`): commands that
@@ -17,7 +17,7 @@ const SLOW = 120_000;
 beforeEach(() => {
   t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
-  const base = join(ROOT, '.cache', 'victims');
+  const base = victimBase();
   mkdirSync(base, { recursive: true });
   victim = mkdtempSync(join(base, 'v-'));
   writeFileSync(join(victim, 'keep.txt'), 'keep');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { runGlassbox, tempGlassbox, victimBase } from '../helpers/cli';
 
 /**
  * Edits through a symlink in the workspace that points out of it are outside the workspace:
@@ -15,8 +15,7 @@ const SLOW = 120_000;
 beforeEach(() => {
   t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
-  mkdirSync(join(ROOT, '.cache', 'victims'), { recursive: true });
-  outside = mkdtempSync(join(ROOT, '.cache', 'victims', 'link-'));
+  outside = mkdtempSync(join(victimBase(), 'link-'));
   writeFileSync(join(outside, 'victim.txt'), 'original\n');
   symlinkSync(outside, join(t.workspace, 'link'));
   symlinkSync(join(outside, 'victim.txt'), join(t.workspace, 'victim-link'));

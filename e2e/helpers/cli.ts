@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -111,3 +111,24 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * A folder for throwaway "victim" files that commands must NOT be able to touch: outside every
+ * workspace and outside the temp dir (which the sandbox lets commands write). The repository's
+ * own .cache/ when the checkout is not under the temp dir, else the user's ~/.cache, else
+ * /var/tmp; GLASSBOX_TEST_VICTIMS overrides.
+ */
+export function victimBase(): string {
+  const tmp = realpathSync(tmpdir());
+  const inTmp = (p: string): boolean => {
+    const r = resolve(p);
+    return r === tmp || r.startsWith(`${tmp}/`) || r === '/tmp' || r.startsWith('/tmp/');
+  };
+  const candidates = [process.env.GLASSBOX_TEST_VICTIMS, join(ROOT, '.cache', 'victims'), join(homedir(), '.cache', 'glassbox-test-victims'), '/var/tmp/glassbox-test-victims'];
+  for (const c of candidates) {
+    if (!c || inTmp(c)) continue;
+    mkdirSync(c, { recursive: true });
+    return c;
+  }
+  throw new Error('no folder outside the temp dir for test victims: set GLASSBOX_TEST_VICTIMS');
+}
