@@ -6,6 +6,8 @@ import './model-picker.css';
 
 /** At most this many of the server's models are listed at once (a router may offer hundreds); typing filters them. */
 const SHOWN = 60;
+/** The picker's width in px (model-picker.css says the same). */
+const POP_WIDTH = 320;
 
 /**
  * The session header's model: the model this session's next turn uses, named before the first
@@ -22,6 +24,8 @@ export function ModelPicker() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // Fixed to the window, under the header's model: the top bar clips (and would scroll) what overflows it.
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -58,7 +62,11 @@ export function ModelPicker() {
         aria-expanded={open}
         disabled={!sessionId}
         title={model ? `This session's model: ${model}. Click to switch this session to another model${running ? ' (from its next turn)' : ''}.` : 'No model configured: click to name one for this session'}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          const r = button.current?.getBoundingClientRect();
+          if (r) setAt({ left: Math.max(8, Math.min(r.left, window.innerWidth - POP_WIDTH - 8)), top: r.bottom + 4 });
+          setOpen(!open);
+        }}
       >
         <span data-testid="session-model">{model ?? 'no model'}</span>
         <span className="model-caret" aria-hidden="true">▾</span>
@@ -66,6 +74,7 @@ export function ModelPicker() {
       {open ? (
         <div
           className="model-pop"
+          style={at ? { left: at.left, top: at.top } : undefined}
           data-testid="model-picker"
           role="dialog"
           aria-label="Model of this session"
