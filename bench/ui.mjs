@@ -135,7 +135,9 @@ async function uiBench() {
 /** The Timeline pane's time axis of the open session: first paint (3 runs) and wheel-zoom frames. */
 async function timelineBench(page) {
   const paints = [];
-  for (let r = 0; r < 3; r++) {
+  // The first opening builds the axis on the host (reading the session file); the host keeps it
+  // while the file is unchanged, so the later ones show the window's own cost.
+  for (let r = 0; r < 4; r++) {
     // Leaving the pane forgets its timeline: each run opens it from scratch.
     await page.getByTestId('tab-inspector').click();
     await page.getByTestId('tab-timeline').click();
@@ -157,7 +159,8 @@ async function timelineBench(page) {
     return true;
   });
   const idleZoom = idle ? await page.evaluate(zoomFrames, { count: 400, testId: 'idle-canvas' }) : null;
-  return { paint: pct(paints, 50), paints, zoom, idleZoom };
+  const offThread = await page.evaluate(() => performance.getEntriesByName('glassbox:timeline-painted').at(-1)?.detail?.offThread === true);
+  return { paint: pct(paints.slice(1), 50), paints, zoom, idleZoom, offThread };
 }
 
 /** Runs in the page: clicks Open and resolves with ms until the frame after the axis was drawn. */
@@ -187,10 +190,27 @@ function zoomFrames({ count, testId = 'time-canvas' }) {
     const r = canvas.getBoundingClientRect();
     const work = [];
     const intervals = [];
+    // The axis' own frames (drawn in its worker, or on the main thread where there is none):
+    // how long each drawing took and when it was done.
+    const draws = [];
+    const drawnAt = [];
+    const painted = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.name !== 'glassbox:timeline-painted') continue;
+        draws.push(e.detail?.drawMs ?? 0);
+        drawnAt.push(e.startTime);
+      }
+    });
+    painted.observe({ type: 'mark' });
     const after = new MessageChannel();
     after.port1.onmessage = (e) => work.push(performance.now() - e.data);
     let last = performance.now();
     let n = 0;
+    const done = () => {
+      painted.disconnect();
+      const drawGaps = drawnAt.slice(3).map((t, i) => t - drawnAt[i + 2]);
+      res({ intervals: intervals.slice(2), work: work.slice(2), draws: draws.slice(2), drawGaps });
+    };
     const step = (now) => {
       intervals.push(now - last);
       last = now;
@@ -201,7 +221,7 @@ function zoomFrames({ count, testId = 'time-canvas' }) {
       // Delivered after this frame's style, layout and paint: the wheel's whole cost in its frame.
       after.port2.postMessage(t);
       if (++n < count) requestAnimationFrame(step);
-      else setTimeout(() => res({ intervals: intervals.slice(2), work: work.slice(2) }), 100);
+      else setTimeout(done, 100);
     };
     requestAnimationFrame((t) => {
       last = t;
@@ -312,9 +332,11 @@ console.log(`    main-thread work per frame   ${fr(ui.scroll)}   (target p95 ≤
 console.log(`    interval between frames      ${iv(ui.scroll)}   (an idle page here: ${iv(ui.idleScroll)})`);
 console.log(`  virtualized: ${ui.cardsInDom} cards in the DOM for ${ui.callCount}`);
 console.log(`  timeline time axis of the same session:`);
-console.log(`    first paint (Open → drawn, median of 3)  ${f(ui.timeline.paint)} ms   (target ≤ 500 ms)   runs: ${ui.timeline.paints.map(f).join(', ')}`);
-console.log(`    zooming, ${ui.timeline.zoom.work.length} wheel frames: main-thread work per frame ${fr(ui.timeline.zoom)}   (target p95 ≤ 16.7 ms)`);
-console.log(`    interval between frames      ${iv(ui.timeline.zoom)}`);
+const tz = ui.timeline.zoom;
+console.log(`    first paint (Open → drawn and on screen)  first opening ${f(ui.timeline.paints[0])} ms (the host builds the axis), then median ${f(ui.timeline.paint)} ms   (target ≤ 500 ms)   runs: ${ui.timeline.paints.map(f).join(', ')}`);
+console.log(`    zooming, ${tz.work.length} wheel frames: main-thread work per frame ${fr(tz)}   (target p95 ≤ 16.7 ms)`);
+console.log(`    the axis' drawing per frame (${ui.timeline.offThread ? 'in its worker' : 'on the main thread'}): p95 ${f(pct(tz.draws, 95))} ms, p50 ${f(pct(tz.draws, 50))} ms; ${tz.draws.length} frames drawn, between them p95 ${f(pct(tz.drawGaps, 95))} ms, p50 ${f(pct(tz.drawGaps, 50))} ms`);
+console.log(`    interval between frames      ${iv(tz)}`);
 console.log(`    the same wheel frames over an idle canvas beside it: work ${fr(ui.timeline.idleZoom)}, interval ${iv(ui.timeline.idleZoom)}`);
 const two = await twoSessionsBench({ root: ROOT, chromium, executablePath: CHROMIUM });
 const wk = (r) => `p95 ${f(pct(r.work, 95))} ms, p50 ${f(pct(r.work, 50))} ms (${r.work.length} frames, ${r.framesWithMessages} with bridge messages)`;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { ExportOutcome, SearchHitView } from '../../../src-shared/contract/insight-views';
 import type { ExportedFile } from '../../../src-shared/contract/views';
-import { buildTimeAxis } from '../../../src-shared/read-models/time-axis';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { GlassboxPaths } from '../../core/config/paths';
 import { loadConfig } from '../../core/config/config';
@@ -13,6 +12,7 @@ import { sessionToHtml } from '../../core/session/session-html';
 import type { SessionStore } from '../../core/session/session-store';
 import type { BridgeHost } from '../bridge-host';
 import { requireSaved } from '../saved-session-list';
+import { TimeAxisCache } from './time-axis-cache';
 import { summarizeUsage } from './usage-summary';
 
 /** What only the desktop app can do: a native save dialog and OS notifications. */
@@ -44,15 +44,17 @@ export const MAX_SEARCH_HITS = 500;
 export class InsightsBridge {
   private index: SearchIndex | null = null;
   private readonly off: () => void;
+  private readonly axes: TimeAxisCache;
 
   constructor(private readonly opts: InsightsBridgeOptions) {
+    this.axes = new TimeAxisCache(opts.store);
     this.off = opts.host.registerAll({
       'sessions.search': (query, limit) => this.search(query, limit),
       'sessions.usage': () => summarizeUsage(this.fresh().list()),
       'sessions.exportHtml': (id, options) => this.exportHtml(id, options?.withoutToolOutputs === true),
       'timeline.axis': (id) => {
         requireSaved(opts.store, id);
-        return buildTimeAxis(opts.store.load(id).events);
+        return this.axes.axis(id);
       },
       'app.notify': (title, body) => ({ shown: opts.desktop ? opts.desktop.notify(title.slice(0, 200), body.slice(0, 1000)) : false }),
     });

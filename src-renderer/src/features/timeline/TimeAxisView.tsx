@@ -3,7 +3,9 @@ import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
 import { useApp } from '../../app/app-context';
 import { timelineSelectors } from '../../store/timeline/selectors';
 import { formatDuration } from '../../tool-calls/format';
-import { axisHeight, drawAxis, laneTops, ROW_H, spanAt, type AxisColors } from './time-axis-draw';
+import { axisHeight, laneTops, ROW_H, spanAt, type AxisColors } from './time-axis-draw';
+import { selectedIndices } from './time-axis-pack';
+import { AxisPainter, warmAxisWorker } from './time-axis-painter';
 
 /** Bars listed for screen readers and tests: those on screen, at most this many. */
 const LISTED = 300;
@@ -34,9 +36,10 @@ function readColors(el: Element): AxisColors {
  * The session on a time axis: one lane per kind, bars on real time, parallel calls in rows side
  * by side, the critical path underlined, the scrubber's moment as a red line. Wheel or +/− to zoom
  * (around the pointer), drag or shift+wheel to pan, Fit to see it all; a click on a bar opens its
- * card and inspector. Drawn on a canvas straight from the wheel and drag handlers (one draw per
- * frame, no React render), so a frame costs what is on screen; the list of bars on screen (for
- * screen readers) follows once the view rests.
+ * card and inspector. The wheel and drag handlers only move the view (no React render); the
+ * canvas is drawn by a worker it was transferred to (on the main thread where that is not
+ * possible), visiting only the bars on screen; the list of bars on screen (for screen readers)
+ * follows once the view rests.
  */
 export function TimeAxisView() {
   const axis = useApp(timelineSelectors.axis);
@@ -58,23 +61,27 @@ export function TimeAxisView() {
   inputs.current = { axis, cursor, selected, width };
   const height = axis ? axisHeight(axis) : 0;
 
+  const painter = useRef<AxisPainter | null>(null);
+  const picked = useRef<{ axis: unknown; selected: string | null; indices: number[] }>({ axis: null, selected: null, indices: [] });
   const draw = useCallback(() => {
     frame.current = 0;
     const c = canvasRef.current;
     const { axis: a, cursor: cur, selected: sel, width: w } = inputs.current;
     if (!c || !a) return;
-    const h = axisHeight(a);
-    const dpr = window.devicePixelRatio || 1;
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(h * dpr);
+    // A new canvas (the axis was closed and another opened) gets a painter of its own.
+    if (painter.current && painter.current.canvas !== c) {
+      painter.current.dispose();
+      painter.current = null;
     }
-    const ctx = c.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const p = (painter.current ??= new AxisPainter(c));
+    p.setAxis(a);
+    if (picked.current.axis !== a || picked.current.selected !== sel) picked.current = { axis: a, selected: sel, indices: selectedIndices(a, sel) };
     colors.current ??= readColors(c);
-    drawAxis(ctx, a, { ...win.current, width: w, height: h }, colors.current, cur, sel);
-    performance.mark('glassbox:timeline-painted');
+    p.draw({ ...win.current, width: w, height: axisHeight(a) }, colors.current, cur, picked.current.indices);
+  }, []);
+  useEffect(() => {
+    warmAxisWorker();
+    return () => painter.current?.dispose();
   }, []);
   /**
    * Moves the view: the canvas redraws at once (input events come before the frame's rendering),

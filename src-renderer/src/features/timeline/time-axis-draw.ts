@@ -1,8 +1,7 @@
 import type { TimeAxis, TimeSpan } from '../../../../src-shared/read-models/time-axis';
+import { BarStyle, laneTops, RULER_H, ROW_H, type PackedAxis } from './time-axis-pack';
 
-/** Height of one row of a lane, and the ruler's height, in CSS pixels. */
-export const ROW_H = 16;
-export const RULER_H = 18;
+export { axisHeight, laneTops, ROW_H, RULER_H } from './time-axis-pack';
 
 /** The colours the axis is drawn in (read from the page's CSS variables, so dark mode follows). */
 export interface AxisColors {
@@ -16,51 +15,30 @@ export interface AxisColors {
   bg: string;
 }
 
-const buffers = new Map<string, Float64Array>();
-/** A reused buffer of at least `n` numbers. */
-function scratch(n: number, name: string): Float64Array {
-  let b = buffers.get(name);
-  if (!b || b.length < n) buffers.set(name, (b = new Float64Array(Math.max(16, n))));
-  return b;
+/** What one frame of the axis shows. */
+export interface AxisView {
+  t0: number;
+  t1: number;
+  width: number;
+  height: number;
 }
 
-const rowBases = new WeakMap<TimeAxis, { base: Map<string, number>; total: number }>();
-/** Each lane's first row number, counting rows across lanes (once per axis). */
-function laneRowBase(axis: TimeAxis): { base: Map<string, number>; total: number } {
-  let r = rowBases.get(axis);
-  if (r) return r;
-  const base = new Map<string, number>();
-  let total = 0;
-  for (const l of axis.lanes) {
-    base.set(l.id, total);
-    total += l.rows;
+/** A 2D context on the page's canvas or on one transferred to a worker. */
+export type AxisContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+let drawnTo = new Float64Array(16);
+let crit = new Float64Array(48);
+
+/** The first bar that can reach into a window starting at t0 (maxEnd never decreases). */
+function firstReaching(p: PackedAxis, t0: number): number {
+  let lo = 0;
+  let hi = p.n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (p.maxEnd[mid]! < t0) lo = mid + 1;
+    else hi = mid;
   }
-  rowBases.set(axis, (r = { base, total }));
-  return r;
-}
-
-/** Where each lane's first row sits (y of its top, below the ruler). */
-export function laneTops(axis: TimeAxis): Map<string, number> {
-  const tops = new Map<string, number>();
-  let y = RULER_H;
-  for (const l of axis.lanes) {
-    tops.set(l.id, y);
-    y += l.rows * ROW_H + 4;
-  }
-  return tops;
-}
-
-/** The axis' drawn height. */
-export function axisHeight(axis: TimeAxis): number {
-  return RULER_H + axis.lanes.reduce((n, l) => n + l.rows * ROW_H + 4, 0) + 2;
-}
-
-function fill(s: TimeSpan, c: AxisColors): string {
-  if (s.kind === 'approval' || s.kind === 'question') return c.warn;
-  if (s.status === 'error' || s.status === 'unfinished') return c.error;
-  if (s.status === 'blocked' || s.status === 'denied') return c.warn;
-  if (s.kind === 'model') return c.accent;
-  return c.ok;
+  return lo;
 }
 
 /** A tick step (ms) that gives about one label per 90 px. */
@@ -80,17 +58,11 @@ function tickLabel(ms: number): string {
 /**
  * Draws the visible window [t0, t1] of the axis: ruler, lanes, bars (model turns with their
  * streaming part, calls by status, waits), the critical path as a line under its bars and the
- * scrubber's cursor. Bars narrower than a pixel that fall on a pixel already drawn are skipped,
- * so a frame costs what is on screen, not the session. Returns how many bars were drawn.
+ * scrubber's cursor. Only bars in the window are visited (a binary search finds the first), and
+ * bars that fall on a pixel of their row already drawn are merged into it, so a frame costs what
+ * is on screen, not the session. Allocates nothing per bar. Returns how many bars were drawn.
  */
-export function drawAxis(
-  ctx: CanvasRenderingContext2D,
-  axis: TimeAxis,
-  view: { t0: number; t1: number; width: number; height: number },
-  colors: AxisColors,
-  cursor: number | null,
-  selected: string | null,
-): number {
+export function drawAxis(ctx: AxisContext, p: PackedAxis, view: AxisView, colors: AxisColors, cursor: number | null, selected: readonly number[]): number {
   const { t0, t1, width, height } = view;
   const pxPerMs = width / Math.max(1, t1 - t0);
   const x = (t: number): number => (t - t0) * pxPerMs;
@@ -103,69 +75,81 @@ export function drawAxis(
   ctx.strokeStyle = colors.grid;
   ctx.lineWidth = 1;
   ctx.beginPath();
-  for (let t = Math.ceil((t0 - axis.start) / step) * step; axis.start + t <= t1; t += step) {
-    const gx = Math.round(x(axis.start + t)) + 0.5;
+  for (let t = Math.ceil((t0 - p.axisStart) / step) * step; p.axisStart + t <= t1; t += step) {
+    const gx = Math.round(x(p.axisStart + t)) + 0.5;
     ctx.moveTo(gx, RULER_H - 4);
     ctx.lineTo(gx, height);
     ctx.fillText(tickLabel(t), gx + 3, RULER_H / 2);
   }
   ctx.stroke();
-  const tops = laneTops(axis);
   // Lane separators.
   ctx.beginPath();
-  for (const [, top] of tops) {
+  for (const top of p.laneTops) {
     ctx.moveTo(0, top - 2.5);
     ctx.lineTo(width, top - 2.5);
   }
   ctx.stroke();
-  // Bars. No allocation per bar (a zoom draws every frame): rows are numbered, the critical
-  // path's segments go into a reused buffer.
-  const rowBase = laneRowBase(axis);
-  const drawnTo = scratch(rowBase.total, 'drawn');
-  drawnTo.fill(-1);
-  const crit = scratch(axis.spans.length * 3, 'crit');
+  if (drawnTo.length < p.rows) drawnTo = new Float64Array(p.rows * 2);
+  drawnTo.fill(-1, 0, p.rows);
+  const fills = [colors.ok, colors.error, colors.warn, colors.accent];
+  const h = ROW_H - 5;
   let nCrit = 0;
   let drawn = 0;
-  let lastFill = '';
-  for (const s of axis.spans) {
-    if (s.end < t0 || s.start > t1) continue;
-    const top = tops.get(s.lane);
-    if (top === undefined) continue;
-    const key = rowBase.base.get(s.lane)! + s.row;
-    let x1 = Math.max(0, x(s.start));
-    const x2 = Math.min(width, Math.max(x(s.end), x1 + 1));
+  let lastColor = -1;
+  for (let i = firstReaching(p, t0); i < p.n; i++) {
+    const start = p.start[i]!;
+    if (start > t1) break;
+    const end = p.end[i]!;
+    const y = p.y[i]!;
+    if (end < t0 || Number.isNaN(y)) continue;
+    const key = p.row[i]!;
+    // Whole pixels, at least one: zoomed out, the bars of a pixel merge into one fill (a frame
+    // fills at most each pixel of a row once, however many bars fall on it).
+    let x1 = Math.max(0, Math.floor(x(start)));
+    if (x1 >= width) continue;
+    const x2 = Math.min(width, Math.max(Math.ceil(x(end)), x1 + 1));
     const prev = drawnTo[key]!;
     if (x2 <= prev) continue;
     x1 = Math.max(x1, prev);
     drawnTo[key] = x2;
-    const y = top + s.row * ROW_H + 2;
-    const h = ROW_H - 5;
-    const f = fill(s, colors);
-    if (f !== lastFill) ctx.fillStyle = lastFill = f;
-    if (s.kind === 'model' && s.firstToken !== undefined) {
+    const color = p.color[i]!;
+    if (color !== lastColor) ctx.fillStyle = fills[(lastColor = color)]!;
+    const style = p.style[i]!;
+    if (style === BarStyle.Streaming) {
       // Waiting for the first token (dimmed), then streaming.
-      const xf = Math.min(x2, Math.max(x1, x(s.firstToken)));
+      const xf = Math.min(x2, Math.max(x1, x(p.firstToken[i]!)));
       ctx.globalAlpha = 0.35;
       ctx.fillRect(x1, y, xf - x1, h);
       ctx.globalAlpha = 1;
       ctx.fillRect(xf, y, x2 - xf, h);
-    } else if (s.kind === 'approval' || s.kind === 'question') {
+    } else if (style === BarStyle.Wait) {
       ctx.globalAlpha = 0.55;
       ctx.fillRect(x1, y, x2 - x1, h);
       ctx.globalAlpha = 1;
     } else ctx.fillRect(x1, y, x2 - x1, h);
-    if (selected && (s.callId === selected || s.turnKey === selected)) {
-      ctx.strokeStyle = colors.fg;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(x1 + 1, y + 1, Math.max(1, x2 - x1 - 2), h - 2);
-      ctx.lineWidth = 1;
-    }
-    if (s.critical) {
+    if (p.critical[i]) {
+      if (crit.length < nCrit + 3) {
+        const more = new Float64Array(crit.length * 2);
+        more.set(crit);
+        crit = more;
+      }
       crit[nCrit++] = x1;
       crit[nCrit++] = x2;
       crit[nCrit++] = y + h + 1;
     }
     drawn++;
+  }
+  // The selected bars: outlined where they are, whether merged into a neighbour or not.
+  if (selected.length) {
+    ctx.strokeStyle = colors.fg;
+    ctx.lineWidth = 2;
+    for (const i of selected) {
+      if (i >= p.n || p.end[i]! < t0 || p.start[i]! > t1 || Number.isNaN(p.y[i]!)) continue;
+      const x1 = Math.max(0, x(p.start[i]!));
+      const x2 = Math.min(width, Math.max(x(p.end[i]!), x1 + 1));
+      ctx.strokeRect(x1 + 1, p.y[i]! + 1, Math.max(1, x2 - x1 - 2), h - 2);
+    }
+    ctx.lineWidth = 1;
   }
   // The critical path: a bold line under each of its bars.
   ctx.fillStyle = colors.fg;

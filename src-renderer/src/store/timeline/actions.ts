@@ -29,6 +29,14 @@ export interface TimelineActions {
   showTimelineSpan(span: TimeSpan): Promise<void>;
 }
 
+/** Resolves after the next frame has been rendered (at once where nothing renders frames). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined' || document.hidden) resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 /** Builds the timeline slice's actions. */
 export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge) => {
   // Answers for a pane that closed meanwhile are dropped.
@@ -53,13 +61,17 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
       const token = opened;
       set({ timelineError: null });
       try {
-        // The axis (built on the host, small) paints first; the entries follow with the events.
+        // The axis (built on the host, small) paints first; the entries follow with the events,
+        // asked for once the axis is on screen: their answer is every event of the session, and
+        // taking it in would otherwise hold up the axis' first frame.
         const api = bridge();
         set({ timelineAxis: null, timelineSelectedSpan: null });
-        void api.timeline.axis(sessionId).then(
+        await api.timeline.axis(sessionId).then(
           (timelineAxis) => token === opened && set({ timelineAxis }),
           () => undefined, // the entries' load reports what went wrong
         );
+        await afterNextFrame();
+        if (token !== opened) return;
         const s = await api.timeline.load(sessionId);
         if (token !== opened) return;
         const t = buildTimeline(s.events);
