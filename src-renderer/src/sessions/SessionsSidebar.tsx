@@ -22,10 +22,13 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     // Titles, and the sessions' contents (messages, tool arguments and results, with filters).
-    const t = setTimeout(() => {
+    const run = (): void => {
       void search(query);
       void searchContent(query);
-    }, 150);
+    };
+    // A cleared box clears its hits at once: a late clear would move the list under the pointer.
+    if (!query.trim()) return run();
+    const t = setTimeout(run, 150);
     return () => clearTimeout(t);
   }, [query, search, searchContent]);
   return (
