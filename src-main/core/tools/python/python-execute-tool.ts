@@ -1,6 +1,6 @@
 import type { Tool, ToolContext } from '../tool';
 import type { SecretRedactor } from '../../secrets/secret-redactor';
-import { StreamRedactor } from '../../secrets/stream-redactor';
+import { LiveOutput } from '../live-output';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { PythonSession, PythonUnavailableError, type PythonExecution, type PythonSessionOptions } from './python-session';
 
@@ -24,49 +24,6 @@ export function clipMiddle(text: string, max: number): string {
   const omitted = text.length - head - tail;
   const omittedLines = text.slice(head, text.length - tail).split('\n').length - 1;
   return `${text.slice(0, head)}\n[... ${omitted} characters (${omittedLines} lines) omitted ...]\n${text.slice(text.length - tail)}`;
-}
-
-/**
- * Streams output to the UI as `tool_execution_update` log events while code runs: batched
- * (at most one event per 200 ms) and capped, so a chatty loop cannot flood the session file.
- */
-class LiveOutput {
-  private pending = '';
-  private sent = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private static readonly INTERVAL_MS = 200;
-  private static readonly MAX_CHARS = 100_000;
-  /** Secrets are hidden here, not only per event downstream: a key can fall across two batches. */
-  private readonly redact: StreamRedactor | null;
-
-  constructor(
-    private readonly ctx: ToolContext,
-    redactor?: SecretRedactor,
-  ) {
-    this.redact = redactor?.active ? new StreamRedactor(redactor) : null;
-  }
-
-  add(text: string): void {
-    if (this.sent >= LiveOutput.MAX_CHARS) return;
-    this.pending += this.redact ? this.redact.push(text) : text;
-    this.timer ??= setTimeout(() => this.flush(), LiveOutput.INTERVAL_MS);
-  }
-
-  private flush(): void {
-    this.timer = undefined;
-    if (!this.pending) return;
-    let message = this.pending.slice(0, LiveOutput.MAX_CHARS - this.sent);
-    this.sent += message.length;
-    this.pending = '';
-    if (this.sent >= LiveOutput.MAX_CHARS) message += '\n[live output stopped here; the result has the rest]';
-    this.ctx.emit?.({ type: 'tool_execution_update', callId: this.ctx.callId, kind: 'log', message });
-  }
-
-  close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.redact && this.sent < LiveOutput.MAX_CHARS) this.pending += this.redact.end();
-    this.flush();
-  }
 }
 
 /**
