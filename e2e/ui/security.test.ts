@@ -77,9 +77,14 @@ describe('web host doors', () => {
     expect(await upgrade({ Authorization: `Bearer ${web.token}`, Origin: 'http://evil.example' })).toMatchObject({ opened: false, status: 403 });
     const ok = await upgrade({ Authorization: `Bearer ${web.token}`, Origin: web.origin });
     expect(ok.opened).toBe(true);
-    // Over the socket, only contract methods: an unknown one is refused by name.
+    // Over the socket, only contract methods: an unknown one is refused by name. The host may
+    // push events (sessions.changed, agent.state) to a new connection at any time: wait for the
+    // answer to this call, not for the first frame.
     const reply = await new Promise<unknown>((resolve) => {
-      ok.ws!.on('message', (d) => resolve(JSON.parse(d.toString())));
+      ok.ws!.on('message', (d) => {
+        const m = JSON.parse(d.toString()) as { kind?: string; id?: number };
+        if (m.kind === 'result' && m.id === 7) resolve(m);
+      });
       ok.ws!.send(JSON.stringify({ kind: 'call', id: 7, method: 'fs.readFile', args: ['/etc/passwd'] }));
     });
     expect(reply).toMatchObject({ kind: 'result', id: 7, ok: false, error: { code: 'UNKNOWN_METHOD' } });
