@@ -42,6 +42,8 @@ export interface SessionPort {
   mcpReady?(): Promise<void>;
   /** The workspace's checkpoints around each turn (core/checkpoints `SessionCheckpoints`), when on. */
   readonly checkpoints?: CheckpointsPort | null;
+  /** Restores the conversation to a checkpoint's turn, when the session has a live agent. */
+  readonly conversation?: ConversationPort;
   /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */
   readonly sandbox?: { status(): SandboxBadge };
   /** Provider and model the next run uses (GlassboxSession's switched model, else the configured one); null when none. */
@@ -55,6 +57,11 @@ export interface CheckpointsPort {
   list(): Checkpoint[];
   preview(id: string): Promise<CheckpointFileChange[]>;
   restore(id: string, paths?: readonly string[]): Promise<{ undo: Checkpoint; after: Checkpoint; files: string[] }>;
+}
+
+/** Sets the conversation back to an earlier event (core/session `ConversationRewind`). */
+export interface ConversationPort {
+  restore(toSeq: number, opts?: { checkpointId?: string; undoOf?: number }): { seq: number; messages: number };
 }
 
 /** The session's extensions (ExtensionHost). */

@@ -29,3 +29,23 @@ export interface CheckpointFileChange {
   restored?: string;
   binary?: boolean;
 }
+
+/** What a restore puts back: the files (default), the conversation, or both. */
+export interface RestoreOptions {
+  /** Default true. */
+  files?: boolean;
+  /** Default false: the conversation back to right after the checkpoint's turn. */
+  conversation?: boolean;
+}
+
+/** What a restore did. */
+export interface RestoreResult {
+  /** The checkpoint taken just before (restoring it undoes the files part); absent when no files were asked for. */
+  undo?: Checkpoint;
+  /** The checkpoint of the workspace after the restore. */
+  after?: Checkpoint;
+  /** Files written or deleted. */
+  files: string[];
+  /** The `conversation_restored` event's seq, when the conversation was restored. */
+  conversationSeq?: number;
+}

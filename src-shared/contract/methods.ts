@@ -9,7 +9,7 @@
  * checks). Hosts register handlers for their methods with `BridgeHost.register`
  * (src-main/bridge/bridge-host.ts).
  */
-import type { Checkpoint, CheckpointFileChange } from './checkpoint-views';
+import type { Checkpoint, CheckpointFileChange, RestoreOptions, RestoreResult } from './checkpoint-views';
 import type {
   AgentState,
   CallDetail,
@@ -109,8 +109,15 @@ export interface BridgeMethods extends InsightMethods {
   'checkpoints.list': { args: []; result: Checkpoint[] };
   /** What restoring a checkpoint would change now, per file (nothing written). */
   'checkpoints.preview': { args: [id: string]; result: CheckpointFileChange[] };
-  /** Restores a checkpoint's files (all, or those listed); `undo` is the checkpoint that takes it back. */
-  'checkpoints.restore': { args: [id: string, paths?: string[]]; result: { undo: Checkpoint; after: Checkpoint; files: string[] } };
+  /**
+   * Restores a checkpoint's files (all, or those listed) and/or the conversation (back to right
+   * after the checkpoint's turn; refused while a run is going). `undo` is the checkpoint that takes
+   * the files back; `conversationSeq` the `conversation_restored` event that
+   * `checkpoints.undoConversation` takes back.
+   */
+  'checkpoints.restore': { args: [id: string, paths?: string[], opts?: RestoreOptions]; result: RestoreResult };
+  /** Takes a conversation restore back (the conversation as it was just before event `restoreSeq`). */
+  'checkpoints.undoConversation': { args: [restoreSeq: number]; result: { seq: number; messages: number } };
   /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
   'terminal.attach': { args: []; result: TerminalAttachment };
   /** User keystrokes: written after take-over, held while the agent runs a command. */
@@ -221,7 +228,8 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'edits.revert': ['string'],
   'checkpoints.list': [],
   'checkpoints.preview': ['string'],
-  'checkpoints.restore': ['string', 'array?'],
+  'checkpoints.restore': ['string', 'array?', 'object?'],
+  'checkpoints.undoConversation': ['number'],
   'terminal.attach': [],
   'terminal.write': ['string'],
   'terminal.resize': ['number', 'number'],

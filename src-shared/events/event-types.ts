@@ -61,6 +61,12 @@ export interface EventPayloads {
    * turn when files changed between turns, or around a restore. `changed`: files since the last.
    */
   checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
+  /**
+   * The conversation went back to what it was right after event `toSeq` (a checkpoint's turn, or
+   * just before an earlier `conversation_restored` to undo it). Later messages stay in the file,
+   * rewound: the next model request holds only what was there at `toSeq`.
+   */
+  conversation_restored: { toSeq: number; checkpointId?: string; undoOf?: number };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
   approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
@@ -142,5 +148,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
-  'model_retry', 'model_error', 'model_changed', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'log',
+  'model_retry', 'model_error', 'model_changed', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'conversation_restored', 'log',
 ];

@@ -17,7 +17,9 @@ export type ChatItem =
     }
   | { kind: 'call'; key: string; callId: string; ts: number }
   | { kind: 'end'; key: string; reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; ts: number }
-  | { kind: 'note'; key: string; text: string; ts: number };
+  | { kind: 'note'; key: string; text: string; ts: number }
+  /** The conversation went back to right after event `toSeq` (`undoOf`: this takes that restore back). */
+  | { kind: 'restored'; key: string; seq: number; toSeq: number; undoOf?: number; ts: number };
 
 /** The conversation: rows plus where each streaming message sits, for O(1) appends. */
 export interface ChatState {
@@ -87,6 +89,8 @@ function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: Cha
       }
       return null;
     }
+    case 'conversation_restored':
+      return { index: -1, item: { kind: 'restored', key: `r${e.seq}`, seq: e.seq, toSeq: e.toSeq, ...(e.undoOf !== undefined ? { undoOf: e.undoOf } : {}), ts: e.ts } };
     case 'compaction_end':
       return { index: -1, item: { kind: 'note', key: `n${e.seq}`, text: `Context compacted: ~${e.before} → ~${e.after} tokens`, ts: e.ts } };
     default:
@@ -143,4 +147,28 @@ export function buildChat(events: readonly GlassboxEvent[]): ChatState {
   // A session loaded from disk streams nothing any more.
   state.items = settledItems(state.items);
   return state;
+}
+
+/**
+ * The rows a conversation restore left out of the agent's conversation (shown dimmed), and the
+ * turn ends restored to (each shows a *Restored to here* marker): for every restore not undone,
+ * the rows after its target turn's end up to the restore. O(rows), no copies.
+ */
+export function rewoundRows(items: readonly ChatItem[]): { rewound: Set<string>; targets: Set<string> } {
+  const rewound = new Set<string>();
+  const targets = new Set<string>();
+  const restores = items.filter((it): it is Extract<ChatItem, { kind: 'restored' }> => it.kind === 'restored');
+  if (!restores.length) return { rewound, targets };
+  const undone = new Set(restores.map((r) => r.undoOf).filter((n): n is number => n !== undefined));
+  const indexOf = new Map<string, number>();
+  items.forEach((it, i) => indexOf.set(it.key, i));
+  for (const r of restores) {
+    if (r.undoOf !== undefined || undone.has(r.seq)) continue;
+    const from = indexOf.get(`e${r.toSeq}`);
+    const to = indexOf.get(r.key);
+    if (from === undefined || to === undefined) continue;
+    targets.add(items[from]!.key);
+    for (let i = from + 1; i < to; i++) rewound.add(items[i]!.key);
+  }
+  return { rewound, targets };
 }

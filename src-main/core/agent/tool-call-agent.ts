@@ -94,6 +94,16 @@ export class ToolCallAgent {
     });
   }
 
+  /**
+   * Replaces the conversation (a restore to a checkpoint's turn). The next request is recorded
+   * whole, since what the previous one held is no longer a prefix of it.
+   */
+  replaceConversation(messages: ChatMessage[]): void {
+    this.messages = messages;
+    this.lastRequestIndex = 0;
+    this.wireMessages = 0;
+  }
+
   /** Stops listening to the bus. */
   dispose(): void {
     this.unsubscribe();

@@ -31,6 +31,7 @@ import { createProvider } from '../llm/create-provider';
 import { SessionModel } from './session-model';
 import type { LlmProvider } from '../llm/llm-types';
 import { conversationFromEvents } from './conversation-from-events';
+import { ConversationRewind } from './conversation-rewind';
 import { collectSecrets } from '../secrets/config-secrets';
 import { RedactedEvents } from '../secrets/redacted-events';
 import { SecretRedactor } from '../secrets/secret-redactor';
@@ -127,6 +128,8 @@ export class GlassboxSession {
   readonly loadWarnings: string[] = [];
   /** The workspace's checkpoints around each turn (null unless `checkpoints` was asked for and the config allows it). */
   readonly checkpoints: SessionCheckpoints | null = null;
+  /** Sets the conversation back to an earlier turn (`conversation_restored`). */
+  readonly conversation: ConversationRewind;
   private provider: LlmProvider | null;
   /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
   private readonly injected: boolean;
@@ -247,6 +250,7 @@ export class GlassboxSession {
       redactor: this.redactor,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
+    this.conversation = new ConversationRewind(this.bus, (m) => this.agent.replaceConversation(m), () => this.running, resumed?.events);
     const cpSection = (this.config as Record<string, unknown>).checkpoints;
     const cpConfig: CheckpointConfig = cpSection && typeof cpSection === 'object' ? (cpSection as CheckpointConfig) : {};
     if (opts.checkpoints && cpConfig.enabled !== false) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
@@ -377,6 +381,7 @@ export class GlassboxSession {
     await this.cancel();
     await this.checkpoints?.settled();
     this.checkpoints?.dispose();
+    this.conversation.dispose();
     this.agent.dispose();
     await this.extensions.dispose();
     await this.mcp.close();

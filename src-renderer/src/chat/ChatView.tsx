@@ -6,6 +6,7 @@ import { inspectorSelectors } from '../store/inspector/selectors';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import { TurnCheckpoint } from './TurnCheckpoint';
 import type { ChatItem } from '../store/chat-reducer';
+import { rewoundRows } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
 import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
 import { RowSizes } from './row-sizes';
@@ -27,7 +28,7 @@ function TurnUsage({ item }: { item: Extract<ChatItem, { kind: 'assistant' }> })
   );
 }
 
-const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
+const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target?: boolean }) {
   switch (item.kind) {
     case 'user':
       return (
@@ -54,10 +55,21 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
           {item.error ? <span className="run-end-error"> {item.error}</span> : null}
           {item.reason === 'error' ? <RunFailedActions /> : null}
           <TurnCheckpoint endKey={item.key} />
+          {target ? (
+            <div className="restored-marker" data-testid="restored-marker">
+              ↺ Restored to here <span className="muted">— the turns below are rewound: the agent no longer sees them</span>
+            </div>
+          ) : null}
         </div>
       );
     case 'note':
       return <div className="run-note">{item.text}</div>;
+    case 'restored':
+      return (
+        <div className="run-note restored-note" data-testid="conversation-restored" data-undo={item.undoOf !== undefined ? 'true' : undefined}>
+          {item.undoOf !== undefined ? 'Conversation restore undone: the rewound turns are back.' : 'Conversation restored: the dimmed turns above are out of it.'}
+        </div>
+      );
   }
 });
 
@@ -65,6 +77,8 @@ const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
 export function ChatView() {
   const items = useApp(chatSelectors.items);
   const earlier = useApp(chatSelectors.earlierRows);
+  // Rows a conversation restore left out are dimmed under a marker on the turn restored to.
+  const marks = useMemo(() => rewoundRows(items), [items]);
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -156,10 +170,11 @@ export function ChatView() {
             key={v.key}
             data-index={v.index}
             ref={virtualizer.measureElement}
-            className="chat-row"
+            className={`chat-row${marks.rewound.has(items[v.index]!.key) ? ' chat-rewound' : ''}`}
+            data-rewound={marks.rewound.has(items[v.index]!.key) ? 'true' : undefined}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
           >
-            <ChatRow item={items[v.index]!} />
+            <ChatRow item={items[v.index]!} target={marks.targets.has(items[v.index]!.key)} />
           </div>
         ))}
       </div>

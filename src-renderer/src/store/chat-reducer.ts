@@ -2,6 +2,7 @@
 // the bridge beside the call index; the store keeps importing it from here.
 export {
   applyChatEvent,
+  rewoundRows,
   buildChat,
   chatFromItems,
   emptyChat,

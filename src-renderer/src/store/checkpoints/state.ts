@@ -9,6 +9,12 @@ export interface RestorePanel {
   chosen: string[];
   busy: boolean;
   error?: string;
+  /** Put the chosen files back (default on). */
+  withFiles: boolean;
+  /** Set the conversation back to right after the checkpoint's turn (default off). */
+  withConversation: boolean;
+  /** The checkpoint ends a turn, so the conversation can go back to it. */
+  canConversation: boolean;
 }
 
 /** The checkpoints slice: the workspace's checkpoints, the open restore panel, the last restore's undo point. */
@@ -16,7 +22,7 @@ export interface CheckpointsState {
   checkpoints: Checkpoint[];
   restorePanel: RestorePanel | null;
   /** After a restore: what it did and the checkpoint that takes it back. */
-  lastRestore: { undoId: string; files: string[]; label: string } | null;
+  lastRestore: { undoId?: string; files: string[]; label: string; conversationSeq?: number } | null;
   checkpointMessage: { ok: boolean; text: string } | null;
 }
 
