@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as pty from 'node-pty';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, runGlassbox, tempGlassbox, victimBase } from '../helpers/cli';
+import { answerPrompts, runGlassbox, tempGlassbox, victimBase } from '../helpers/cli';
 
 /**
  * The holes of the classifier, through the real CLI (`glassbox tools call bash`): commands that
@@ -82,24 +81,8 @@ describe('auto mode: no hole deletes outside the workspace', () => {
 
 describe('ask mode: the prompt says what was found', () => {
   it('asks for the ANSI-C hidden -delete with the path it deletes; "n" keeps it', async () => {
-    const term = pty.spawn(process.execPath, [BIN, 'tools', 'call', 'bash', '--approve', 'ask', '--args', JSON.stringify({ command: `find ${victim} $'-delete'` })], {
-      cols: 250,
-      rows: 40,
-      cwd: t.workspace,
-      env: t.env as Record<string, string>,
-    });
-    let screen = '';
-    let answered = false;
-    const code = await new Promise<number>((resolveExit) => {
-      term.onData((d) => {
-        screen += d;
-        if (!answered && /\[y\]es/.test(screen)) {
-          answered = true;
-          term.write('n\r');
-        }
-      });
-      term.onExit(({ exitCode }) => resolveExit(exitCode));
-    });
+    const { screen, code, answered: n } = await answerPrompts(['tools', 'call', 'bash', '--approve', 'ask', '--args', JSON.stringify({ command: `find ${victim} $'-delete'` })], { env: t.env, cwd: t.workspace, answers: ['n'] });
+    const answered = n === 1;
     expect(answered).toBe(true);
     expect(screen).toContain(`why asked: dangerous command: find -delete deletes outside the workspace: ${victim}`);
     // Approving would let it leave the sandbox: the prompt names that decision.

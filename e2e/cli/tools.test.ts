@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as pty from 'node-pty';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { answerPrompts, ROOT, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 /**
  * `glassbox tools list|call` through the real, built CLI (bin/glassbox.mjs → out/main/cli.js),
@@ -224,24 +223,8 @@ describe('glassbox tools call --approve', () => {
 
   it('ask on a real terminal prompts, and "y" lets the call run', async () => {
     const outside = join(base(), 'outside-approved.txt');
-    const term = pty.spawn(process.execPath, [BIN, 'tools', 'call', 'str_replace_editor', '--approve', 'ask', '--args', createArgs(outside)], {
-      cols: 200,
-      rows: 40,
-      cwd: t.workspace,
-      env: t.env as Record<string, string>,
-    });
-    let screen = '';
-    let answered = false;
-    const code = await new Promise<number>((resolveExit) => {
-      term.onData((d) => {
-        screen += d;
-        if (!answered && /\[y\]es/.test(screen)) {
-          answered = true;
-          term.write('y\r');
-        }
-      });
-      term.onExit(({ exitCode }) => resolveExit(exitCode));
-    });
+    const { screen, code, answered: n } = await answerPrompts(['tools', 'call', 'str_replace_editor', '--approve', 'ask', '--args', createArgs(outside)], { env: t.env, cwd: t.workspace, answers: ['y'], cols: 200 });
+    const answered = n === 1;
     expect(answered).toBe(true);
     expect(screen).toContain('Approve str_replace_editor');
     expect(screen).toContain(`File created successfully at: ${outside}`);

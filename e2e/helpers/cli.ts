@@ -132,3 +132,27 @@ export function victimBase(): string {
   }
   throw new Error('no folder outside the temp dir for test victims: set GLASSBOX_TEST_VICTIMS');
 }
+
+/**
+ * Runs `glassbox ARGS` on a real terminal (node-pty) and types `answers[i]` (e.g. 'y', 'n') at
+ * the i-th approval prompt (`[y]es`); further prompts are left unanswered. Killed after
+ * `timeoutMs`. Returns everything the terminal showed and the exit code.
+ */
+export async function answerPrompts(args: string[], opts: { env: NodeJS.ProcessEnv; cwd: string; answers: string[]; cols?: number; timeoutMs?: number }): Promise<{ screen: string; code: number; answered: number }> {
+  const pty = await import('node-pty');
+  const term = pty.spawn(process.execPath, [BIN, ...args], { cols: opts.cols ?? 250, rows: 50, cwd: opts.cwd, env: opts.env as Record<string, string> });
+  let screen = '';
+  let answered = 0;
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => term.kill('SIGKILL'), opts.timeoutMs ?? 100_000);
+    term.onData((d) => {
+      screen += d;
+      const prompts = screen.split(/\[y\]es/).length - 1;
+      if (answered < opts.answers.length && prompts > answered) term.write(`${opts.answers[answered++]}\r`);
+    });
+    term.onExit(({ exitCode }) => {
+      clearTimeout(timer);
+      resolveExit({ screen, code: exitCode, answered });
+    });
+  });
+}

@@ -2,10 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScriptedModelServer, type ScriptedTurn } from '../fixtures/scripted-model-server';
-import { BIN, runGlassbox, tempGlassbox } from '../helpers/cli';
+import { answerPrompts, runGlassbox, tempGlassbox } from '../helpers/cli';
 
 // The built CLI with the real OS sandbox (bubblewrap): what `glassbox tools call` and
 // `glassbox run` let the agent's shell and Python do, in ask, auto and deny. "Outside" is a
@@ -191,22 +190,5 @@ describe.runIf(process.platform === 'linux')('glassbox run inside the sandbox (s
 
 /** Runs glassbox on a real terminal and answers "y" to up to `answers` approval prompts. */
 function inTerminal(s: Setup, args: string[], answers: number): Promise<{ screen: string; code: number }> {
-  const term = pty.spawn(process.execPath, [BIN, ...args], { cols: 250, rows: 50, cwd: s.workspace, env: s.env as Record<string, string> });
-  let screen = '';
-  let answered = 0;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => term.kill('SIGKILL'), 100_000);
-    term.onData((d) => {
-      screen += d;
-      const prompts = screen.split(/\[y\]es/).length - 1;
-      if (answered < answers && prompts > answered) {
-        answered++;
-        term.write('y\r');
-      }
-    });
-    term.onExit(({ exitCode }) => {
-      clearTimeout(timer);
-      resolve({ screen, code: exitCode });
-    });
-  });
+  return answerPrompts(args, { env: s.env, cwd: s.workspace, answers: Array<string>(answers).fill('y') });
 }
