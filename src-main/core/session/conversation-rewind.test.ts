@@ -27,8 +27,8 @@ async function setup(script: ScriptedTurn[]) {
 }
 
 /** The user and assistant texts of one recorded request. */
-function texts(body: { messages?: Array<{ role: string; content?: unknown }> }): string[] {
-  return (body.messages ?? []).filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => `${m.role}: ${String(m.content)}`);
+function texts(body: { messages?: unknown[] }): string[] {
+  return ((body.messages ?? []) as Array<{ role: string; content?: unknown }>).filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => `${m.role}: ${String(m.content)}`);
 }
 
 describe('ConversationRewind', () => {
