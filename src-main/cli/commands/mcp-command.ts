@@ -17,7 +17,8 @@ ${SERVE_USAGE}
   glassbox mcp import FILE [--replace] [--dry-run]
 ${LOGIN_USAGE}
 
-list    configured MCP servers (connects each): id, transport, status, tool count,
+list    configured MCP servers (connects each): id, transport, protocol version in use,
+        status (needs-sign-in included), tool / resource / template / prompt counts,
         instructions present, last error. Exit 0; 2 on a config error.
 serve   Glassbox as an MCP server (protocol 2025-11-25 and 2026-07-28): tools, the
         workspace's files (file:// resources), recorded sessions (glassbox://sessions/ID),
