@@ -15,8 +15,9 @@ const requireAuth = process.env.GLASSBOX_CONFORMANCE_AUTH !== '0';
 describe.skipIf(!HAVE_NODE22)('official MCP conformance suite, client mode', () => {
   it.each(['2025-11-25', '2026-07-28'])('--requirements %s: every scored scenario passes through Glassbox’s client', async (revision) => {
     // The suite starts every scenario's client at once: on 2 shared cores a client can need
-    // well over 30 s just to start, so the per-client timeout is generous.
-    const { out } = await runConformance(['client', '--command', `${JITI} ${ADAPTER}`, '--requirements', revision, '--timeout', '150000']);
+    // well over 30 s just to start, so the per-client timeout is generous. --verbose makes the
+    // summary name each failed check with its message, so a failure here says what went wrong.
+    const { out } = await runConformance(['client', '--command', `${JITI} ${ADAPTER}`, '--requirements', revision, '--timeout', '150000', '--verbose']);
     const { results, notScored } = summary(out);
     const scored = [...results].filter(([name]) => !notScored.has(name));
     const passing = scored.filter(([, r]) => r.ok).map(([n]) => n);
