@@ -87,7 +87,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     ...(opts.idleCloseMs !== undefined ? { idleCloseMs: opts.idleCloseMs } : {}),
   });
   // Search and usage across sessions, the HTML export, notifications: one for every connection.
-  const insights = new InsightsBridge({ host: bridge, paths: opts.paths, store, workspace: opts.workspace, env: opts.env, ...(opts.desktop ? { desktop: opts.desktop } : {}) });
+  const insights = new InsightsBridge({ host: bridge, paths: opts.paths, store, workspace: opts.workspace, env: opts.env, liveEvents: (id) => registry.get(id)?.events ?? null, ...(opts.desktop ? { desktop: opts.desktop } : {}) });
   const scopes = new Set<() => Promise<void>>();
   const connect = (transport: HostTransport, how?: { session?: string | null }): (() => void) => {
     // This connection's own host: its session and workbench methods, its session's events only.

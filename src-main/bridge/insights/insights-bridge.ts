@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ExportOutcome, SearchHitView } from '../../../src-shared/contract/insight-views';
 import type { ExportedFile } from '../../../src-shared/contract/views';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { GlassboxPaths } from '../../core/config/paths';
 import { loadConfig } from '../../core/config/config';
@@ -31,6 +32,8 @@ export interface InsightsBridgeOptions {
   env: NodeJS.ProcessEnv;
   /** The desktop app's shell; absent in `glassbox web` (the page downloads and uses the browser's notifications). */
   desktop?: DesktopShell;
+  /** The events of a session open on the host (null when it is not open): its time axis is laid out from them. */
+  liveEvents?: (id: string) => readonly GlassboxEvent[] | null;
 }
 
 /** Most hits one search returns. */
@@ -54,7 +57,7 @@ export class InsightsBridge {
       'sessions.exportHtml': (id, options) => this.exportHtml(id, options?.withoutToolOutputs === true),
       'timeline.axis': (id) => {
         requireSaved(opts.store, id);
-        return this.axes.axis(id);
+        return this.axes.axis(id, opts.liveEvents?.(id));
       },
       'app.notify': (title, body) => ({ shown: opts.desktop ? opts.desktop.notify(title.slice(0, 200), body.slice(0, 1000)) : false }),
     });

@@ -32,6 +32,20 @@ describe('TimeAxisCache', () => {
     expect(next.spans.map((s) => s.callId)).toEqual(['c1', 'c2']);
   });
 
+  it('lays out a session open on the host from the events it holds, and again once it has more', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gb-axis-cache-'));
+    dirs.push(dir);
+    // The file has one call; the open session already holds two (its file is read by no one).
+    writeFileSync(join(dir, 'abcd1234.jsonl'), line('agent_start', { task: 't' }, 1000) + call('c1', 1001));
+    const events = (line('agent_start', { task: 't' }, 1000) + call('c1', 1001) + call('c2', 1010)).trim().split('\n').map((l) => JSON.parse(l));
+    const cache = new TimeAxisCache(new SessionStore(dir));
+    const first = cache.axis('abcd1234', events);
+    expect(first.spans.map((s) => s.callId)).toEqual(['c1', 'c2']);
+    expect(cache.axis('abcd1234', events)).toBe(first);
+    events.push(...call('c3', 1020).trim().split('\n').map((l) => JSON.parse(l)));
+    expect(cache.axis('abcd1234', events).spans.map((s) => s.callId)).toEqual(['c1', 'c2', 'c3']);
+  });
+
   it('reports a session file that is gone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gb-axis-cache-'));
     dirs.push(dir);

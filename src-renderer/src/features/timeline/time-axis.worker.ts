@@ -12,6 +12,7 @@ interface Target {
   axis: PackedAxis | null;
   next: { view: AxisView; dpr: number; colors: AxisColors; cursor: number | null; selected: number[] } | null;
   pending: boolean;
+  drewAt: number;
 }
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -24,6 +25,7 @@ function draw(id: number): void {
   const next = t.next;
   if (!t.axis || !next) return;
   const started = performance.now();
+  t.drewAt = started;
   const { view, dpr } = next;
   const w = Math.round(view.width * dpr);
   const h = Math.round(view.height * dpr);
@@ -52,7 +54,7 @@ scope.onmessage = (e: MessageEvent<ToAxisWorker>) => {
   const m = e.data;
   switch (m.type) {
     case 'canvas':
-      targets.set(m.id, { canvas: m.canvas, axis: null, next: null, pending: false });
+      targets.set(m.id, { canvas: m.canvas, axis: null, next: null, pending: false, drewAt: -Infinity });
       break;
     case 'axis': {
       const t = targets.get(m.id);
@@ -65,9 +67,10 @@ scope.onmessage = (e: MessageEvent<ToAxisWorker>) => {
     case 'view': {
       const t = targets.get(m.id);
       if (!t) break;
-      const first = !t.next;
       t.next = { view: m.view, dpr: m.dpr, colors: m.colors, cursor: m.cursor, selected: m.selected };
-      if (first) draw(m.id);
+      // Drawn at once unless a frame was drawn within the last 8 ms (then at the next frame): the
+      // worker's own frame callbacks come late on a busy machine, the page's wheel events do not.
+      if (performance.now() - t.drewAt > 8) draw(m.id);
       else schedule(m.id);
       break;
     }
