@@ -19,7 +19,8 @@ const ROUNDS = Number(process.argv[3] ?? 7);
 const CHANGED = 20;
 
 const jiti = createJiti(import.meta.url);
-const { CheckpointStore } = await jiti.import(join(ROOT, 'src-main/core/checkpoints/checkpoint-store.ts'));
+// CHECKPOINT_STORE=<path to a checkpoint-store.ts> measures another version (e.g. an older one) the same way.
+const { CheckpointStore } = await jiti.import(process.env.CHECKPOINT_STORE ?? join(ROOT, 'src-main/core/checkpoints/checkpoint-store.ts'));
 
 function makeTree() {
   const ws = mkdtempSync(join(tmpdir(), 'glassbox-bench-cp-'));
@@ -40,6 +41,7 @@ function change(ws, round) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 const time = async (fn) => {
   const t = performance.now();
   await fn();
@@ -76,6 +78,7 @@ for (let r = 0; r < ROUNDS; r++) {
 const f = (ms) => `${ms.toFixed(1)} ms`;
 console.log(`checkpoints of a ${FILES}-file workspace, ${CHANGED} files changed per turn, ${ROUNDS} rounds (medians)`);
 console.log(`  first checkpoint (every file hashed): ${f(first)}`);
-console.log(`  take a checkpoint:   ${f(median(take))}   git stash:     ${f(median(stash))}   ratio ${(median(take) / median(stash)).toFixed(2)}×`);
-console.log(`  restore one:         ${f(median(restore))}   git stash pop: ${f(median(pop))}   ratio ${(median(restore) / median(pop)).toFixed(2)}×`);
+console.log(`  take a checkpoint:   ${f(median(take))} (${range(take)})   git stash:     ${f(median(stash))} (${range(stash)})   ratio ${(median(take) / median(stash)).toFixed(2)}×`);
+console.log(`  restore one:         ${f(median(restore))} (${range(restore)})   git stash pop: ${f(median(pop))} (${range(pop)})   ratio ${(median(restore) / median(pop)).toFixed(2)}×`);
+console.log(`  restore / (git stash + pop): ${(median(restore) / (median(stash) + median(pop))).toFixed(2)}× (a restore saves the workspace first, as stash does, then puts files back, as pop does)`);
 console.log(`  (a restore also takes the checkpoint before and after it, so it can be undone)`);

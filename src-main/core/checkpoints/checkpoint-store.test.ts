@@ -55,6 +55,30 @@ describe('CheckpointStore (a shadow git repository)', () => {
     expect(readFileSync(join(ws, 'b.txt'), 'utf8')).toBe('b1');
   });
 
+  it("a restore's after checkpoint is the workspace as the restore left it (chosen files only, a deletion included), without a second scan; undo brings back every file", async () => {
+    const { ws, home } = fresh();
+    const store = new CheckpointStore(home, ws);
+    for (const n of ['a', 'b', 'c']) writeFileSync(join(ws, `${n}.txt`), `${n}1\n`);
+    const cp = await store.take({ kind: 'turn', label: 'one' });
+    for (const n of ['a', 'b', 'c']) writeFileSync(join(ws, `${n}.txt`), `${n}2\n`);
+    writeFileSync(join(ws, 'new.txt'), 'new\n');
+    const r = await store.restore(cp!.id, ['a.txt', 'new.txt']);
+    expect(r.files.sort()).toEqual(['a.txt', 'new.txt']);
+    expect(existsSync(join(ws, 'new.txt'))).toBe(false);
+    expect(readFileSync(join(ws, 'b.txt'), 'utf8')).toBe('b2\n');
+    expect(r.after.changed).toBe(2);
+    // Nothing differs between the workspace and the after checkpoint: it recorded exactly what is there.
+    expect(await store.preview(r.after.id)).toEqual([]);
+    // The whole-workspace restore reuses the target's tree: the after checkpoint is the target's files.
+    const full = await store.restore(cp!.id);
+    const tree = (c: string) => execFileSync('git', ['rev-parse', `${c}^{tree}`], { env: { ...process.env, GIT_DIR: join(store.dir, 'git') } }).toString().trim();
+    expect(tree(full.after.id)).toBe(tree(cp!.id));
+    expect(await store.preview(full.after.id)).toEqual([]);
+    await store.restore(r.undo.id);
+    for (const n of ['a', 'b', 'c']) expect(readFileSync(join(ws, `${n}.txt`), 'utf8')).toBe(`${n}2\n`);
+    expect(readFileSync(join(ws, 'new.txt'), 'utf8')).toBe('new\n');
+  });
+
   it("lives outside the user's git: their repository, index and history are untouched; .gitignore is respected; huge files are left out", async () => {
     const { ws, home } = fresh();
     execFileSync('git', ['init', '-q'], { cwd: ws });

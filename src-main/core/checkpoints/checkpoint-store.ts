@@ -125,13 +125,12 @@ export class CheckpointStore {
    * (then null). `force` takes one even then (a restore's "before" point).
    */
   take(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean } = {}): Promise<Checkpoint | null> {
-    return serial(this.dir, () => this.takeNow(meta, opts));
+    return serial(this.dir, async () => (await this.takeNow(meta, opts))?.cp ?? null);
   }
 
-  private async takeNow(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean }): Promise<Checkpoint | null> {
+  private async takeNow(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean; noGc?: boolean }): Promise<{ cp: Checkpoint; tree: string } | null> {
     const tree = await this.stageTree();
-    const list = this.list();
-    const last = list.at(-1);
+    const last = this.list().at(-1);
     let changed = 0;
     if (last) {
       const lastTree = await this.treeOf(last.id).catch(() => '');
@@ -140,17 +139,23 @@ export class CheckpointStore {
     } else {
       changed = (await this.git.text(['ls-tree', '-r', '--name-only', '-z', tree])).split('\0').filter(Boolean).length;
     }
+    return { cp: await this.commit(tree, meta, changed, opts), tree };
+  }
+
+  /** Records `tree` as a new checkpoint (a parentless commit and its ref), pruning beyond the cap. */
+  private async commit(tree: string, meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, changed: number, opts: { noGc?: boolean } = {}): Promise<Checkpoint> {
+    const list = this.list();
     const id = await this.git.text(['commit-tree', tree, '-m', meta.label || meta.kind]);
     const n = list.length + this.prunedTotal;
     await this.git.run(['update-ref', `refs/glassbox/${Date.now()}-${n}`, id]);
     const cp: Checkpoint = { ...meta, id, ts: Date.now(), changed };
     list.push(cp);
-    await this.prune(list);
+    await this.prune(list, opts.noGc);
     this.save(list);
     return cp;
   }
 
-  private async prune(list: Checkpoint[]): Promise<void> {
+  private async prune(list: Checkpoint[], noGc = false): Promise<void> {
     const drop = list.length - this.maxCheckpoints;
     if (drop <= 0) return;
     const gone = list.splice(0, drop);
@@ -164,7 +169,8 @@ export class CheckpointStore {
     this.prunedSinceGc += drop;
     this.prunedTotal += drop;
     // Unreferenced objects are dropped in batches: gc rewrites packs, not worth it per checkpoint.
-    if (this.prunedSinceGc >= 10) {
+    // Never on a restore's path (the user waits for it): the next turn's checkpoint does it.
+    if (this.prunedSinceGc >= 10 && !noGc) {
       this.prunedSinceGc = 0;
       await this.git.run(['gc', '-q', '--prune=now']).catch(() => undefined);
     }
@@ -214,13 +220,15 @@ export class CheckpointStore {
   restore(id: string, paths?: readonly string[], meta: { session?: string } = {}): Promise<{ undo: Checkpoint; after: Checkpoint; files: string[] }> {
     return serial(this.dir, async () => {
       const target = this.checkpoint(id);
-      const undo = (await this.takeNow({ kind: 'before-restore', label: `Before restoring “${target.label}”`, ...meta }, { force: true }))!;
-      const now = await this.treeOf(undo.id);
       const targetTree = await this.treeOf(id);
+      const taken = (await this.takeNow({ kind: 'before-restore', label: `Before restoring “${target.label}”`, ...meta }, { force: true, noGc: true }))!;
+      const undo = taken.cp;
+      const now = taken.tree;
       const diff = (await this.git.text(['diff-tree', '-r', '--no-renames', '--name-status', '-z', now, targetTree])).split('\0').filter(Boolean);
       const want = paths ? new Set(paths) : null;
       const files: string[] = [];
       const write: string[] = [];
+      const gone: string[] = [];
       for (let i = 0; i + 1 < diff.length; i += 2) {
         const code = diff[i]!;
         const rel = diff[i + 1]!;
@@ -231,6 +239,7 @@ export class CheckpointStore {
           await unlink(abs).catch((err: NodeJS.ErrnoException) => {
             if (err.code !== 'ENOENT') throw err;
           });
+          gone.push(rel);
         } else {
           // A symlinked folder on the way could send the write elsewhere: each parent must be a real folder.
           await this.realParents(rel);
@@ -239,8 +248,13 @@ export class CheckpointStore {
         files.push(rel);
       }
       // One checkout for every file to write back (git writes files, modes and symlinks as stored).
+      // Only the chosen paths are checked out; git also updates them in the shadow index.
       if (write.length) await this.git.run(['checkout', '-q', id, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: write.join('\0') });
-      const after = (await this.takeNow({ kind: 'restore', label: `Restored “${target.label}”`, ...meta }, { force: true }))!;
+      if (gone.length) await this.git.run(['update-index', '-z', '--force-remove', '--stdin'], { input: gone.join('\0') + '\0' });
+      // The index held the workspace as of the undo point, changed just where the restore wrote: it
+      // is the workspace after the restore, with no second scan of every file (all files chosen: the target's tree).
+      const afterTree = want ? await this.git.text(['write-tree']) : targetTree;
+      const after = await this.commit(afterTree, { kind: 'restore', label: `Restored “${target.label}”`, ...meta }, files.length, { noGc: true });
       return { undo, after, files };
     });
   }
