@@ -16,7 +16,6 @@ import { shellSelectors } from '../store/shell/selectors';
 import { badgedTitle } from '../store/notify/attention';
 import { NotifyPermission } from '../usage/NotifyPermission';
 import { SessionUsage } from '../usage/SessionUsage';
-import { ModelPicker } from '../sessions/ModelPicker';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
@@ -120,7 +119,6 @@ export function App() {
         <header className="topbar">
           <span className="session-name" data-testid="session-title">{title}</span>
           <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
-          <ModelPicker />
           <SessionUsage />
           {sandbox && !sandbox.active && (
             <span className="unsandboxed-badge" data-testid="unsandboxed" title={`bash and python_execute run with your full rights: ${sandbox.reason ?? 'no OS sandbox'}`}>

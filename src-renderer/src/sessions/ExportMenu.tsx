@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { useApp } from '../app/app-context';
 import { chatSelectors } from '../store/chat/selectors';
 import { sessionsSelectors } from '../store/sessions/selectors';
@@ -12,14 +12,21 @@ export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const [lean, setLean] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Fixed to the window under the button: the top bar clips what overflows it (Export on its second row).
+  const [at, setAt] = useState<CSSProperties | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
   if (!sessionId) return null;
   return (
     <span className="export-menu">
-      <button className="link-button" data-testid="export-open" disabled={!hasRows} title={hasRows ? 'Save this session as one HTML file anyone can open' : 'Nothing recorded yet'} onClick={() => setOpen(!open)}>
+      <button className="link-button" data-testid="export-open" disabled={!hasRows} title={hasRows ? 'Save this session as one HTML file anyone can open' : 'Nothing recorded yet'} ref={button} onClick={() => {
+        const r = button.current?.getBoundingClientRect();
+        if (r) setAt({ position: 'fixed', right: 'auto', left: Math.max(8, Math.min(r.right - 260, window.innerWidth - 268)), top: r.bottom + 4 });
+        setOpen(!open);
+      }}>
         Export
       </button>
       {open ? (
-        <div className="export-pop" data-testid="export-menu" role="dialog" aria-label="Export this session">
+        <div className="export-pop" style={at} data-testid="export-menu" role="dialog" aria-label="Export this session">
           <div className="small muted">One HTML file: chat, calls, usage and timeline. Works offline; secrets are redacted.</div>
           <label className="small">
             <input type="checkbox" data-testid="export-without-outputs" checked={lean} onChange={(e) => setLean(e.target.checked)} /> without tool outputs

@@ -3,8 +3,9 @@ import { chatSelectors } from '../store/chat/selectors';
 import { modelSelectors } from '../store/model/selectors';
 import { totalsLine } from './usage-format';
 import { plural } from '../shell/plural';
+import { ModelPicker } from '../sessions/ModelPicker';
 
-/** The top bar's tokens and cost of the session so far (the model is the ModelPicker beside it). */
+/** The top bar's model (its picker) and the session's tokens and cost so far. */
 export function SessionUsage() {
   const model = useApp(modelSelectors.model);
   const usage = useApp(chatSelectors.usage);
@@ -13,6 +14,7 @@ export function SessionUsage() {
     : '';
   return (
     <span className="session-usage" data-testid="session-usage" title={`${model ? `${model}: ` : ''}${totalsLine(usage)} over ${usage.turns} model turn(s)${unknown ? `; ${unknown}` : ''}`}>
+      <ModelPicker />
       <span data-testid="session-usage-totals">{totalsLine(usage)}</span>
     </span>
   );
