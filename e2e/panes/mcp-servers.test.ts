@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
@@ -119,7 +120,10 @@ describe('MCP servers page', () => {
   }, 300_000);
 
   it('a slow MCP server does not hold up the window; a message sent while it starts waits for its tools', async () => {
-    const slow = { command: process.execPath, args: [SLOW], env: { SLOW_START_MS: '20000' } };
+    // The server starts only once this test has seen the window keep working meanwhile (a
+    // fixed delay either wastes time or runs out on a loaded machine before the checks).
+    const gate = join(mkdtempSync(join(tmpdir(), 'glassbox-slow-gate-')), 'go');
+    const slow = { command: process.execPath, args: [SLOW], env: { SLOW_START_MS: '1000', SLOW_START_UNTIL: gate } };
     const w = await hosts.web([{ text: 'Answered with every tool.' }], { approvals: { mode: 'auto' }, mcpServers: { slow } });
     const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'mcp');
@@ -132,6 +136,9 @@ describe('MCP servers page', () => {
     expect(await card.getAttribute('data-status')).toBe('connecting');
     expect(w.model.requests).toHaveLength(0);
     await paneShot(page, 'mcp-server-starting');
+    expect(await card.getAttribute('data-status')).toBe('connecting');
+    expect(w.model.requests).toHaveLength(0);
+    writeFileSync(gate, '');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('connected');
     await waitRunEnd(page, 1);
     expect(w.model.requests).toHaveLength(1);
