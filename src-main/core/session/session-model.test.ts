@@ -32,12 +32,12 @@ describe('a session switches its model', () => {
     const { model, env, workspace, home } = await setup([{ text: 'one' }, { text: 'two' }, { text: 'three' }, { text: 'other' }]);
     const s = await GlassboxSession.create({ workspace, env, withExtensions: false, withMcp: false });
     open.push(s);
-    expect(s.modelInUse()).toEqual({ provider: 'openai', model: 'configured-model' });
+    expect(s.modelInUse()).toEqual({ provider: 'openai', model: 'configured-model', switched: false });
     await s.send('first');
     expect(model.requests[0]!.body.model).toBe('configured-model');
 
     expect(s.setModel('  picked-model ')).toEqual({ provider: 'openai', model: 'picked-model' });
-    expect(s.modelInUse()?.model).toBe('picked-model');
+    expect(s.modelInUse()).toEqual({ provider: 'openai', model: 'picked-model', switched: true });
     expect(s.llm().model).toBe('picked-model');
     await s.send('second');
     expect(model.requests[1]!.body.model).toBe('picked-model');
@@ -53,7 +53,7 @@ describe('a session switches its model', () => {
     // `glassbox run --session ID` and reopening in the window both resume through this path.
     const resumed = await GlassboxSession.create({ workspace, env, sessionId: s.id, withExtensions: false, withMcp: false });
     open.push(resumed);
-    expect(resumed.modelInUse()?.model).toBe('picked-model');
+    expect(resumed.modelInUse()).toEqual({ provider: 'openai', model: 'picked-model', switched: true });
     await resumed.send('third');
     expect(model.requests[2]!.body.model).toBe('picked-model');
 
