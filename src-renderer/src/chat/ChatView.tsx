@@ -41,7 +41,7 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
       return (
         <>
           <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
-            <MarkdownText text={item.text} />
+            <MarkdownText text={item.text} streaming={item.streaming} />
           </div>
           {item.usage ? <TurnUsage item={item} /> : null}
         </>

@@ -1,14 +1,44 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './markdown';
+import { splitBlocks } from './markdown-blocks';
 import { enhanceCodeBlocks } from './code-blocks';
 import '../tool-calls/tool-calls.css';
+import './markdown-stream.css';
 
-/** The assistant's Markdown, sanitized (see markdown.ts); code blocks get colours and a Copy button. Tool output never goes through here. */
-export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+/** Sanitized HTML in a div whose code blocks get colours and a Copy button. */
+const Html = memo(function Html({ html, className }: { html: string; className: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (ref.current) return enhanceCodeBlocks(ref.current);
   }, [html]);
-  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+});
+
+/**
+ * A streaming answer, block by block: finished blocks keep their rendered HTML and their DOM
+ * (memoized by text), only the last, growing block is parsed and sanitized again per update.
+ * Each block is sanitized on its own and set into its own element.
+ */
+function StreamingMarkdown({ text }: { text: string }) {
+  const blocks = splitBlocks(text);
+  return (
+    <div className="markdown markdown-streaming">
+      {blocks.map((b, i) => {
+        const last = i === blocks.length - 1;
+        const src = b.replace(/\n+$/, '');
+        return <Html key={i} className="md-block" html={renderMarkdown(src, { cache: !last })} />;
+      })}
+    </div>
+  );
+}
+
+/**
+ * The assistant's Markdown, sanitized (see markdown.ts); code blocks get colours and a Copy
+ * button. While it streams it is rendered block by block (a whole answer re-parsed per word cost
+ * a frame's budget); once complete, as one document. Tool output never goes through here.
+ */
+export const MarkdownText = memo(function MarkdownText({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const html = useMemo(() => (streaming ? '' : renderMarkdown(text)), [text, streaming]);
+  if (streaming) return <StreamingMarkdown text={text} />;
+  return <Html className="markdown" html={html} />;
 });

@@ -20,12 +20,15 @@ function ensureHooks(): void {
 
 /**
  * Markdown of the assistant's text to sanitized HTML: no scripts, no event handlers, no
- * iframes/forms/styles, only http(s) links, no remote images (data: only).
+ * iframes/forms/styles, only http(s) links, no remote images (data: only). `cache: false` for
+ * text that will not come again.
  */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, opts: { cache?: boolean } = {}): string {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   const html = isPlainLine(text) ? plainLineHtml(text) : sanitize(marked.parse(text) as string);
+  // The growing last block of a streaming answer is a new text every frame: not worth keeping.
+  if (opts.cache === false) return html;
   // Rows of a long conversation mount again and again while scrolling: keep recent results.
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(text, html);

@@ -1,6 +1,7 @@
 import { FIRST_SCREEN_ROWS, type PendingDialog, type SessionView } from '../../../../src-shared/contract/views';
 import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
 import { fromView, reduceEvent, type SessionData } from '../event-reducer';
+import { FrameBatch, reduceEvents } from './frame-batch';
 import type { SliceActions } from '../store-types';
 
 /** The chat slice's actions: the session's events in, messages and stops out. */
@@ -103,10 +104,16 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
   },
   watchSession: () => {
     const api = bridge();
+    // Live text deltas are applied once per frame (see frame-batch.ts), other events at once.
+    const batch = new FrameBatch((events) => {
+      const patch = reduceEvents(get(), events);
+      if (Object.keys(patch).length) set(patch);
+    });
     const offs = [
-      api.agent.onEvent((e) => get().applyEvent(e)),
+      api.agent.onEvent((e) => batch.push(e)),
       api.agent.onState((a) => get().setAgentState(a)),
       api.sessions.onSwitched((view) => {
+        batch.flush();
         get().loadView(view, []);
         if (view.tail) void get().loadWholeSession(view.summary.id);
         void get().loadPending({ quiet: true });
