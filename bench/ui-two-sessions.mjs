@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createJiti } from 'jiti';
+import { startTrace, tagPage, workPerFrame } from './ui-main-thread-trace.mjs';
 
 /** Installed before the page's scripts: marks when a frame's first bridge message is handled. */
 function markBridgeMessages() {
@@ -88,15 +89,25 @@ export async function twoSessionsBench({ root, chromium, executablePath, seconds
       await page.getByTestId('assistant-message').last().waitFor({ timeout: 60_000 });
     };
     // One session alone first (the reference), then two at once.
+    // Each window is measured twice at once: in the page (message → painted frame, which counts
+    // the wait for vsync too) and from a Chromium trace (the main thread's tasks per frame).
     const a = await open();
     await send(a, 'stream alone');
+    let trace = await startTrace(browser);
+    await tagPage(a, 'bench:a');
     const alone = await a.evaluate(frameWork, seconds * 1000);
+    alone.trace = workPerFrame(await trace.stop(), 'bench:a');
     await a.getByTestId('run-end').waitFor({ timeout: 120_000 });
     await a.getByTestId('new-session').click();
     const b = await open();
     await b.getByTestId('new-session').click();
     await Promise.all([send(a, 'stream alpha'), send(b, 'stream beta')]);
+    trace = await startTrace(browser);
+    await Promise.all([tagPage(a, 'bench:a'), tagPage(b, 'bench:b')]);
     const [wa, wb] = await Promise.all([a.evaluate(frameWork, seconds * 1000), b.evaluate(frameWork, seconds * 1000)]);
+    const events = await trace.stop();
+    wa.trace = workPerFrame(events, 'bench:a', ['bench:b']);
+    wb.trace = workPerFrame(events, 'bench:b', ['bench:a']);
     return { alone, a: wa, b: wb };
   } finally {
     await browser.close();
