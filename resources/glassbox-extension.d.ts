@@ -292,6 +292,8 @@ export interface EventPayloads {
   tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user' };
   /** The workspace's files were saved as a checkpoint (after a turn that changed files, before a turn, around a restore). */
   checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
+  /** The conversation went back to right after event `toSeq` (a checkpoint's turn, or undoing an earlier restore); later messages stay in the file, rewound. */
+  conversation_restored: { toSeq: number; checkpointId?: string; undoOf?: number };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
   approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
