@@ -26,14 +26,28 @@ function delayedPort(answer: HumanAnswer, ms = 50): HumanInputPort & { asked: Hu
 
 describe('ask_human', () => {
   it('returns the answer and keeps the event loop free while waiting', async () => {
-    const port = delayedPort({ action: 'accept', text: '  blue \n' }, 200);
+    // The human answers only after other work has run 5 times meanwhile: if the tool blocked
+    // the event loop while waiting, the ticks would never come and this would time out. (A
+    // fixed 200 ms wait counted the ticks instead, and a loaded machine fired too few.)
+    const asked: HumanQuestion[] = [];
     let ticks = 0;
-    const timer = setInterval(() => ticks++, 10);
+    let answer: (() => void) | undefined;
+    const timer = setInterval(() => {
+      ticks++;
+      if (ticks >= 5) answer?.();
+    }, 10);
+    const port: HumanInputPort = {
+      ask: (q) =>
+        new Promise<HumanAnswer>((resolve) => {
+          asked.push(q);
+          answer = () => resolve({ action: 'accept', text: '  blue \n' });
+        }),
+    };
     const r = await new ToolCollection([new AskHumanTool()]).execute('ask_human', { inquire: 'Colour?' }, ctx(port));
     clearInterval(timer);
     expect(r).toEqual({ output: 'blue', metadata: { action: 'accept' } });
-    expect(port.asked).toEqual([{ question: 'Colour?' }]);
-    expect(ticks).toBeGreaterThan(3);
+    expect(asked).toEqual([{ question: 'Colour?' }]);
+    expect(ticks).toBeGreaterThanOrEqual(5);
   });
 
   it('without a port, says nobody can answer (error result, no throw)', async () => {
