@@ -2,24 +2,13 @@ import { realpathSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { EventPayloads } from '../../../src-shared/events/event-types';
 import type { HumanInputPort } from '../tools/tool';
 import { elicit, type ElicitFormRequest, type ElicitUrlRequest } from './mcp-elicitation';
 import { sample, type McpSampler, type SamplingRequest } from './mcp-sampling';
 
-/** One server→client request (2025) or input round (2026), as the session records it. */
-export interface ServerRequestRecord {
-  server: string;
-  /** The tool call it belongs to, when one was running. */
-  callId?: string;
-  method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
-  /** What the user decided or what was answered. */
-  outcome: string;
-  params?: unknown;
-  result?: unknown;
-  usage?: { inputTokens?: number; outputTokens?: number };
-  costUsd?: number | null;
-  error?: string;
-}
+/** One server→client request (2025) or input round (2026), as the session records it (the `mcp_server_request` event). */
+export type ServerRequestRecord = EventPayloads['mcp_server_request'];
 
 /** What the handlers need from the connection. */
 export interface ServerRequestScope {
