@@ -51,6 +51,11 @@ describe('glassbox sessions', () => {
     expect(await search('tool:bash status:error')).toEqual([]);
     expect((await search('hello')).map((h) => h.kind)).toEqual(['user']);
     expect(await search('before:2000-01-01 check')).toEqual([]);
+    expect((await search('after:2000-01-01 "check 3 ok"')).map((h) => h.tool)).toEqual(['bash']);
+    expect((await search('tool:bash dur:>=0ms')).map((h) => h.tool)).toEqual(['bash']);
+    expect(await search('tool:bash dur:>1000s')).toEqual([]);
+    expect(await search('server:everything')).toEqual([]); // no MCP server in these sessions
+    expect(await search('cost:>0')).toEqual([]); // the scripted model has no price: no cost to compare
     const human = await cli('search', 'nothing-matches-this');
     expect(human.code).toBe(0);
     expect(human.stderr).toContain('No matches.');
