@@ -28,7 +28,8 @@ describe('dialog focus', { timeout: 180_000 }, () => {
     await page.keyboard.press('Control+Comma');
     const panel = page.getByTestId('settings-panel');
     await panel.waitFor();
-    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // Focus moves in once the panel has mounted (an effect after its first paint): wait for it.
+    await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await panel.getByText('Close', { exact: true }).click();
     await expect.poll(() => focused(page)).toBe('composer-input');
   });
