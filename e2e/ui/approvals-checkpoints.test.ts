@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, sendTask, useChromiumAndWebHosts } from './ui-harness';
+import { sendTask, shotsAllSizes as shots, useChromiumAndWebHosts } from './ui-harness';
 import { openPanesApp, openTab, waitRunEnd } from '../panes/panes-harness';
 
 // Issue 17 items 2–5 in Chromium against `glassbox web` with the scripted model: approvals
@@ -10,22 +9,6 @@ import { openPanesApp, openTab, waitRunEnd } from '../panes/panes-harness';
 // Restore to here brings back files changed by the editor and by bash, undoably.
 
 const hosts = useChromiumAndWebHosts();
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1400, 900],
-    [1000, 700],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}-${scheme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe('approvals that show the change, cards, user actions, checkpoints', () => {
   it('an edit approval shows the diff it would make; the card shows it after; undo from the Edits pane asks nothing and is the user\'s action', async () => {

@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, sendTask, useChromiumAndWebHosts } from './ui-harness';
+import { sendTask, shotsAllSizes as shots, useChromiumAndWebHosts } from './ui-harness';
 import { openPanesApp, waitRunEnd } from '../panes/panes-harness';
 import type { RecordedModelRequest } from '../fixtures/scripted-model-server';
 
@@ -11,22 +10,6 @@ import type { RecordedModelRequest } from '../fixtures/scripted-model-server';
 // only that turn's messages), with or without the files, and the restore can be undone.
 
 const hosts = useChromiumAndWebHosts();
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1400, 900],
-    [1000, 700],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}-${scheme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Waits until the session file records `n` finished runs (the chat is virtualized: old end rows leave the page). */
 async function waitRuns(home: string, n: number): Promise<void> {
