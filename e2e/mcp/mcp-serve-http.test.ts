@@ -142,7 +142,10 @@ describe('glassbox mcp serve --http: bad input gets the spec’s error and the s
     expect(result?.resultType, first.body).toBe('input_required');
     expect(Object.keys(result.inputRequests ?? {})).toEqual(['ask_human']);
     const state = result.requestState!;
-    const flipped = state.slice(0, -2) + (state.endsWith('A') ? 'B' : 'A') + state.slice(-1);
+    // Change a character well inside the signature (the last one carries padding bits a decoder may ignore).
+    const at = state.length - 5;
+    const flipped = state.slice(0, at) + (state[at] === 'A' ? 'B' : 'A') + state.slice(at + 1);
+    expect(flipped).not.toBe(state);
     for (const bad of [flipped, 'garbage', '']) {
       const r = await modern(srv.url, 2, 'tools/call', { name: 'ask_human', arguments: { inquire: 'Name?' }, requestState: bad, inputResponses: { ask_human: { action: 'accept', content: { answer: 'Mallory' } } }, _meta: { 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } } });
       if (bad === '') continue; // an empty state is no state: a fresh call, which asks again
