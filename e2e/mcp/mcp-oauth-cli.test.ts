@@ -80,11 +80,14 @@ describe('glassbox mcp login / logout', () => {
     expect(server.log.tokenRequests).toEqual([]);
   }, 60_000);
 
-  it('logout forgets the tokens (exit 0), and says so when there were none', async () => {
+  it('logout revokes and forgets the tokens (exit 0), and says so when there were none', async () => {
     await runGlassbox(['mcp', 'login', 'notes'], { env: withBrowser(), cwd: t.workspace });
+    expect(server.liveAccessTokens()).toHaveLength(1);
     const out = await runGlassbox(['mcp', 'logout', 'notes'], { env: withoutBrowser(), cwd: t.workspace });
-    expect(out.stdout.trim()).toBe("Signed out of MCP server 'notes' (its tokens are forgotten).");
+    expect(out.stdout.trim()).toBe("Signed out of MCP server 'notes': its tokens are forgotten and the authorization server revoked them.");
     expect(out.code).toBe(0);
+    expect(server.liveAccessTokens()).toEqual([]);
+    expect(server.log.revocations).toHaveLength(2);
     expect(existsSync(join(t.home, 'state', 'oauth', 'notes.json'))).toBe(false);
     const again = await runGlassbox(['mcp', 'logout', 'notes'], { env: withoutBrowser(), cwd: t.workspace });
     expect(again.stdout.trim()).toBe("MCP server 'notes' had no sign-in to forget.");

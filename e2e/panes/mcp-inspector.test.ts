@@ -86,7 +86,7 @@ describe('MCP inspector', () => {
     await echo.getByTestId('show-mcp-traffic').click();
     const traffic = card.getByTestId('mcp-traffic-tab');
     await traffic.waitFor();
-    expect(await traffic.getByTestId('mcp-traffic-call').count()).toBe(1);
+    await expect.poll(() => traffic.getByTestId('mcp-traffic-call').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => traffic.getByTestId('mcp-traffic-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     const methods = await traffic.getByTestId('mcp-traffic-row-method').allInnerTexts();
     expect(methods).toContain('tools/call');

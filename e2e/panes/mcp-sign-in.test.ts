@@ -61,6 +61,12 @@ describe('MCP server card: sign-in', () => {
     await card.getByTestId('mcp-sign-out').click();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('needs-sign-in');
     expect(await card.getByTestId('mcp-sign-in').innerText()).toContain('Not signed in');
+    // Revoked at the authorization server, and the pane says so.
+    await expect
+      .poll(() => pane.getByTestId('mcp-message').innerText().catch(() => ''), { timeout: 10_000 })
+      .toBe("Signed out of MCP server 'notes': its tokens are forgotten and the authorization server revoked them.");
+    expect(server.liveAccessTokens()).toEqual([]);
+    await paneShot(page, 'mcp-signed-out');
 
     // The authorization server refuses: the reason is shown, the server stays needs-sign-in.
     server.knobs.authorize = 'deny';

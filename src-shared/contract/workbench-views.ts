@@ -144,7 +144,8 @@ export interface McpSnapshot {
 }
 
 /** Result of an MCP page action. */
-export type McpActionResult = { ok: true; snapshot: McpSnapshot } | { ok: false; error: string; snapshot: McpSnapshot };
+/** An MCP pane action's answer: the new snapshot, and what went wrong or (`note`) what the user should know. */
+export type McpActionResult = { ok: true; snapshot: McpSnapshot; note?: string } | { ok: false; error: string; snapshot: McpSnapshot };
 
 /** One extension on the extensions page. */
 export interface ExtensionView {

@@ -2,6 +2,7 @@ import { expandEnv, type McpServerConfig } from '../../core/config/config';
 import type { McpServerStatus } from '../../core/mcp/mcp-manager';
 import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
 import type { SignInStatus } from '../../core/mcp/oauth/sign-in-status';
+import { signOutLine, type Revocation } from '../../core/mcp/oauth/revoke-tokens';
 import type {
   McpActionResult,
   McpServerView,
@@ -26,7 +27,7 @@ export interface McpPort {
 /** OAuth sign-in to the session's remote servers (McpSignIn satisfies it). */
 export interface McpSignInPort {
   login(id: string, config: McpServerConfig): Promise<'signed-in' | 'not-needed'>;
-  logout(id: string): boolean;
+  logout(id: string, config?: McpServerConfig): Promise<{ forgotten: boolean; revocation: Revocation }>;
   status(id: string, config: McpServerConfig): SignInStatus;
   /** False for servers that do not sign in (stdio, or their own Authorization header). */
   applies(config: McpServerConfig): boolean;
@@ -121,12 +122,13 @@ export class McpPageHost {
     });
   }
 
-  /** Forgets a server's sign-in, then reconnects it (it shows needs-sign-in again). */
+  /** Revokes and forgets a server's sign-in, then reconnects it (it shows needs-sign-in again). */
   signOut(id: string): Promise<McpActionResult> {
     return this.act(async () => {
-      const { port } = this.signInTarget(id);
-      port.logout(id);
+      const { port, config } = this.signInTarget(id);
+      const { forgotten, revocation } = await port.logout(id, config);
       await this.mcp.restart(id);
+      return signOutLine(id, forgotten, revocation);
     });
   }
 
@@ -211,10 +213,11 @@ export class McpPageHost {
     return this.mcp.servers().find((s) => s.id === id)?.config;
   }
 
+  /** Runs a pane action; a string it returns is the note the pane shows. */
   private async act(fn: () => Promise<unknown> | unknown): Promise<McpActionResult> {
     try {
-      await fn();
-      return { ok: true, snapshot: this.snapshot() };
+      const note = await fn();
+      return { ok: true, snapshot: this.snapshot(), ...(typeof note === 'string' ? { note } : {}) };
     } catch (err) {
       const secrets = pageSecrets(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env);
       return { ok: false, error: scrubSecrets(err instanceof Error ? err.message : String(err), secrets), snapshot: this.snapshot() };

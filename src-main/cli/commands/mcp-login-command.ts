@@ -4,6 +4,7 @@ import { glassboxPaths, type GlassboxPaths } from '../../core/config/paths';
 import { systemBrowser } from '../../core/mcp/oauth/browser-opener';
 import { FileOAuthStore } from '../../core/mcp/oauth/file-oauth-store';
 import { McpSignIn, mayUseOAuth } from '../../core/mcp/oauth/mcp-sign-in';
+import { signOutLine } from '../../core/mcp/oauth/revoke-tokens';
 import type { SessionSignInOptions } from '../../core/mcp/oauth/session-sign-in';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
@@ -17,7 +18,8 @@ export const LOGIN_HELP = `login   OAuth sign-in to an HTTP/SSE server: opens th
         the system's opener; the URL is also printed on stderr) and waits for the
         redirect to 127.0.0.1. Exit 0 signed in; 1 sign-in failed; 2 usage, unknown
         server, or not an HTTP server.
-logout  forgets a server's tokens and client registration. Exit 0; 2 usage/unknown server.`;
+logout  revokes a server's tokens at its authorization server when it offers revocation,
+        then forgets them and the client registration. Exit 0; 2 usage/unknown server.`;
 
 /** How long `glassbox` waits for the browser to come back from the authorization server. */
 export const CALLBACK_TIMEOUT_MS = 5 * 60_000;
@@ -101,7 +103,7 @@ export async function mcpLogin(argv: string[], io: CliIO): Promise<number> {
 export async function mcpLogout(argv: string[], io: CliIO): Promise<number> {
   const { id, server, paths } = serverOf(argv, io, 'logout');
   if (!mayUseOAuth(server)) throw new UsageError(`MCP server '${id}' is not an HTTP server that signs in`);
-  const had = cliSignIn(io, paths, false).logout(id);
-  println(io.stdout, had ? `Signed out of MCP server '${id}' (its tokens are forgotten).` : `MCP server '${id}' had no sign-in to forget.`);
+  const { forgotten, revocation } = await cliSignIn(io, paths, false).logout(id, server);
+  println(io.stdout, signOutLine(id, forgotten, revocation));
   return EXIT.OK;
 }

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
+import { isLoopbackHost } from '../mcp-http-guards';
 
 /** Opens a URL in the user's browser; resolves once the opener started (or failed to). */
 export type OpenUrl = (url: string) => Promise<void>;
-
-function isLoopbackHost(host: string): boolean {
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';
-}
 
 /**
  * Whether an authorization URL (it comes from the server's metadata, so from the server) may

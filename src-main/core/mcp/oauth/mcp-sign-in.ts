@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { expandEnv, type McpOAuthConfig, type McpServerConfig } from '../../config/config';
 import type { OAuthStore } from './oauth-store';
+import { revokeTokens, revokingClientOf, type Revocation } from './revoke-tokens';
 import type { McpAuthFactory } from './server-auth';
 import type { ServerSignIn } from './server-sign-in';
 import type { SignInHost } from './sign-in-flow';
@@ -91,10 +92,25 @@ export class McpSignIn {
     return (await this.serverAuth(serverId, config)).login();
   }
 
-  /** Forgets a server's tokens and client registration; true when there was a sign-in to forget. */
-  logout(serverId: string): boolean {
+  /**
+   * Signs out of a server: revokes its tokens at the authorization server when it offers that
+   * (RFC 7009, bounded in time), then forgets the tokens and client registration whatever the
+   * revocation said. `forgotten` is false when there was no sign-in.
+   */
+  async logout(serverId: string, config?: McpServerConfig): Promise<{ forgotten: boolean; revocation: Revocation }> {
     this.servers.delete(serverId);
-    return this.opts.store.remove(serverId);
+    const saved = this.opts.store.load(serverId);
+    let revocation: Revocation = { outcome: 'nothing' };
+    if (saved) {
+      let configured: McpOAuthConfig | undefined;
+      try {
+        configured = config?.oauth ? expandEnv<McpOAuthConfig>(config.oauth, `mcpServers.${serverId}.oauth`, this.env) : undefined;
+      } catch {
+        configured = undefined;
+      }
+      revocation = await revokeTokens(saved, revokingClientOf(saved, configured), this.opts.fetch ?? ((input, init) => fetch(input, init)));
+    }
+    return { forgotten: this.opts.store.remove(serverId), revocation };
   }
 
   /** Who is signed in to a server (no secrets). A record that cannot be read counts as signed out. */

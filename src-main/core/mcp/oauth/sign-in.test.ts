@@ -10,6 +10,7 @@ import { ToolCollection } from '../../tools/tool-collection';
 import { McpManager } from '../mcp-manager';
 import { FileOAuthStore } from './file-oauth-store';
 import { McpSignIn } from './mcp-sign-in';
+import { revokeTokens, revokingClientOf } from './revoke-tokens';
 import { SignInFailedError, SignInRequiredError } from './sign-in-errors';
 
 /** A browser that follows the authorization server's redirect to the loopback callback. */
@@ -261,12 +262,62 @@ describe('sign-in failures give a clear message and send nothing they should not
     expect(await s.factory('x', { url: server.url, headers: { Authorization: 'Bearer abc' } })).toBeUndefined();
   });
 
-  it('logout forgets the tokens: the next connect needs a sign-in again', async () => {
+  it('logout revokes both tokens at the authorization server, then forgets them: the next connect needs a sign-in again', async () => {
     const s = signIn();
     expect(await s.login('notes', { url: server.url })).toBe('signed-in');
     expect(s.status('notes', { url: server.url })).toMatchObject({ signedIn: true, account: 'ada@example.com', issuer: server.issuer });
-    expect(s.logout('notes')).toBe(true);
+    const saved = JSON.parse(readFileSync(join(dir, 'state', 'oauth', 'notes.json'), 'utf8'));
+    expect(server.liveAccessTokens()).toContain(saved.tokens.access_token);
+    expect(await s.logout('notes', { url: server.url })).toEqual({ forgotten: true, revocation: { outcome: 'revoked' } });
+    expect(server.log.revocations.map((r) => [r.form.get('token_type_hint'), r.form.get('token'), r.clientId])).toEqual([
+      ['refresh_token', saved.tokens.refresh_token, saved.clients[server.issuer].client_id],
+      ['access_token', saved.tokens.access_token, saved.clients[server.issuer].client_id],
+    ]);
+    // Dead at the server too, not only forgotten here.
+    expect(server.liveAccessTokens()).not.toContain(saved.tokens.access_token);
+    expect(server.liveRefreshTokens()).not.toContain(saved.tokens.refresh_token);
     expect(s.status('notes', { url: server.url })).toEqual({ signedIn: false });
+    expect(await s.logout('notes', { url: server.url })).toEqual({ forgotten: false, revocation: { outcome: 'nothing' } });
     await expect(connect(signIn({ interactive: false }), { url: server.url })).rejects.toBeInstanceOf(SignInRequiredError);
+  });
+
+  it('a pre-registered client revokes with its configured secret (HTTP Basic)', async () => {
+    server.addClient({ client_id: 'glassbox-pre', client_secret: 's3cret-pre-registered', redirect_uris: ['http://127.0.0.1:1/callback'], token_endpoint_auth_method: 'client_secret_basic' });
+    const config: McpServerConfig = { url: server.url, oauth: { clientId: 'glassbox-pre', clientSecret: '${env:NOTES_SECRET}' } };
+    const s = signIn({ env: { NOTES_SECRET: 's3cret-pre-registered' } });
+    expect(await s.login('notes', config)).toBe('signed-in');
+    expect(await s.logout('notes', config)).toEqual({ forgotten: true, revocation: { outcome: 'revoked' } });
+    expect(server.log.revocations.map((r) => r.clientId)).toEqual(['glassbox-pre', 'glassbox-pre']);
+    expect(server.log.revocations.every((r) => r.form.get('client_secret') === null)).toBe(true);
+    expect(server.liveAccessTokens()).toEqual([]);
+  });
+
+  it('a server that offers no revocation, or fails it, still signs out here and says the tokens stay valid', async () => {
+    server.knobs.revoke = 'not-offered';
+    const s = signIn();
+    await s.login('notes', { url: server.url });
+    expect(await s.logout('notes', { url: server.url })).toEqual({ forgotten: true, revocation: { outcome: 'not-offered' } });
+    expect(server.log.revocations).toEqual([]);
+    expect(server.liveAccessTokens()).toHaveLength(1);
+
+    server.knobs.revoke = 'unavailable';
+    const again = signIn();
+    await again.login('notes', { url: server.url });
+    const token = JSON.parse(readFileSync(join(dir, 'state', 'oauth', 'notes.json'), 'utf8')).tokens.access_token as string;
+    const out = await again.logout('notes', { url: server.url });
+    expect(out).toEqual({ forgotten: true, revocation: { outcome: 'failed', reason: expect.stringContaining('HTTP 503') } });
+    expect(JSON.stringify(out)).not.toContain(token);
+    expect(again.status('notes', { url: server.url })).toEqual({ signedIn: false });
+  });
+
+  it('an authorization server that never answers the revocation does not hold the sign-out', async () => {
+    const s = signIn();
+    await s.login('notes', { url: server.url });
+    const saved = new FileOAuthStore(join(dir, 'state', 'oauth')).load('notes');
+    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const t0 = Date.now();
+    const r = await revokeTokens(saved, revokingClientOf(saved!), hanging, 300);
+    expect(r).toEqual({ outcome: 'failed', reason: expect.stringContaining('no answer in') });
+    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 });

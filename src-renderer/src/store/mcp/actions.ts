@@ -16,7 +16,7 @@ export interface McpActions extends McpInspectorActions {
   importMcpServers(text: string): Promise<void>;
   /** Signs in to a remote server (the system browser opens; resolves when it came back), then it reconnects. */
   signInMcpServer(id: string): Promise<void>;
-  /** Forgets a server's sign-in; it reconnects and shows needs sign-in. */
+  /** Revokes and forgets a server's sign-in (the pane says whether the server revoked it); it reconnects and shows needs sign-in. */
   signOutMcpServer(id: string): Promise<void>;
   /** Adds (or, `editing`, updates) a server and connects it; the error to show in the form, or null. */
   saveMcpServer(id: string, input: ServerConfigInput, editing: boolean): Promise<string | null>;
@@ -30,6 +30,7 @@ export const mcpActions: SliceActions<McpActions> = (set, get, bridge) => {
       const r = await run();
       set({ mcpSnapshot: r.snapshot });
       if (!r.ok) set({ mcpMessage: { ok: false, text: `${what}: ${r.error}` } });
+      else if (r.note) set({ mcpMessage: { ok: true, text: r.note } });
     } catch (err) {
       set({ mcpMessage: { ok: false, text: `${what}: ${errorText(err)}` } });
     } finally {
