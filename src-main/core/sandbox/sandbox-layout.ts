@@ -1,6 +1,7 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CREDENTIAL_PATHS } from '../workspace/credential-paths';
+import { gitControlOf } from './git-control';
 import type { SandboxConfig } from './sandbox-config';
 
 /** One path the sandbox hides: an empty folder (tmpfs) or an empty file (/dev/null) over it. */
@@ -21,8 +22,8 @@ export interface SandboxLayout {
   /** Paths inside writable folders that stay read-only (they would let code run outside later). */
   protectedPaths: HiddenPath[];
   /**
-   * Writable folders that must stay where they are: `.git`, whose hooks and config are
-   * protected inside it — renamed away and rebuilt, it would no longer hold the protected ones.
+   * Writable folders that must stay where they are: git directories, whose hooks and config are
+   * protected inside them — renamed away and rebuilt, they would no longer hold the protected ones.
    */
   pinned: string[];
   /** Credentials and Glassbox's own files: unreadable. */
@@ -66,21 +67,6 @@ function kindOf(p: string): 'dir' | 'file' | undefined {
     return 'file';
   } catch {
     return undefined;
-  }
-}
-
-/**
- * A `.git/commondir` file sends git to another folder's config and hooks (it is how linked
- * worktrees share them): planted by confined code, it would make every later `git status` outside
- * run a `core.fsmonitor` of its choosing. A bind mount needs an existing file, and an empty one
- * stops git, so a missing one is created saying "." (this folder; git then behaves exactly as
- * without it) and mounted read-only like the config.
- */
-function pinCommonDir(dotGit: string): void {
-  try {
-    writeFileSync(join(dotGit, 'commondir'), '.\n', { flag: 'wx' });
-  } catch {
-    // Already there (then protected as it is), or .git not writable (then nothing can plant it).
   }
 }
 
@@ -140,19 +126,11 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     // plant them. `.glassbox` is protected even when absent (an empty folder is mounted there).
     const dotGlassbox = join(workspace, '.glassbox');
     protectedPaths.push({ path: real(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
-    const dotGit = join(workspace, '.git');
-    const gitKind = existsSync(dotGit) ? kindOf(dotGit) : undefined;
-    // A `.git` file points git at another folder: changing it would redirect git, so it is read-only.
-    if (gitKind === 'file') protectedPaths.push({ path: real(dotGit) ?? dotGit, kind: 'file' });
-    if (gitKind === 'dir') {
-      pinned.push(real(dotGit) ?? dotGit);
-      pinCommonDir(dotGit);
-    }
-    for (const p of ['.git/hooks', '.git/config', '.git/commondir']) {
-      const full = join(workspace, p);
-      const k = existsSync(full) ? kindOf(full) : undefined;
-      if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
-    }
+    // The workspace's repository, its submodules' and worktrees' git directories, and
+    // repositories nested in its folders: git, run by you later, reads their config and hooks.
+    const git = gitControlOf(workspace);
+    pinned.push(...git.pin);
+    protectedPaths.push(...git.protect);
     // A workspace that holds the home folder (glassbox started in ~) would make the files your
     // next login or editor runs writable: those that exist stay read-only.
     const realHome = real(input.userHome);

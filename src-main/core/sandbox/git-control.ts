@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Entries of a git directory through which git, run by you outside the sandbox later, would run
+ * a program or read another repository's: `config` (core.fsmonitor, core.hooksPath, …), `hooks`,
+ * `commondir` (sends git to another folder's config) and `config.worktree`.
+ */
+const CONTROL_ENTRIES = ['hooks', 'config', 'commondir', 'config.worktree'] as const;
+
+/** Folders the walk for nested repositories does not enter: installed dependencies. */
+const SKIPPED = new Set(['node_modules', '.venv', 'venv', '__pycache__', '.tox']);
+
+/** How far the walk for nested repositories goes before it stops (see docs/security.md). */
+export const GIT_WALK_LIMITS = { depth: 8, folders: 20_000, gitDirs: 200 };
+
+/** A git directory's entry to keep read-only: `absent` for a `hooks` folder that is not there yet. */
+export interface GitControlPath {
+  path: string;
+  kind: 'dir' | 'file' | 'absent';
+}
+
+/** What confinement must do about the git repositories in a workspace. */
+export interface GitControl {
+  /** Entries to mount read-only (or, `absent`, an empty read-only folder over). */
+  protect: GitControlPath[];
+  /** Git directories to bind onto themselves, so they cannot be renamed away and rebuilt. */
+  pin: string[];
+}
+
+function kindOf(p: string): 'dir' | 'file' | undefined {
+  try {
+    return statSync(p).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+function entries(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A missing `commondir` could be planted; a bind mount needs an existing file and an empty one
+ * stops git, so one saying "." (this folder: git behaves exactly as without it) is created.
+ */
+function pinCommonDir(gitDir: string): void {
+  try {
+    writeFileSync(join(gitDir, 'commondir'), '.\n', { flag: 'wx' });
+  } catch {
+    // Already there (then protected as it is), or not writable (then nothing can plant it).
+  }
+}
+
+/**
+ * Every repository of a workspace whose control files git would use later outside the sandbox:
+ * the workspace's own `.git`, the git directories of its submodules (`.git/modules/…`, nested
+ * ones too) and linked worktrees (`.git/worktrees/…`), and repositories nested in its folders
+ * (a vendored checkout, a submodule with its own `.git`), found by a walk bounded by
+ * GIT_WALK_LIMITS. A `.git` file (it points git elsewhere) is kept read-only itself.
+ */
+export function gitControlOf(workspace: string, limits = GIT_WALK_LIMITS): GitControl {
+  const out: GitControl = { protect: [], pin: [] };
+  const seen = new Set<string>();
+
+  const addGitDir = (gitDir: string): void => {
+    if (seen.has(gitDir)) return;
+    if (seen.size >= limits.gitDirs) return;
+    seen.add(gitDir);
+    out.pin.push(gitDir);
+    pinCommonDir(gitDir);
+    for (const name of CONTROL_ENTRIES) {
+      const full = join(gitDir, name);
+      const k = kindOf(full);
+      if (k) out.protect.push({ path: full, kind: k });
+      else if (name === 'hooks') out.protect.push({ path: full, kind: 'absent' });
+    }
+    // Submodules' git directories, named by the submodule's name, which may hold slashes.
+    const walkModules = (dir: string, depth: number): void => {
+      for (const e of entries(dir)) {
+        if (!e.isDirectory()) continue;
+        const sub = join(dir, e.name);
+        if (existsSync(join(sub, 'HEAD'))) addGitDir(sub);
+        else if (depth < limits.depth) walkModules(sub, depth + 1);
+      }
+    };
+    walkModules(join(gitDir, 'modules'), 0);
+    for (const e of entries(join(gitDir, 'worktrees'))) if (e.isDirectory()) addGitDir(join(gitDir, 'worktrees', e.name));
+  };
+
+  let folders = 0;
+  const walk = (dir: string, depth: number): void => {
+    for (const e of entries(dir)) {
+      if (e.name === '.git') {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) addGitDir(full);
+        else if (e.isFile()) out.protect.push({ path: full, kind: 'file' });
+        continue;
+      }
+      // Links are not followed: what they lead to outside is read-only anyway.
+      if (!e.isDirectory() || SKIPPED.has(e.name) || e.name === '.glassbox') continue;
+      if (depth >= limits.depth || ++folders > limits.folders) continue;
+      walk(join(dir, e.name), depth + 1);
+    }
+  };
+  walk(workspace, 0);
+  return out;
+}

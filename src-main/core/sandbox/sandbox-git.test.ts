@@ -1,0 +1,119 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BashSession } from '../tools/bash/bash-session';
+import { gitControlOf } from './git-control';
+import { Sandbox } from './sandbox';
+
+// The repositories inside a workspace besides its own `.git`: submodules (their git directories
+// live in `.git/modules/`), linked worktrees, and repositories nested in its folders. Git, run by
+// the user outside the sandbox later, reads their config: confined code must not change it.
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-git-')));
+const repo = join(root, 'repo');
+const outside = join(root, 'outside');
+const home = join(root, 'home');
+const gbHome = join(root, 'gbhome');
+const tmp = join(root, 'tmp');
+for (const d of [outside, home, gbHome, tmp]) mkdirSync(d, { recursive: true });
+const git = (args: string, cwd = repo): string =>
+  execSync(`git -c user.email=t@t -c user.name=t -c protocol.file.allow=always ${args}`, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+beforeAll(() => {
+  // A library, added to the repository as a submodule (nested: the library has one of its own).
+  const leaf = join(root, 'leaf');
+  mkdirSync(leaf);
+  git('init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m leaf', leaf);
+  const lib = join(root, 'lib');
+  mkdirSync(lib);
+  git('init -q .', lib);
+  git(`submodule add -q ${leaf} leaf`, lib);
+  git('commit -qm lib', lib);
+  mkdirSync(repo);
+  git('init -q .');
+  git(`submodule add -q ${lib} vendor/lib`);
+  git('submodule update -q --init --recursive');
+  git('commit -qm top');
+  // A repository nested in a folder (a vendored checkout), one inside node_modules, and a linked worktree.
+  mkdirSync(join(repo, 'third_party', 'tool'), { recursive: true });
+  git('init -q .', join(repo, 'third_party', 'tool'));
+  mkdirSync(join(repo, 'node_modules', 'dep'), { recursive: true });
+  git('init -q .', join(repo, 'node_modules', 'dep'));
+  git(`worktree add -q ${join(outside, 'wt')}`);
+});
+
+describe('the git control files of a workspace', () => {
+  it('lists the config, hooks and commondir of every git directory: own, submodules (nested), worktrees, nested repositories', () => {
+    const c = gitControlOf(repo);
+    const rel = (p: string) => p.slice(repo.length + 1);
+    const protectedRel = c.protect.map((p) => rel(p.path));
+    for (const gitDir of ['.git', '.git/modules/vendor/lib', '.git/modules/vendor/lib/modules/leaf', `.git/worktrees/wt`, 'third_party/tool/.git']) {
+      expect(c.pin.map(rel), gitDir).toContain(gitDir);
+      for (const entry of ['config', 'hooks', 'commondir']) {
+        if (gitDir.startsWith('.git/worktrees') && entry !== 'commondir') continue;
+        expect(protectedRel, `${gitDir}/${entry}`).toContain(`${gitDir}/${entry}`);
+      }
+    }
+    // A submodule's `.git` file (it points git at its git directory) is read-only itself.
+    expect(c.protect).toContainEqual({ path: join(repo, 'vendor', 'lib', '.git'), kind: 'file' });
+    // Installed dependencies are not walked.
+    expect(protectedRel.some((p) => p.startsWith('node_modules'))).toBe(false);
+    // A missing commondir is created saying "." (a mount needs a file; git reads "." as no redirect).
+    expect(readFileSync(join(repo, '.git', 'modules', 'vendor', 'lib', 'commondir'), 'utf8')).toBe('.\n');
+    expect(git('status --short')).not.toContain('vendor/lib');
+  });
+
+  it('stops at its limits', () => {
+    const deep = join(root, 'deep');
+    mkdirSync(join(deep, 'a', 'b', 'c'), { recursive: true });
+    git('init -q .', join(deep, 'a', 'b', 'c'));
+    expect(gitControlOf(deep, { depth: 8, folders: 100, gitDirs: 10 }).pin).toEqual([join(deep, 'a', 'b', 'c', '.git')]);
+    expect(gitControlOf(deep, { depth: 2, folders: 100, gitDirs: 10 }).pin).toEqual([]);
+    expect(gitControlOf(deep, { depth: 8, folders: 2, gitDirs: 10 }).pin).toEqual([]);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('inside the sandbox', () => {
+  let shell: BashSession;
+  beforeAll(() => {
+    const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
+    expect(sandbox.status()).toMatchObject({ active: true, backend: 'bwrap' });
+    shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+  });
+  afterAll(() => shell.dispose());
+
+  it("a submodule's or nested repository's config and hooks cannot be changed, so the user's later git status runs nothing planted", async () => {
+    const pwned = join(outside, 'PWNED');
+    const fsmonitor = `core.fsmonitor "touch ${pwned}; false"`;
+    for (const attack of [
+      `git config -f .git/modules/vendor/lib/config ${fsmonitor}`,
+      `git config -f .git/modules/vendor/lib/modules/leaf/config ${fsmonitor}`,
+      `git -C vendor/lib config ${fsmonitor}`,
+      `git -C third_party/tool config ${fsmonitor}`,
+      'echo "exit 0" > .git/modules/vendor/lib/hooks/post-checkout',
+      'echo "gitdir: /tmp/elsewhere" > vendor/lib/.git',
+      `echo "${outside}" > .git/modules/vendor/lib/commondir`,
+      `echo "${outside}" > .git/worktrees/wt/commondir`,
+      'mv .git/modules/vendor/lib .git/modules/vendor/lib-old',
+      'mv third_party/tool/.git third_party/tool/.git-old',
+    ]) {
+      expect((await shell.run(attack)).exitCode, attack).not.toBe(0);
+    }
+    expect(readFileSync(join(repo, '.git', 'modules', 'vendor', 'lib', 'config'), 'utf8')).not.toContain('fsmonitor');
+    expect(readFileSync(join(repo, 'vendor', 'lib', '.git'), 'utf8')).toContain('modules/vendor/lib');
+    // The user, outside, later:
+    git('status --short');
+    git('status --short', join(repo, 'third_party', 'tool'));
+    git('status --short', join(outside, 'wt'));
+    expect(existsSync(pwned)).toBe(false);
+  });
+
+  it('work in the submodule and the nested repository still goes on: edits and commits', async () => {
+    writeFileSync(join(repo, 'vendor', 'lib', 'x.txt'), 'x\n');
+    const inSub = await shell.run('cd vendor/lib && git add x.txt && git -c user.email=t@t -c user.name=t commit -qm x && git log --oneline | wc -l; cd - >/dev/null');
+    expect(inSub).toMatchObject({ exitCode: 0, output: '2' });
+    const nested = await shell.run('cd third_party/tool && echo y > y.txt && git add y.txt && git -c user.email=t@t -c user.name=t commit -qm y && git log --oneline | wc -l; cd - >/dev/null');
+    expect(nested).toMatchObject({ exitCode: 0, output: '1' });
+  });
+});
