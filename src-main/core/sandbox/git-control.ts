@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync, writeFileSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { isPathInside } from '../workspace/real-path';
 
 /**
  * Entries of a git directory through which git, run by you outside the sandbox later, would run
@@ -36,6 +37,24 @@ function kindOf(p: string): 'dir' | 'file' | undefined {
   }
 }
 
+function realOf(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The git directory a `.git` file names (`gitdir: <path>`, relative to the file's folder), real path. */
+function gitDirNamedBy(file: string): string | undefined {
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(file, 'utf8').slice(0, 4096));
+    return m ? realOf(resolve(dirname(file), m[1]!)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function entries(dir: string): Dirent[] {
   try {
     return readdirSync(dir, { withFileTypes: true });
@@ -63,12 +82,15 @@ function pinCommonDir(gitDir: string): void {
  * (a vendored checkout, a submodule with its own `.git`), found by a walk bounded by
  * GIT_WALK_LIMITS. A `.git` file (it points git elsewhere) is kept read-only itself.
  */
-export function gitControlOf(workspace: string, limits = GIT_WALK_LIMITS): GitControl {
+export function gitControlOf(workspace: string, writable: readonly string[] = [workspace], limits = GIT_WALK_LIMITS): GitControl {
   const out: GitControl = { protect: [], pin: [] };
   const seen = new Set<string>();
+  // Outside the writable folders everything is read-only already, and a pin (a writable bind
+  // onto itself) there would make a read-only git directory writable.
+  const inWritable = (p: string) => writable.some((w) => isPathInside(p, w));
 
   const addGitDir = (gitDir: string): void => {
-    if (seen.has(gitDir)) return;
+    if (seen.has(gitDir) || !inWritable(gitDir)) return;
     if (seen.size >= limits.gitDirs) return;
     seen.add(gitDir);
     out.pin.push(gitDir);
@@ -96,9 +118,16 @@ export function gitControlOf(workspace: string, limits = GIT_WALK_LIMITS): GitCo
   const walk = (dir: string, depth: number): void => {
     for (const e of entries(dir)) {
       if (e.name === '.git') {
-        const full = join(dir, e.name);
-        if (e.isDirectory()) addGitDir(full);
-        else if (e.isFile()) out.protect.push({ path: full, kind: 'file' });
+        // A linked `.git` is protected where it leads (a mount follows links).
+        const full = e.isSymbolicLink() ? realOf(join(dir, e.name)) : join(dir, e.name);
+        const k = full ? kindOf(full) : undefined;
+        if (full && k === 'dir') addGitDir(full);
+        else if (full && k === 'file') {
+          if (inWritable(full)) out.protect.push({ path: full, kind: 'file' });
+          // `gitdir: <path>`: the git directory it names, wherever in the workspace that is.
+          const named = gitDirNamedBy(full);
+          if (named && kindOf(named) === 'dir') addGitDir(named);
+        }
         continue;
       }
       // Links are not followed: what they lead to outside is read-only anyway.

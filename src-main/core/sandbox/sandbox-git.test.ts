@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,13 +64,36 @@ describe('the git control files of a workspace', () => {
     expect(git('status --short')).not.toContain('vendor/lib');
   });
 
+  it('follows a linked .git inside the writable folders; one leading outside them is left read-only (a pin would make it writable)', () => {
+    const linked = join(root, 'linked');
+    mkdirSync(join(linked, 'real'), { recursive: true });
+    git('init -q .', join(linked, 'real'));
+    mkdirSync(join(linked, 'app'));
+    symlinkSync(join(linked, 'real', '.git'), join(linked, 'app', '.git'));
+    symlinkSync(join(repo, 'third_party', 'tool', '.git'), join(linked, '.git'));
+    const c = gitControlOf(linked, [linked]);
+    expect(c.pin).toEqual([join(linked, 'real', '.git')]);
+    expect(c.protect).toContainEqual({ path: join(linked, 'real', '.git', 'config'), kind: 'file' });
+    expect(c.protect.some((p) => p.path.startsWith(repo))).toBe(false);
+  });
+
+  it('follows a .git file to the git directory it names, also outside .git/modules', () => {
+    const sep = join(root, 'separate');
+    for (const d of ['work', 'gitdirs']) mkdirSync(join(sep, d), { recursive: true });
+    git(`init -q --separate-git-dir ${join(sep, 'gitdirs', 'w')} .`, join(sep, 'work'));
+    const c = gitControlOf(sep);
+    expect(c.protect).toContainEqual({ path: join(sep, 'work', '.git'), kind: 'file' });
+    expect(c.pin).toEqual([join(sep, 'gitdirs', 'w')]);
+    expect(c.protect).toContainEqual({ path: join(sep, 'gitdirs', 'w', 'config'), kind: 'file' });
+  });
+
   it('stops at its limits', () => {
     const deep = join(root, 'deep');
     mkdirSync(join(deep, 'a', 'b', 'c'), { recursive: true });
     git('init -q .', join(deep, 'a', 'b', 'c'));
-    expect(gitControlOf(deep, { depth: 8, folders: 100, gitDirs: 10 }).pin).toEqual([join(deep, 'a', 'b', 'c', '.git')]);
-    expect(gitControlOf(deep, { depth: 2, folders: 100, gitDirs: 10 }).pin).toEqual([]);
-    expect(gitControlOf(deep, { depth: 8, folders: 2, gitDirs: 10 }).pin).toEqual([]);
+    expect(gitControlOf(deep, [deep], { depth: 8, folders: 100, gitDirs: 10 }).pin).toEqual([join(deep, 'a', 'b', 'c', '.git')]);
+    expect(gitControlOf(deep, [deep], { depth: 2, folders: 100, gitDirs: 10 }).pin).toEqual([]);
+    expect(gitControlOf(deep, [deep], { depth: 8, folders: 2, gitDirs: 10 }).pin).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CREDENTIAL_PATHS } from '../workspace/credential-paths';
+import { isPathInside } from '../workspace/real-path';
 import { gitControlOf } from './git-control';
 import type { SandboxConfig } from './sandbox-config';
 
@@ -97,12 +98,6 @@ export function socketsIn(dir: string): string[] {
   return out;
 }
 
-/** True when `child` is `parent` or lies inside it. */
-export function isWithin(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
-}
-
 /**
  * Computes the sandbox's view of the file system for one session. Only paths that exist are
  * listed (a mount needs its target), resolved to real paths so a symlink cannot point a
@@ -128,13 +123,13 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     protectedPaths.push({ path: real(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
     // The workspace's repository, its submodules' and worktrees' git directories, and
     // repositories nested in its folders: git, run by you later, reads their config and hooks.
-    const git = gitControlOf(workspace);
+    const git = gitControlOf(workspace, writable);
     pinned.push(...git.pin);
     protectedPaths.push(...git.protect);
     // A workspace that holds the home folder (glassbox started in ~) would make the files your
     // next login or editor runs writable: those that exist stay read-only.
     const realHome = real(input.userHome);
-    if (realHome && writable.some((w) => isWithin(realHome, w))) {
+    if (realHome && writable.some((w) => isPathInside(realHome, w))) {
       for (const p of STARTUP_FILES) {
         const full = join(realHome, p);
         const k = existsSync(full) ? kindOf(full) : undefined;

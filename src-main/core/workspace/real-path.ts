@@ -64,7 +64,7 @@ function walk(parts: string[], start: string, links: number): string {
 /** True when `path` is `dir` or lies under it (both absolute, normalized). */
 export function isPathInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }
 
 /** The outcome of a real-path containment check. */

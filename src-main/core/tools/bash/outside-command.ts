@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { isPathInside } from '../../workspace/real-path';
 import type { BashCommandResult, BashSession } from './bash-session';
 import { renderTerminalText } from './terminal-text';
 
@@ -28,7 +29,7 @@ export function pathOutside(path: string, writable: readonly string[]): string {
   const roots = writable.map((w) => realOr(w));
   return path
     .split(':')
-    .filter((dir) => isAbsolute(dir) && !roots.some((r) => isWithin(realOr(dir), r)))
+    .filter((dir) => isAbsolute(dir) && !roots.some((r) => isPathInside(realOr(dir), r)))
     .join(':');
 }
 
@@ -38,11 +39,6 @@ function realOr(p: string): string {
   } catch {
     return resolve(p);
   }
-}
-
-function isWithin(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** True when `value` mentions a folder the confined side could write (a path it planted files in). */
