@@ -30,6 +30,24 @@ describe('the "unsandboxed" badge', { timeout: 180_000 }, () => {
   });
 });
 
+describe.runIf(process.platform === 'linux')('a repository the agent made in a run', { timeout: 180_000 }, () => {
+  it('is disarmed when the run ends, and a banner says what was moved aside', async () => {
+    const w = await hosts.web([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'git init -q vendor/evil && git -C vendor/evil config core.fsmonitor "touch /tmp/x; false"' } }] },
+      { text: 'done' },
+    ]);
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'make a repository');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    const banner = page.locator('[data-testid="banner"][data-code^="SANDBOX:"]');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.innerText()).toContain('A git repository made during this session (vendor/evil/.git) could make git run programs outside the sandbox: Glassbox took core.fsmonitor out of its config');
+    expect(readFileSync(join(w.workspace, 'vendor', 'evil', '.git', 'config'), 'utf8')).not.toContain('fsmonitor');
+    expect(readFileSync(join(w.workspace, 'vendor', 'evil', '.git', 'config.glassbox-quarantine'), 'utf8')).toContain('fsmonitor');
+    await shot(page, 'sandbox-swept-banner');
+  });
+});
+
 describe.runIf(process.platform === 'linux' && existsSync('/var/tmp'))('the escalation dialog', { timeout: 180_000 }, () => {
   it('names what the sandbox forbids; approving runs that one call outside, the next stays confined', async () => {
     // Outside both the workspace and the temp dir the web host's sandbox lets it write.

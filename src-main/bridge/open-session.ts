@@ -247,6 +247,10 @@ export class OpenSession {
         if (notice.code !== 'RUN_FAILED') this.deps.emit('app.notice', notice);
       }
     }
+    // The sandbox's warnings (no sandbox; a repository made in the run disarmed) need the user's eyes.
+    if (live && e.type === 'log' && e.level === 'warn' && e.source === 'sandbox') {
+      this.deps.emit('app.notice', { level: 'warn', code: `SANDBOX:${e.seq}`, message: e.message });
+    }
     if (!live) return;
     this.deps.emit('agent.event', e);
     if (this.pendingDialogs !== before) this.deps.emit('dialogs.changed', this.pendingDialogs);

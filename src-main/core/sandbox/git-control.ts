@@ -13,7 +13,7 @@ const CONTROL_ENTRIES = ['hooks', 'config', 'commondir', 'config.worktree'] as c
 const SKIPPED = new Set(['node_modules', '.venv', 'venv', '__pycache__', '.tox']);
 
 /** How far the walk for nested repositories goes before it stops (see docs/security.md). */
-export const GIT_WALK_LIMITS = { depth: 8, folders: 20_000, gitDirs: 200 };
+export const GIT_WALK_LIMITS = { depth: 8, folders: 5_000, gitDirs: 200 };
 
 /** A git directory's entry to keep read-only: `absent` for a `hooks` folder that is not there yet. */
 export interface GitControlPath {
@@ -27,6 +27,10 @@ export interface GitControl {
   protect: GitControlPath[];
   /** Git directories to bind onto themselves, so they cannot be renamed away and rebuilt. */
   pin: string[];
+  /** Every git directory found (pins stop at `limits.gitDirs`), to tell later which are new. */
+  known: string[];
+  /** False when the walk stopped at a limit. */
+  complete: boolean;
 }
 
 function kindOf(p: string): 'dir' | 'file' | undefined {
@@ -75,32 +79,37 @@ function pinCommonDir(gitDir: string): void {
   }
 }
 
+/** The git directories and `.git` files of a workspace, as found by {@link findGitDirs}. */
+export interface FoundGit {
+  /** Git directories (real paths): the workspace's, submodules', worktrees', nested repositories'. */
+  gitDirs: string[];
+  /** `.git` files (`gitdir: …` pointers). */
+  gitFiles: string[];
+  /** False when the walk stopped at a limit: there may be more. */
+  complete: boolean;
+}
+
 /**
  * Every repository of a workspace whose control files git would use later outside the sandbox:
  * the workspace's own `.git`, the git directories of its submodules (`.git/modules/…`, nested
  * ones too) and linked worktrees (`.git/worktrees/…`), and repositories nested in its folders
- * (a vendored checkout, a submodule with its own `.git`), found by a walk bounded by
- * GIT_WALK_LIMITS. A `.git` file (it points git elsewhere) is kept read-only itself.
+ * (a vendored checkout, a submodule with its own `.git`, a `gitdir:` file's target), found by a
+ * walk bounded by `limits`. Only what lies inside `writable` counts: everything else is
+ * read-only to confined code already. Reads only.
  */
-export function gitControlOf(workspace: string, writable: readonly string[] = [workspace], limits = GIT_WALK_LIMITS): GitControl {
-  const out: GitControl = { protect: [], pin: [] };
+export function findGitDirs(workspace: string, writable: readonly string[] = [workspace], limits = GIT_WALK_LIMITS): FoundGit {
+  const out: FoundGit = { gitDirs: [], gitFiles: [], complete: true };
   const seen = new Set<string>();
-  // Outside the writable folders everything is read-only already, and a pin (a writable bind
-  // onto itself) there would make a read-only git directory writable.
   const inWritable = (p: string) => writable.some((w) => isPathInside(p, w));
 
   const addGitDir = (gitDir: string): void => {
     if (seen.has(gitDir) || !inWritable(gitDir)) return;
-    if (seen.size >= limits.gitDirs) return;
-    seen.add(gitDir);
-    out.pin.push(gitDir);
-    pinCommonDir(gitDir);
-    for (const name of CONTROL_ENTRIES) {
-      const full = join(gitDir, name);
-      const k = kindOf(full);
-      if (k) out.protect.push({ path: full, kind: k });
-      else if (name === 'hooks') out.protect.push({ path: full, kind: 'absent' });
+    if (seen.size >= limits.gitDirs) {
+      out.complete = false;
+      return;
     }
+    seen.add(gitDir);
+    out.gitDirs.push(gitDir);
     // Submodules' git directories, named by the submodule's name, which may hold slashes.
     const walkModules = (dir: string, depth: number): void => {
       for (const e of entries(dir)) {
@@ -108,6 +117,7 @@ export function gitControlOf(workspace: string, writable: readonly string[] = [w
         const sub = join(dir, e.name);
         if (existsSync(join(sub, 'HEAD'))) addGitDir(sub);
         else if (depth < limits.depth) walkModules(sub, depth + 1);
+        else out.complete = false;
       }
     };
     walkModules(join(gitDir, 'modules'), 0);
@@ -118,12 +128,12 @@ export function gitControlOf(workspace: string, writable: readonly string[] = [w
   const walk = (dir: string, depth: number): void => {
     for (const e of entries(dir)) {
       if (e.name === '.git') {
-        // A linked `.git` is protected where it leads (a mount follows links).
+        // A linked `.git` counts where it leads (a mount follows links).
         const full = e.isSymbolicLink() ? realOf(join(dir, e.name)) : join(dir, e.name);
         const k = full ? kindOf(full) : undefined;
         if (full && k === 'dir') addGitDir(full);
         else if (full && k === 'file') {
-          if (inWritable(full)) out.protect.push({ path: full, kind: 'file' });
+          if (inWritable(full)) out.gitFiles.push(full);
           // `gitdir: <path>`: the git directory it names, wherever in the workspace that is.
           const named = gitDirNamedBy(full);
           if (named && kindOf(named) === 'dir') addGitDir(named);
@@ -132,10 +142,35 @@ export function gitControlOf(workspace: string, writable: readonly string[] = [w
       }
       // Links are not followed: what they lead to outside is read-only anyway.
       if (!e.isDirectory() || SKIPPED.has(e.name) || e.name === '.glassbox') continue;
-      if (depth >= limits.depth || ++folders > limits.folders) continue;
+      if (depth >= limits.depth || ++folders > limits.folders) {
+        out.complete = false;
+        continue;
+      }
       walk(join(dir, e.name), depth + 1);
     }
   };
   walk(workspace, 0);
+  return out;
+}
+
+/**
+ * What to keep read-only for the git repositories found by {@link findGitDirs}: each git
+ * directory's control entries (a missing `hooks` gets an empty read-only folder, a missing
+ * `commondir` is created saying "."), each git directory pinned, and each `.git` file itself.
+ * Pinned git directories are never outside `writable` (a pin is a writable bind onto itself).
+ */
+export function gitControlOf(workspace: string, writable: readonly string[] = [workspace], limits = GIT_WALK_LIMITS): GitControl {
+  const found = findGitDirs(workspace, writable, { ...limits, gitDirs: Number.POSITIVE_INFINITY });
+  const pin = found.gitDirs.slice(0, limits.gitDirs);
+  const out: GitControl = { protect: found.gitFiles.map((path) => ({ path, kind: 'file' as const })), pin, known: found.gitDirs, complete: found.complete && pin.length === found.gitDirs.length };
+  for (const gitDir of pin) {
+    pinCommonDir(gitDir);
+    for (const name of CONTROL_ENTRIES) {
+      const full = join(gitDir, name);
+      const k = kindOf(full);
+      if (k) out.protect.push({ path: full, kind: k });
+      else if (name === 'hooks') out.protect.push({ path: full, kind: 'absent' });
+    }
+  }
   return out;
 }

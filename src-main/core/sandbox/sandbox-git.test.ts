@@ -1,11 +1,13 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BashSession } from '../tools/bash/bash-session';
 import { gitControlOf } from './git-control';
+import { EventBus } from '../events/event-bus';
 import { Sandbox } from './sandbox';
+import { sweepNewRepositoriesAfterRuns } from './session-sandbox';
 
 // The repositories inside a workspace besides its own `.git`: submodules (their git directories
 // live in `.git/modules/`), linked worktrees, and repositories nested in its folders. Git, run by
@@ -19,6 +21,8 @@ const tmp = join(root, 'tmp');
 for (const d of [outside, home, gbHome, tmp]) mkdirSync(d, { recursive: true });
 const git = (args: string, cwd = repo): string =>
   execSync(`git -c user.email=t@t -c user.name=t -c protocol.file.allow=always ${args}`, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(() => {
   // A library, added to the repository as a submodule (nested: the library has one of its own).
@@ -138,5 +142,88 @@ describe.runIf(process.platform === 'linux')('inside the sandbox', () => {
     expect(inSub).toMatchObject({ exitCode: 0, output: '2' });
     const nested = await shell.run('cd third_party/tool && echo y > y.txt && git add y.txt && git -c user.email=t@t -c user.name=t commit -qm y && git log --oneline | wc -l; cd - >/dev/null');
     expect(nested).toMatchObject({ exitCode: 0, output: '1' });
+  });
+});
+
+describe.runIf(process.platform === 'linux')('repositories made during the session', () => {
+  const ws = join(root, 'ws-new');
+  const pwned = join(outside, 'PWNED-new');
+  const victimDir = join(outside, 'victim-hooks');
+  const victimFile = join(outside, 'victim-config');
+  let sandbox: Sandbox;
+  let shell: BashSession;
+  beforeAll(async () => {
+    mkdirSync(ws);
+    git('init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m top', ws);
+    // The user's own nested repository, there before the session, with a hooks path of theirs.
+    mkdirSync(join(ws, 'mine'));
+    git('init -q . && git config core.hooksPath .husky', join(ws, 'mine'));
+    mkdirSync(victimDir);
+    writeFileSync(join(victimDir, 'keep-me'), 'x');
+    writeFileSync(victimFile, '[core]\n\tfsmonitor = keep\n');
+    sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: ws, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
+    shell = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+    expect((await shell.run('true')).exitCode).toBe(0);
+  });
+  afterAll(() => shell.dispose());
+
+  it('a repository the agent made and registered is disarmed: your next git status runs nothing it planted, and nothing is lost', async () => {
+    const plant = await shell.run(
+      [
+        'git init -q evil && git -C evil remote add origin https://example.com/x.git',
+        `git -C evil config core.fsmonitor "touch ${pwned}; false"`,
+        `git -C evil config diff.x.textconv "touch ${pwned}"`,
+        'git -C evil -c user.email=t@t -c user.name=t commit -q --allow-empty -m e',
+        'printf "#!/bin/sh\\ntouch ' + pwned + '\\n" > evil/.git/hooks/post-checkout && chmod +x evil/.git/hooks/post-checkout',
+        'git add evil 2>/dev/null; git ls-files -s evil | cut -c1-6',
+        // A second one whose hooks folder and config are links to the user's files outside.
+        'git init -q linked && rm -rf linked/.git/hooks linked/.git/config',
+        `ln -s ${victimDir} linked/.git/hooks && ln -s ${victimFile} linked/.git/config`,
+        // And a FIFO where a config goes: reading it would block.
+        'git init -q fifo && rm fifo/.git/config && mkfifo fifo/.git/config',
+      ].join(' && '),
+    );
+    // (Inside, the planted programs run confined: their writes outside fail.)
+    expect(plant.exitCode).toBe(0);
+    expect(plant.output.split('\n').at(-1)).toBe('160000');
+    const t0 = Date.now();
+    const swept = sandbox.sweepNewRepositories();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    const evil = swept.find((r) => r.gitDir === join(ws, 'evil', '.git'))!;
+    expect(evil.removedKeys.sort()).toEqual(['core.fsmonitor', 'diff.x.textconv']);
+    expect(evil.movedAside.map((p) => p.slice(ws.length + 1)).sort()).toEqual(['evil/.git/config.glassbox-quarantine', 'evil/.git/hooks/post-checkout.glassbox-quarantine']);
+    // What stays works; what went is kept beside it.
+    expect(git('config --file evil/.git/config remote.origin.url', ws).trim()).toBe('https://example.com/x.git');
+    expect(readFileSync(join(ws, 'evil', '.git', 'config.glassbox-quarantine'), 'utf8')).toContain('fsmonitor');
+    expect(git('log --oneline', join(ws, 'evil')).trim().split('\n')).toHaveLength(1);
+    // The user, outside, later:
+    git('status --short', ws);
+    git('status --short', join(ws, 'evil'));
+    git('checkout -q -b other', join(ws, 'evil'));
+    expect(existsSync(pwned)).toBe(false);
+    // The links were moved aside, not followed: the user's files outside are untouched.
+    expect(swept.find((r) => r.gitDir === join(ws, 'linked', '.git'))?.movedAside.length).toBe(2);
+    expect(readFileSync(join(victimDir, 'keep-me'), 'utf8')).toBe('x');
+    expect(readFileSync(victimFile, 'utf8')).toContain('fsmonitor = keep');
+    expect(swept.find((r) => r.gitDir === join(ws, 'fifo', '.git'))?.removedKeys).toEqual(['(a config that is not a plain file git can read)']);
+    // The user's own repository, there before, is not touched.
+    expect(swept.some((r) => r.gitDir.startsWith(join(ws, 'mine')))).toBe(false);
+    expect(git('config core.hooksPath', join(ws, 'mine')).trim()).toBe('.husky');
+    // A second sweep finds nothing more to do.
+    expect(sandbox.sweepNewRepositories()).toEqual([]);
+  });
+
+  it('sweeps after each run and tells the user', async () => {
+    const bus = new EventBus('s1');
+    const logs: string[] = [];
+    bus.subscribe('log', (e) => void logs.push(e.message));
+    const final = sweepNewRepositoriesAfterRuns(bus, sandbox, ws);
+    await shell.run(`git init -q later && git -C later config core.pager "touch ${pwned}"`);
+    bus.emit({ type: 'agent_end', reason: 'finished' });
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(logs).toEqual(['A git repository made during this session (later/.git) could make git run programs outside the sandbox: Glassbox took core.pager out of its config and moved aside later/.git/config.glassbox-quarantine.']);
+    final();
+    expect(readFileSync(join(ws, 'later', '.git', 'config'), 'utf8')).not.toContain('pager');
   });
 });

@@ -29,6 +29,8 @@ export interface SandboxLayout {
   pinned: string[];
   /** Credentials and Glassbox's own files: unreadable. */
   hidden: HiddenPath[];
+  /** The git directories there were at setup (workspace-write mode), and whether the walk saw all. */
+  git?: { known: string[]; complete: boolean };
 }
 
 /** Files in the home folder that run code when you log in, open a shell or an editor, or use git. */
@@ -115,6 +117,7 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
   }
   const protectedPaths: HiddenPath[] = [];
   const pinned: string[] = [];
+  let gitSeen: SandboxLayout['git'];
   if (mode === 'workspace-write') {
     // Glassbox runs what a project's .glassbox holds (MCP servers in config.json, extensions)
     // outside any sandbox, and git runs hooks and config-named programs: confined code must not
@@ -126,6 +129,7 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     const git = gitControlOf(workspace, writable);
     pinned.push(...git.pin);
     protectedPaths.push(...git.protect);
+    gitSeen = { known: git.known, complete: git.complete };
     // A workspace that holds the home folder (glassbox started in ~) would make the files your
     // next login or editor runs writable: those that exist stay read-only.
     const realHome = real(input.userHome);
@@ -163,5 +167,5 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     if (!form || !k || form === workspace || hidden.some((h) => h.path === form)) continue;
     hidden.push({ path: form, kind: k });
   }
-  return { mode, network: input.config.network, workspace, writable, protectedPaths, pinned, hidden };
+  return { mode, network: input.config.network, workspace, writable, protectedPaths, pinned, hidden, ...(gitSeen ? { git: gitSeen } : {}) };
 }

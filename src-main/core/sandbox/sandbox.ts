@@ -1,6 +1,7 @@
-import { tmpdir } from 'node:os';
-import { homedir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { homedir, tmpdir } from 'node:os';
 import { bwrapArgs } from './bwrap-args';
+import { STEP_SCRIPT, stepArgs, sweepNewRepositories, type StepRunner, type SweptRepo } from './new-repo-sweep';
 import type { SandboxConfig, SandboxMode } from './sandbox-config';
 import { resolveSandboxLayout, type SandboxLayout } from './sandbox-layout';
 import { findBackend, selfTest, type SandboxBackend } from './sandbox-probe';
@@ -53,6 +54,8 @@ export interface SandboxOptions {
 export class Sandbox {
   private resolved: { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } | undefined;
   private warned = false;
+  /** When the layout (and its list of git directories) was made. */
+  private setUpAt = 0;
 
   constructor(private readonly opts: SandboxOptions) {}
 
@@ -86,6 +89,22 @@ export class Sandbox {
     return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), command, ...args] };
   }
 
+  /**
+   * Disarms the git repositories confined code made since the sandbox was set up (see
+   * sweepNewRepositories); the changes themselves run confined. Nothing to do before the first
+   * confined command, or without an active workspace-write sandbox.
+   */
+  sweepNewRepositories(): SweptRepo[] {
+    const r = this.resolved;
+    const layout = r?.layout;
+    if (!r || r.problem || !layout?.git || r.backend.kind === 'none') return [];
+    const run: StepRunner = (steps) => {
+      const line = this.wrap('/bin/sh', ['-c', STEP_SCRIPT, 'sh', ...stepArgs(steps)], layout.workspace);
+      return spawnSync(line.command, line.args, { env: { PATH: this.opts.env.PATH ?? '/usr/bin:/bin' }, stdio: 'ignore', timeout: 10_000 }).status === 0;
+    };
+    return sweepNewRepositories(layout.workspace, layout.writable, { known: new Set(layout.git.known), complete: layout.git.complete, at: this.setUpAt }, run);
+  }
+
   private resolve(): { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } {
     if (this.resolved) return this.resolved;
     const { config } = this.opts;
@@ -93,6 +112,7 @@ export class Sandbox {
       this.resolved = { backend: { kind: 'none', reason: 'sandbox.mode is "off"' }, layout: null, problem: 'sandbox.mode is "off" in the config' };
       return this.resolved;
     }
+    this.setUpAt = Date.now();
     const layout = resolveSandboxLayout({
       config,
       workspace: this.opts.workspace,

@@ -23,7 +23,7 @@ import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
 import { BashSession } from '../tools/bash/bash-session';
 import { confinedEnv } from '../sandbox/confined-env';
-import { createSessionSandbox } from '../sandbox/session-sandbox';
+import { createSessionSandbox, sweepNewRepositoriesAfterRuns } from '../sandbox/session-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import { realPathOf } from '../workspace/real-path';
@@ -142,6 +142,8 @@ export class GlassboxSession {
   private bashSession: BashSession | undefined;
   /** The OS sandbox bash and python_execute run in (its status is the window's "unsandboxed" badge). */
   readonly sandbox: Sandbox;
+  /** The last sweep of repositories made in the sandbox, for dispose. */
+  private readonly finalSweep: () => void;
   /** The environment the shell and Python get: this session's minus the model and MCP secrets. */
   private readonly confinedEnv: Record<string, string>;
 
@@ -164,6 +166,7 @@ export class GlassboxSession {
     this.sandbox = createSessionSandbox(this.config, this.workspace, this.paths.home, env, (message) =>
       this.bus.emit({ type: 'log', level: 'warn', source: 'sandbox', message }),
     );
+    this.finalSweep = sweepNewRepositoriesAfterRuns(this.bus, this.sandbox, this.workspace);
     this.confinedEnv = confinedEnv(this.config, env);
     this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
@@ -387,6 +390,7 @@ export class GlassboxSession {
     await this.mcp.close();
     await this.tools.dispose();
     await this.bashSession?.dispose();
+    this.finalSweep();
     this.trace?.close();
   }
 }
