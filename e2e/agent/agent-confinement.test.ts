@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
@@ -67,6 +68,20 @@ describe('glassbox run: the holes delete nothing outside the workspace', () => {
     const f = await fixture('openai', [bash('c1', `alias ll='rm -rf ${v}'`), bash('c2', 'll'), { text: 'done' }]);
     const r = await runJson(f, 'list', ['--approve', 'auto']);
     expect(r.code, r.stderr).toBe(0);
+    expect(alive(v!)).toBe(true);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('glassbox run: a repository the agent made', () => {
+  it('is disarmed when the run ends: your git status there runs nothing it planted, and the run says so', async () => {
+    const [v] = victims(1);
+    const f = await fixture('openai', [bash('c1', `git init -q evil && git -C evil config core.fsmonitor "rm -rf ${v}; false"`), { text: 'done' }]);
+    const r = await runJson(f, 'make a repo', ['--approve', 'auto']);
+    expect(r.code, r.stderr).toBe(0);
+    const warnings = ofType(r.events, 'log').filter((e) => e.source === 'sandbox');
+    expect(warnings.map((e) => e.message)).toEqual([expect.stringContaining('A git repository made during this session (evil/.git)')]);
+    // The user, outside, later:
+    execSync('git status --short', { cwd: join(f.workspace, 'evil') });
     expect(alive(v!)).toBe(true);
   });
 });
