@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isPathInside } from '../workspace/real-path';
+import { kindOf, realOf } from './fs-probe';
 
 /**
  * Entries of a git directory through which git, run by you outside the sandbox later, would run
@@ -31,22 +32,6 @@ export interface GitControl {
   known: string[];
   /** False when the walk stopped at a limit. */
   complete: boolean;
-}
-
-function kindOf(p: string): 'dir' | 'file' | undefined {
-  try {
-    return statSync(p).isDirectory() ? 'dir' : 'file';
-  } catch {
-    return undefined;
-  }
-}
-
-function realOf(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The git directory a `.git` file names (`gitdir: <path>`, relative to the file's folder), real path. */

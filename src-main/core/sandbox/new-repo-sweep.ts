@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { isLink, isPlainFile, realOf } from './fs-probe';
 import { findGitDirs } from './git-control';
 
 /**
@@ -89,32 +90,6 @@ function asideOf(path: string): string {
   return to;
 }
 
-function isLink(p: string): boolean {
-  try {
-    return lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** True for a regular file of at most 1 MiB: the only kind read (a FIFO would block, a link leads elsewhere). */
-function isPlainFile(p: string): boolean {
-  try {
-    const st = lstatSync(p);
-    return st.isFile() && st.size <= 1024 * 1024;
-  } catch {
-    return false;
-  }
-}
-
-function realOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return resolve(p);
-  }
-}
-
 /** Takes the program-naming keys out of one config file; the original is kept beside it. */
 function disarmConfig(file: string, report: SweptRepo, steps: SweepStep[]): void {
   if (!existsSync(file) && !isLink(file)) return;
@@ -137,7 +112,7 @@ function planFor(gitDir: string, known: ReadonlySet<string>): { report: SweptRep
   const commondir = join(gitDir, 'commondir');
   if (existsSync(commondir) || isLink(commondir)) {
     const target = isPlainFile(commondir) ? readFileSync(commondir, 'utf8').trim() : undefined;
-    if (target !== '.' && (target === undefined || !known.has(realOr(resolve(gitDir, target))))) {
+    if (target !== '.' && (target === undefined || !known.has(realOf(resolve(gitDir, target)) ?? ''))) {
       const to = asideOf(commondir);
       report.movedAside.push(to);
       steps.push({ kind: 'move', from: commondir, to });

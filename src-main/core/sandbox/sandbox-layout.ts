@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CREDENTIAL_PATHS } from '../workspace/credential-paths';
 import { isPathInside } from '../workspace/real-path';
+import { kindOf, realOf } from './fs-probe';
 import { gitControlOf } from './git-control';
 import type { SandboxConfig } from './sandbox-config';
 
@@ -54,25 +55,6 @@ export interface SandboxLayoutInput {
   env: NodeJS.ProcessEnv;
 }
 
-/** The real path of `p`, or undefined when it does not exist. */
-function real(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
-  }
-}
-
-function kindOf(p: string): 'dir' | 'file' | undefined {
-  try {
-    const s = statSync(p);
-    if (s.isDirectory()) return 'dir';
-    return 'file';
-  } catch {
-    return undefined;
-  }
-}
-
 /** Folders in a temp dir that hold other programs' control sockets, by name. */
 const SOCKET_DIRS = /^(tmux-\d+|screens?|ssh-|\.X11-unix$|\.ICE-unix$|\.font-unix$|dbus-|vscode-|emacs\d+$|pulse-|jetbrains|kitty)/;
 
@@ -107,11 +89,11 @@ export function socketsIn(dir: string): string[] {
  */
 export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
   const mode = input.config.mode === 'read-only' ? 'read-only' : 'workspace-write';
-  const workspace = real(input.workspace) ?? resolve(input.workspace);
+  const workspace = realOf(input.workspace) ?? resolve(input.workspace);
   const writable: string[] = [];
   if (mode === 'workspace-write') {
     for (const p of [workspace, input.tmpDir, ...input.config.writableRoots]) {
-      const r = real(p);
+      const r = realOf(p);
       if (r && kindOf(r) === 'dir' && !writable.includes(r)) writable.push(r);
     }
   }
@@ -123,7 +105,7 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     // outside any sandbox, and git runs hooks and config-named programs: confined code must not
     // plant them. `.glassbox` is protected even when absent (an empty folder is mounted there).
     const dotGlassbox = join(workspace, '.glassbox');
-    protectedPaths.push({ path: real(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
+    protectedPaths.push({ path: realOf(dotGlassbox) ?? dotGlassbox, kind: kindOf(dotGlassbox) ?? 'absent' });
     // The workspace's repository, its submodules' and worktrees' git directories, and
     // repositories nested in its folders: git, run by you later, reads their config and hooks.
     const git = gitControlOf(workspace, writable);
@@ -132,12 +114,12 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     gitSeen = { known: git.known, complete: git.complete };
     // A workspace that holds the home folder (glassbox started in ~) would make the files your
     // next login or editor runs writable: those that exist stay read-only.
-    const realHome = real(input.userHome);
+    const realHome = realOf(input.userHome);
     if (realHome && writable.some((w) => isPathInside(realHome, w))) {
       for (const p of STARTUP_FILES) {
         const full = join(realHome, p);
         const k = existsSync(full) ? kindOf(full) : undefined;
-        if (k) protectedPaths.push({ path: real(full) ?? full, kind: k });
+        if (k) protectedPaths.push({ path: realOf(full) ?? full, kind: k });
       }
     }
   }
@@ -160,7 +142,7 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
   const hidden: HiddenPath[] = [];
   for (const c of hiddenCandidates) {
     // The real path: a mount follows symlinks, and a symlinked ~/.ssh must be hidden where it is.
-    const form = real(c);
+    const form = realOf(c);
     const k = form ? kindOf(form) : undefined;
     // A workspace inside a hidden folder is mounted again on top (see the mount order), so it
     // stays usable; hiding the workspace itself would make the session useless.
