@@ -11,9 +11,9 @@ import { findGitDirs } from './git-control';
  * come with each release.
  */
 const SAFE_KEYS = [
-  /^core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|precomposeunicode|symlinks|autocrlf|eol|safecrlf|quotepath|abbrev|sparsecheckout|sparsecheckoutcone|checkstat|trustctime|untrackedcache|commentchar)$/,
-  /^(user\.(name|email)|init\.defaultbranch|extensions\.(objectformat|worktreeconfig)|gc\.auto|pull\.(rebase|ff)|fetch\.prune|push\.default|index\.version|protocol\.version|submodule\.active)$/,
-  /^remote\..+\.(url|pushurl|fetch|push|tagopt|prune|mirror)$/,
+  /^core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|precomposeunicode|symlinks|autocrlf|eol|safecrlf|quotepath|abbrev|sparsecheckout|sparsecheckoutcone|checkstat|trustctime|untrackedcache|commentchar|worktree)$/,
+  /^(user\.(name|email)|init\.defaultbranch|extensions\.(objectformat|worktreeconfig|partialclone)|gc\.auto|pull\.(rebase|ff)|fetch\.prune|push\.default|index\.version|protocol\.version|submodule\.active)$/,
+  /^remote\..+\.(url|pushurl|fetch|push|tagopt|prune|mirror|promisor|partialclonefilter)$/,
   /^branch\..+\.(remote|merge|rebase|pushremote)$/,
   /^submodule\..+\.(url|active|branch|ignore|shallow)$/,
 ];

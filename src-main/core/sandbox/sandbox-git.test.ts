@@ -213,6 +213,13 @@ describe.runIf(process.platform === 'linux')('repositories made during the sessi
     expect(sandbox.sweepNewRepositories()).toEqual([]);
   });
 
+  it('a submodule the agent adds (a clone: nothing that names a program) is left as it is', async () => {
+    const add = await shell.run(`git -c protocol.file.allow=always submodule add -q ${join(root, 'leaf')} deps/leaf && git config -f .git/modules/deps/leaf/config core.worktree`);
+    expect(add.exitCode, add.output).toBe(0);
+    expect(sandbox.sweepNewRepositories()).toEqual([]);
+    expect(git('status --short', join(ws, 'deps', 'leaf'))).toBe('');
+  });
+
   it('sweeps after each run and tells the user', async () => {
     const bus = new EventBus('s1');
     const logs: string[] = [];
