@@ -178,7 +178,8 @@ export function sweepNewRepositories(workspace: string, writable: readonly strin
 
 /** One line for the user about a swept repository, paths relative to the workspace. */
 export function sweptLine(workspace: string, r: SweptRepo): string {
-  const rel = (p: string) => relative(workspace, p) || '.';
+  const base = realOf(workspace) ?? workspace;
+  const rel = (p: string) => relative(base, p) || '.';
   const what = [
     ...(r.removedKeys.length ? [`took ${r.removedKeys.join(', ')} out of its config`] : []),
     ...(r.movedAside.length ? [`moved aside ${r.movedAside.map(rel).join(', ')}`] : []),

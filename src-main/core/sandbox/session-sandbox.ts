@@ -23,8 +23,8 @@ export function createSessionSandbox(
 /**
  * Disarms, at the end of each run and when `dispose` is called, the git repositories confined
  * code made during the session (Sandbox.sweepNewRepositories), and tells the user what was
- * done through `warn`. Returns the final sweep, for the session's dispose (after the shell is
- * gone, nothing confined can undo it).
+ * done in a `log` warning (source `sandbox`; the window shows it as a banner). Returns the
+ * final sweep, for the session's dispose (after the shell is gone, nothing confined can undo it).
  */
 export function sweepNewRepositoriesAfterRuns(bus: EventBus, sandbox: Sandbox, workspace: string): () => void {
   const sweep = () => {
