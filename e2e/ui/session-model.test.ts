@@ -68,6 +68,35 @@ describe('the session model', { timeout: 240_000 }, () => {
     for (const t of files) expect(t).not.toContain('sk-ui-test');
   });
 
+  it('opened before the settings reach the window, the picker lists the models once they do', async () => {
+    const w = await hosts.web([]);
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    // Hold the host's answer to settings.get until the picker is open.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.routeWebSocket(/./, (ws) => {
+      const server = ws.connectToServer();
+      const held = new Set<number>();
+      ws.onMessage((m) => {
+        const msg = JSON.parse(String(m)) as { id?: number; method?: string };
+        if (msg.method === 'settings.get' && msg.id !== undefined) held.add(msg.id);
+        server.send(m);
+      });
+      server.onMessage((m) => {
+        const msg = JSON.parse(String(m)) as { kind?: string; id?: number };
+        if (msg.kind === 'result' && msg.id !== undefined && held.has(msg.id)) void released.then(() => ws.send(m));
+        else ws.send(m);
+      });
+    });
+    await page.goto(w.url);
+    await expect.poll(() => headerModel(page), { timeout: 30_000 }).toBe('scripted');
+    await page.getByTestId('model-picker-open').click();
+    await page.getByTestId('model-picker').waitFor();
+    expect(await page.getByTestId('model-picker-item').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByTestId('model-picker-item').allInnerTexts(), { timeout: 30_000 }).toEqual(['scripted']);
+  });
+
   it('looks right at 1400×900 and 1000×700, light and dark', async () => {
     const w = await hosts.web([]);
     const page = await openApp(hosts.browser(), w);

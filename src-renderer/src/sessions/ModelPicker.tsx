@@ -32,9 +32,13 @@ export function ModelPicker() {
   useEffect(() => {
     if (!open) return;
     setText('');
-    void loadList();
     input.current?.focus();
-  }, [open, loadList]);
+  }, [open]);
+  // The list needs the settings (which endpoint): opened before they arrived, it loads when they do.
+  const haveSettings = useApp((s) => Boolean(s.settings));
+  useEffect(() => {
+    if (open && haveSettings) void loadList();
+  }, [open, haveSettings, loadList]);
   // Another session shown: its picker starts closed.
   useEffect(() => setOpen(false), [sessionId]);
 
