@@ -186,9 +186,8 @@ describe.runIf(process.platform === 'linux')('repositories made during the sessi
     // (Inside, the planted programs run confined: their writes outside fail.)
     expect(plant.exitCode).toBe(0);
     expect(plant.output.split('\n').at(-1)).toBe('160000');
-    const t0 = Date.now();
+    // (A FIFO read would block for good: the test would time out.)
     const swept = sandbox.sweepNewRepositories();
-    expect(Date.now() - t0).toBeLessThan(5_000);
     const evil = swept.find((r) => r.gitDir === join(ws, 'evil', '.git'))!;
     expect(evil.removedKeys.sort()).toEqual(['core.fsmonitor', 'diff.x.textconv']);
     expect(evil.movedAside.map((p) => p.slice(ws.length + 1)).sort()).toEqual(['evil/.git/config.glassbox-quarantine', 'evil/.git/hooks/post-checkout.glassbox-quarantine']);

@@ -315,9 +315,8 @@ describe('sign-in failures give a clear message and send nothing they should not
     await s.login('notes', { url: server.url });
     const saved = new FileOAuthStore(join(dir, 'state', 'oauth')).load('notes');
     const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
-    const t0 = Date.now();
+    // Without the time limit this would hang until the test's own timeout.
     const r = await revokeTokens(saved, revokingClientOf(saved!), hanging, 300);
     expect(r).toEqual({ outcome: 'failed', reason: expect.stringContaining('no answer in') });
-    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 });
