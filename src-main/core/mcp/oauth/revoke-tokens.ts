@@ -69,7 +69,7 @@ export async function revokeTokens(saved: SavedServerAuth | undefined, client: R
       status = res.status;
       await res.body?.cancel().catch(() => {});
     } catch (err) {
-      const why = signal.aborted ? `no answer in ${Math.round(timeoutMs / 1000)} s` : (err as Error).message;
+      const why = signal.aborted ? `no answer in ${timeoutMs / 1000} s` : (err as Error).message;
       return { outcome: 'failed', reason: `${new URL(endpoint).origin}: ${why}` };
     }
     // RFC 7009 §2.2: 200 also for a token the server no longer knows.
