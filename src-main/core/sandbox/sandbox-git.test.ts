@@ -229,7 +229,24 @@ describe.runIf(process.platform === 'linux')('repositories made during the sessi
     await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
     expect(logs).toEqual(['A git repository made during this session (later/.git) could make git run programs outside the sandbox: Glassbox took core.pager out of its config and moved aside later/.git/config.glassbox-quarantine.']);
-    final();
     expect(readFileSync(join(ws, 'later', '.git', 'config'), 'utf8')).not.toContain('pager');
+    // A confined call outside any run (mcp serve, tools call) is swept after it; one inside a run waits for its end.
+    const ended = (callId: string) => bus.emit({ type: 'tool_execution_end', callId, tool: 'bash', result: { output: '', error: null, images: [], system: null }, durationMs: 1 });
+    const tick = () => new Promise((r) => setImmediate(r));
+    await shell.run(`git init -q served && git -C served config core.editor "touch ${pwned}"`);
+    ended('c1');
+    await tick();
+    expect(logs.at(-1)).toContain('(served/.git)');
+    await shell.run(`git init -q inner && git -C inner config core.editor "touch ${pwned}"`);
+    bus.emit({ type: 'agent_start', task: 't' });
+    ended('c2');
+    await tick();
+    expect(logs.at(-1)).toContain('(served/.git)');
+    bus.emit({ type: 'agent_end', reason: 'finished' });
+    await tick();
+    expect(logs.at(-1)).toContain('(inner/.git)');
+    await shell.run(`git init -q last && git -C last config core.editor "touch ${pwned}"`);
+    final();
+    expect(logs.at(-1)).toContain('(last/.git)');
   });
 });
