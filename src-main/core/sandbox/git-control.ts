@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isPathInside } from '../workspace/real-path';
-import { kindOf, realOf } from './fs-probe';
+import { isPlainFile, kindOf, realOf } from './fs-probe';
 
 /**
  * Entries of a git directory through which git, run by you outside the sandbox later, would run
@@ -36,6 +36,8 @@ export interface GitControl {
 
 /** The git directory a `.git` file names (`gitdir: <path>`, relative to the file's folder), real path. */
 function gitDirNamedBy(file: string): string | undefined {
+  // Only a plain file is read: a FIFO planted as `.git` would block the walk for good.
+  if (!isPlainFile(file)) return undefined;
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(file, 'utf8').slice(0, 4096));
     return m ? realOf(resolve(dirname(file), m[1]!)) : undefined;

@@ -181,6 +181,7 @@ describe.runIf(process.platform === 'linux')('repositories made during the sessi
         `ln -s ${victimDir} linked/.git/hooks && ln -s ${victimFile} linked/.git/config`,
         // And a FIFO where a config goes: reading it would block.
         'git init -q fifo && rm fifo/.git/config && mkfifo fifo/.git/config',
+        'mkdir fifo-dotgit && mkfifo fifo-dotgit/.git',
       ].join(' && '),
     );
     // (Inside, the planted programs run confined: their writes outside fail.)
