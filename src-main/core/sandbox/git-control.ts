@@ -35,7 +35,7 @@ export interface GitControl {
 }
 
 /** The git directory a `.git` file names (`gitdir: <path>`, relative to the file's folder), real path. */
-function gitDirNamedBy(file: string): string | undefined {
+export function gitDirNamedBy(file: string): string | undefined {
   // Only a plain file is read: a FIFO planted as `.git` would block the walk for good.
   if (!isPlainFile(file)) return undefined;
   try {

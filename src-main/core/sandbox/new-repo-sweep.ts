@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { isLink, isPlainFile, realOf } from './fs-probe';
-import { findGitDirs } from './git-control';
+import { isPathInside } from '../workspace/real-path';
+import { isLink, isPlainFile, kindOf, realOf } from './fs-probe';
+import { findGitDirs, gitDirNamedBy } from './git-control';
 
 /**
  * Config keys a repository made during the session may keep: layout, identity, remotes and
@@ -130,6 +131,26 @@ function planFor(gitDir: string, known: ReadonlySet<string>): { report: SweptRep
   return { report, steps };
 }
 
+/**
+ * The git directories of the submodules registered in the workspace repository's index
+ * (gitlinks, mode 160000) that lie inside the writable folders. Asks git (`ls-files`, which
+ * runs no hook or fsmonitor; the workspace's config is read-only to confined code).
+ */
+function registeredGitDirs(workspace: string, writable: readonly string[]): string[] {
+  if (!existsSync(join(workspace, '.git'))) return [];
+  const r = spawnSync('git', ['-C', workspace, 'ls-files', '--stage', '-z'], { env: GIT_ENV, encoding: 'utf8', timeout: 10_000, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0 || typeof r.stdout !== 'string') return [];
+  const out: string[] = [];
+  for (const entry of r.stdout.split('\0')) {
+    const m = /^160000 [0-9a-f]+ \d\t(.+)$/s.exec(entry);
+    if (!m) continue;
+    const dotGit = join(workspace, m[1]!, '.git');
+    const gitDir = isPlainFile(dotGit) ? gitDirNamedBy(dotGit) : kindOf(dotGit) === 'dir' ? realOf(dotGit) : undefined;
+    if (gitDir && kindOf(gitDir) === 'dir' && writable.some((w) => isPathInside(gitDir, w))) out.push(gitDir);
+  }
+  return out;
+}
+
 /** True when `p` came to be (or was moved) after `since` (ms): its birth or change time. */
 function changedSince(p: string, since: number): boolean {
   try {
@@ -160,7 +181,10 @@ export interface KnownGit {
  */
 export function sweepNewRepositories(workspace: string, writable: readonly string[], before: KnownGit, run: StepRunner): SweptRepo[] {
   const out: SweptRepo[] = [];
-  for (const gitDir of findGitDirs(workspace, writable).gitDirs) {
+  // The walk can be run out of folders; the submodules registered in the workspace's index (the
+  // ones your `git status` at the top recurses into) are looked at whatever the walk saw.
+  const candidates = new Set([...findGitDirs(workspace, writable).gitDirs, ...registeredGitDirs(workspace, writable)]);
+  for (const gitDir of candidates) {
     if (before.known.has(gitDir) || (!before.complete && !changedSince(gitDir, before.at))) continue;
     let plan: { report: SweptRepo; steps: SweepStep[] };
     try {

@@ -213,6 +213,16 @@ describe.runIf(process.platform === 'linux')('repositories made during the sessi
     expect(sandbox.sweepNewRepositories()).toEqual([]);
   });
 
+  it('a registered repository beyond the walk (deeper than it goes) is disarmed all the same', async () => {
+    const deep = 'd1/d2/d3/d4/d5/d6/d7/d8/d9/hidden';
+    const plant = await shell.run(`git init -q ${deep} && git -C ${deep} config core.fsmonitor "touch ${pwned}; false" && git -C ${deep} -c user.email=t@t -c user.name=t commit -q --allow-empty -m h 2>/dev/null; git add ${deep} 2>/dev/null; git ls-files -s ${deep} | cut -c1-6`);
+    expect(plant.output.split('\n').at(-1)).toBe('160000');
+    const swept = sandbox.sweepNewRepositories();
+    expect(swept.map((r) => r.gitDir)).toContain(join(ws, deep, '.git'));
+    git('status --short', ws);
+    expect(existsSync(pwned)).toBe(false);
+  });
+
   it('a submodule the agent adds (a clone: nothing that names a program) is left as it is', async () => {
     const add = await shell.run(`git -c protocol.file.allow=always submodule add -q ${join(root, 'leaf')} deps/leaf && git config -f .git/modules/deps/leaf/config core.worktree`);
     expect(add.exitCode, add.output).toBe(0);
