@@ -29,6 +29,8 @@ export interface SweptRepo {
   removedKeys: string[];
   /** Files moved aside: the original config, a `commondir` leading elsewhere, hooks. */
   movedAside: string[];
+  /** What went wrong, when the sweep could not read or change everything. */
+  problem?: string;
 }
 
 const GIT_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' };
@@ -190,11 +192,11 @@ export function sweepNewRepositories(workspace: string, writable: readonly strin
     try {
       plan = planFor(gitDir, before.known);
     } catch (err) {
-      out.push({ gitDir, removedKeys: [`(could not be read: ${(err as Error).message})`], movedAside: [] });
+      out.push({ gitDir, removedKeys: [], movedAside: [], problem: `it could not be read (${(err as Error).message})` });
       continue;
     }
     if (!plan.steps.length) continue;
-    if (!run(plan.steps)) plan.report.removedKeys.push('(the changes could not all be made)');
+    if (!run(plan.steps)) plan.report.problem = 'the changes could not all be made';
     out.push(plan.report);
   }
   return out;
@@ -208,5 +210,7 @@ export function sweptLine(workspace: string, r: SweptRepo): string {
     ...(r.removedKeys.length ? [`took ${r.removedKeys.join(', ')} out of its config`] : []),
     ...(r.movedAside.length ? [`moved aside ${r.movedAside.map(rel).join(', ')}`] : []),
   ];
-  return `A git repository made during this session (${rel(r.gitDir)}) could make git run programs outside the sandbox: Glassbox ${what.join(' and ')}.`;
+  const done = what.length ? ` Glassbox ${what.join(' and ')}.` : '';
+  const problem = r.problem ? ` But ${r.problem}: look at it before you run git there.` : '';
+  return `A git repository made during this session (${rel(r.gitDir)}) could make git run programs outside the sandbox:${done}${problem}`;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BashSession } from '../tools/bash/bash-session';
 import { gitControlOf } from './git-control';
+import { sweptLine } from './new-repo-sweep';
 import { EventBus } from '../events/event-bus';
 import { Sandbox } from './sandbox';
 import { sweepNewRepositoriesAfterRuns } from './session-sandbox';
@@ -89,6 +90,12 @@ describe('the git control files of a workspace', () => {
     expect(c.protect).toContainEqual({ path: join(sep, 'work', '.git'), kind: 'file' });
     expect(c.pin).toEqual([join(sep, 'gitdirs', 'w')]);
     expect(c.protect).toContainEqual({ path: join(sep, 'gitdirs', 'w', 'config'), kind: 'file' });
+  });
+
+  it('says what a sweep could not do', () => {
+    expect(sweptLine(repo, { gitDir: join(repo, 'x', '.git'), removedKeys: ['core.pager'], movedAside: [], problem: 'the changes could not all be made' })).toBe(
+      'A git repository made during this session (x/.git) could make git run programs outside the sandbox: Glassbox took core.pager out of its config. But the changes could not all be made: look at it before you run git there.',
+    );
   });
 
   it('stops at its limits', () => {
