@@ -40,7 +40,8 @@ export function authorizingFetch(provider: GlassboxOAuthProvider, flow: SignInFl
         // Best effort: when the refresh fails the 401 below signs in properly.
         await flow.refresh().catch(() => {});
       }
-      const res = await base(input, withBearer(init, provider.tokens()?.access_token));
+      const sent = provider.tokens()?.access_token;
+      const res = await base(input, withBearer(init, sent));
       if (res.status === 401) {
         if (signedIn) {
           await drain(res);
@@ -48,7 +49,15 @@ export function authorizingFetch(provider: GlassboxOAuthProvider, flow: SignInFl
         }
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(res);
         await drain(res);
-        await flow.afterUnauthorized({ resourceMetadataUrl, scope });
+        try {
+          await flow.afterUnauthorized({ resourceMetadataUrl, scope });
+        } catch (err) {
+          // The sign-in this request waited for may have started before another process signed
+          // in (or another request took up its tokens): with other tokens than the refused one, try them.
+          provider.reloadIfChanged();
+          const now = provider.tokens()?.access_token;
+          if (!now || now === sent) throw err;
+        }
         signedIn = true;
         continue;
       }

@@ -46,6 +46,8 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
   /** Sends the user to the authorization URL; set only while an interactive sign-in runs. */
   authorize?: (url: URL) => Promise<void>;
   private saved: SavedServerAuth;
+  /** The access token as last read from or written to the store: another one there is another process's. */
+  private stored?: string;
   private verifier?: string;
   /** The issuer a pre-registered client was first used with (the SDK stamps credentials with it). */
   private preRegisteredIssuer?: string;
@@ -54,6 +56,7 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
     const s = opts.store.load(opts.serverId);
     // Tokens issued for another URL (the config changed) are never sent to this one.
     this.saved = s && s.serverUrl === opts.serverUrl ? s : { serverUrl: opts.serverUrl };
+    this.stored = this.saved.tokens?.access_token;
     this.reveal(this.saved.tokens?.access_token, this.saved.tokens?.refresh_token, this.saved.tokens?.id_token);
     for (const c of Object.values(this.saved.clients ?? {})) this.reveal(c.client_secret);
     this.reveal(opts.oauth.clientSecret);
@@ -63,8 +66,15 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
     for (const s of secrets) if (s) this.opts.onSecret?.(s);
   }
 
-  private persist(): void {
+  /**
+   * Writes the record. Tokens another process saved since this one last read or wrote the store
+   * (`glassbox mcp login` while the window runs) are newer than the ones in memory: they are
+   * taken up rather than overwritten — unless `ownTokens`, when this process has just got its own.
+   */
+  private persist(ownTokens = false): void {
+    if (!ownTokens) this.reloadIfChanged();
     this.opts.store.save(this.opts.serverId, this.saved);
+    this.stored = this.saved.tokens?.access_token;
   }
 
   /** The port the redirect URI names: the running sign-in's, else the configured or registered one. */
@@ -133,7 +143,7 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
     this.reveal(tokens.access_token, tokens.refresh_token, tokens.id_token);
     this.saved.tokens = tokens;
     this.saved.tokensSavedAt = Date.now();
-    this.persist();
+    this.persist(true);
   }
 
   /** When the access token runs out (ms since the epoch), if the server said. */
@@ -188,8 +198,9 @@ export class GlassboxOAuthProvider implements OAuthClientProvider {
       return false;
     }
     const token = s?.serverUrl === this.opts.serverUrl ? s.tokens?.access_token : undefined;
-    if (!s || !token || token === this.saved.tokens?.access_token) return false;
+    if (!s || !token || token === this.saved.tokens?.access_token || token === this.stored) return false;
     this.saved = s;
+    this.stored = token;
     this.reveal(token, s.tokens?.refresh_token, s.tokens?.id_token);
     return true;
   }

@@ -154,6 +154,24 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     await client.close();
   });
 
+  it('a request refused while a sign-in that will fail is running takes up the tokens another process saved meanwhile', async () => {
+    const window = signIn({ interactive: false });
+    await (await connect(signIn(), { url: server.url })).close();
+    const client = await connect(window, { url: server.url });
+    server.revokeAll();
+    server.knobs.refreshDelayMs = 1_500;
+    // A: refused; its refresh (of a revoked token) is slow and will fail, with nobody to ask.
+    const a = client.callTool({ name: 'whoami', arguments: {} });
+    await new Promise((r) => setTimeout(r, 200));
+    // Meanwhile `glassbox mcp login` in another process (no refresh: the browser).
+    server.knobs.refreshDelayMs = 0;
+    expect(await signIn().login('notes', { url: server.url })).toBe('signed-in');
+    // B: refused too, while A's sign-in still runs; both go through with the new tokens.
+    const b = client.callTool({ name: 'whoami', arguments: {} });
+    for (const r of await Promise.all([a, b])) expect(JSON.stringify(r.content)).toContain('notes:read');
+    await client.close();
+  });
+
   it('an SSE server signs in the same way (the token on the event stream and on every POST)', async () => {
     const config: McpServerConfig = { type: 'sse', url: server.sseUrl };
     const auth = await signIn().factory('sse', config);
