@@ -5,7 +5,7 @@ import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
-import { parseRetryAfter, serverMessageOf, withRetry, type AttemptFailure } from './retry-policy';
+import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
 
 type ImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -80,15 +80,7 @@ function toAnthropicTools(tools: FunctionToolParam[]): Anthropic.Messages.Tool[]
 export function classifyAnthropicError(err: unknown, signal?: AbortSignal): AttemptFailure | null {
   if (isAbortError(err, signal)) return null;
   if (err instanceof Anthropic.APIConnectionError) return { network: true, message: err.message };
-  if (err instanceof Anthropic.APIError) {
-    return {
-      network: false,
-      status: err.status,
-      retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
-      message: serverMessageOf(err.error, err.message, err.status),
-      ...(err.error !== undefined ? { body: err.error } : {}),
-    };
-  }
+  if (err instanceof Anthropic.APIError) return httpFailure(err);
   if (err instanceof Error && /terminated|socket|network|premature|ECONNRESET/i.test(err.message)) return { network: true, message: err.message };
   return { network: false, message: err instanceof Error ? err.message : String(err) };
 }

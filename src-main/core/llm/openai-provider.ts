@@ -4,7 +4,7 @@ import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
-import { parseRetryAfter, serverMessageOf, withRetry, type AttemptFailure } from './retry-policy';
+import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
   return { type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } };
@@ -63,15 +63,7 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[]): ChatC
 export function classifyOpenAIError(err: unknown, signal?: AbortSignal): AttemptFailure | null {
   if (isAbortError(err, signal)) return null;
   if (err instanceof OpenAI.APIConnectionError) return { network: true, message: err.message };
-  if (err instanceof OpenAI.APIError) {
-    return {
-      network: false,
-      status: err.status,
-      retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
-      message: serverMessageOf(err.error, err.message, err.status),
-      ...(err.error !== undefined ? { body: err.error } : {}),
-    };
-  }
+  if (err instanceof OpenAI.APIError) return httpFailure(err);
   const code = (err as { code?: string } | null)?.code;
   if (code && /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code)) {
     return { network: true, message: (err as Error).message };

@@ -34,6 +34,17 @@ export function serverMessageOf(body: unknown, sdkMessage: string, status: numbe
   return text?.trim() ? text.trim() : withoutStatusPrefix(sdkMessage, status);
 }
 
+/** An SDK's HTTP error (OpenAI's and Anthropic's `APIError` alike), as far as retrying is concerned. */
+export function httpFailure(err: { status?: number; headers?: { get(name: string): string | null } | null; error?: unknown; message: string }): AttemptFailure {
+  return {
+    network: false,
+    status: err.status,
+    retryAfterMs: parseRetryAfter(err.headers?.get('retry-after')),
+    message: serverMessageOf(err.error, err.message, err.status),
+    ...(err.error !== undefined ? { body: err.error } : {}),
+  };
+}
+
 /** Drops the `500 ` an SDK puts before the server's message, so the status is said once. */
 export function withoutStatusPrefix(message: string, status: number | undefined): string {
   if (status === undefined) return message;
