@@ -98,15 +98,26 @@ export interface McpToolCallView {
 
 /** One thing that crossed the wire to or from a server, in arrival order (secrets masked). */
 export type McpTrafficView = {
+  /** 1, 2, … per server log. */
   seq: number;
   ts: number;
-  /** The protocol revision in use then. */
+  /** The revision in use when it crossed (`2026-07-28`, `2025-11-25`, …; absent before the era is known). */
   protocolVersion?: string;
-  /** The tool call it belongs to. */
+  /** The tool call it belongs to, when one was running for it. */
   callId?: string;
 } & (
   | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number }
-  | { kind: 'http'; method: string; url: string; status?: number; requestHeaders: Record<string, string>; responseHeaders: Record<string, string>; error?: string }
+  | {
+      kind: 'http';
+      method: string;
+      url: string;
+      status?: number;
+      /** `Mcp-*`, `MCP-Protocol-Version`, `Last-Event-ID` and custom config headers of the request (values masked where secret). */
+      requestHeaders: Record<string, string>;
+      /** `Mcp-*` and content-type headers of the response. */
+      responseHeaders: Record<string, string>;
+      error?: string;
+    }
   | { kind: 'note'; text: string }
 );
 

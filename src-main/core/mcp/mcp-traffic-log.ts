@@ -1,35 +1,14 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { McpServerConfig } from '../config/config';
+import type { McpTrafficView } from '../../../src-shared/contract/mcp-inspector-views';
 
 /** Entries kept per server; the oldest go first. */
 export const TRAFFIC_LOG_LIMIT = 2_000;
 /** Base64 data longer than this (≈ 12 KB) is kept in the log as its size only. */
 export const LARGE_DATA_CHARS = 16_384;
 
-/** One thing that crossed the wire, in arrival order. */
-export type McpTrafficEntry = {
-  /** 1, 2, … per server log. */
-  seq: number;
-  ts: number;
-  /** The revision in use when it crossed (`2026-07-28`, `2025-11-25`, …; absent before the era is known). */
-  protocolVersion?: string;
-  /** The tool call it belongs to, when one was running for it. */
-  callId?: string;
-} & (
-  | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number }
-  | {
-      kind: 'http';
-      method: string;
-      url: string;
-      status?: number;
-      /** `Mcp-*`, `MCP-Protocol-Version`, `Last-Event-ID` and custom config headers of the request (values masked where secret). */
-      requestHeaders: Record<string, string>;
-      /** `Mcp-*` and content-type headers of the response. */
-      responseHeaders: Record<string, string>;
-      error?: string;
-    }
-  | { kind: 'note'; text: string }
-);
+/** One thing that crossed the wire, in arrival order (the shape the MCP pane's Traffic tab shows). */
+export type McpTrafficEntry = McpTrafficView;
 
 /** An entry before the log numbers it. */
 export type McpTrafficInput = McpTrafficEntry extends infer E ? (E extends McpTrafficEntry ? Omit<E, 'seq' | 'ts'> : never) : never;

@@ -1,6 +1,7 @@
 import type { EventInput, ToolSource } from '../../../src-shared/events/event-types';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import type { ToolResult } from '../../../src-shared/events/tool-result';
+import type { McpDialogRequest } from '../../../src-shared/contract/views';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -31,17 +32,7 @@ export interface HumanQuestion {
  * a model request to approve (`sampling`) or the model's answer to approve before it goes
  * back (`sampling-result`). `callId` is the tool call the request belongs to.
  */
-export interface McpHumanRequest {
-  kind: 'elicitation' | 'elicitation-url' | 'sampling' | 'sampling-result';
-  callId?: string;
-  url?: string;
-  /** The server's sampling request (messages, system prompt, tools) as sent. */
-  request?: unknown;
-  /** The model's answer, as it would go back to the server. */
-  result?: unknown;
-  /** With `sampling-result`: what the answer cost (USD, null when the price is unknown) and its tokens. */
-  cost?: { usd: number | null; inputTokens?: number; outputTokens?: number };
-}
+export type McpHumanRequest = McpDialogRequest;
 
 /** The answer: text for plain questions, content for an accepted elicitation form. */
 export interface HumanAnswer {
