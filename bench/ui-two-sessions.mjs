@@ -6,11 +6,11 @@
 // handled in a frame to just after that frame was rendered (the same measure as the scroll
 // rows: work, not the vsync interval). Beside it, one session streaming alone in the same run.
 // Target: p95 ≤ 16.7 ms.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createJiti } from 'jiti';
+import { startWebHost } from './web-host.mjs';
 import { startTrace, tagPage, workPerFrame } from './ui-main-thread-trace.mjs';
 
 /** Installed before the page's scripts: marks when a frame's first bridge message is handled. */
@@ -64,16 +64,7 @@ export async function twoSessionsBench({ root, chromium, executablePath, seconds
   mkdirSync(ws, { recursive: true });
   writeFileSync(join(home, 'config.json'), JSON.stringify({ approvals: { mode: 'auto' } }));
   const env = { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1', GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_MODEL: 'scripted', GLASSBOX_LLM_BASE_URL: model.openaiBaseURL, GLASSBOX_LLM_API_KEY: 'x' };
-  const child = spawn(process.execPath, [join(root, 'bin', 'glassbox.mjs'), 'web', '--port', '0', '--workspace', ws], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const m = /Glassbox UI: (\S+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`glassbox web exited ${c}`)));
-  });
+  const { child, url } = await startWebHost(['--workspace', ws], env);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const open = async () => {

@@ -21,12 +21,12 @@
 //    per frame in each tab while both stream, beside one session streaming alone. Target ≤ 16.7 ms.
 //
 // Usage: node bench/ui.mjs [--calls 10000] [--events 100000]
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
+import { startWebHost } from './web-host.mjs';
 import { chromium } from 'playwright-core';
 import { twoSessionsBench } from './ui-two-sessions.mjs';
 
@@ -75,16 +75,7 @@ async function uiBench() {
   const events = sessionEvents(id, CALLS);
   writeFileSync(join(home, 'sessions', `${id}.jsonl`), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
   const env = { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1', GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_MODEL: 'none', GLASSBOX_LLM_BASE_URL: 'http://127.0.0.1:9/v1', GLASSBOX_LLM_API_KEY: 'x' };
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'glassbox.mjs'), 'web', '--port', '0', '--workspace', ws, '--session', id], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const m = /Glassbox UI: (\S+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`glassbox web exited ${c}`)));
-  });
+  const { child, url } = await startWebHost(['--workspace', ws, '--session', id], env);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

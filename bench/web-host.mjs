@@ -1,0 +1,21 @@
+// Starts `glassbox web` from the build for a UI bench and resolves with the child and the URL it prints.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** `glassbox web --port 0 ARGS` with `env`; `url` is the printed `Glassbox UI: …` address. */
+export async function startWebHost(args, env) {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'glassbox.mjs'), 'web', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = /Glassbox UI: (\S+)/.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (c) => reject(new Error(`glassbox web exited ${c}`)));
+  });
+  return { child, url };
+}
