@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, type Dirent } fro
 import { dirname, join, resolve } from 'node:path';
 import { isPathInside } from '../workspace/real-path';
 import { isPlainFile, kindOf, realOf } from './fs-probe';
+import type { HiddenPath } from './sandbox-layout';
 
 /**
  * Entries of a git directory through which git, run by you outside the sandbox later, would run
@@ -16,16 +17,10 @@ const SKIPPED = new Set(['node_modules', '.venv', 'venv', '__pycache__', '.tox']
 /** How far the walk for nested repositories goes before it stops (see docs/security.md). */
 export const GIT_WALK_LIMITS = { depth: 8, folders: 5_000, gitDirs: 200 };
 
-/** A git directory's entry to keep read-only: `absent` for a `hooks` folder that is not there yet. */
-export interface GitControlPath {
-  path: string;
-  kind: 'dir' | 'file' | 'absent';
-}
-
 /** What confinement must do about the git repositories in a workspace. */
 export interface GitControl {
-  /** Entries to mount read-only (or, `absent`, an empty read-only folder over). */
-  protect: GitControlPath[];
+  /** Entries to mount read-only (or, `absent` — a `hooks` folder not there yet — an empty read-only folder over). */
+  protect: HiddenPath[];
   /** Git directories to bind onto themselves, so they cannot be renamed away and rebuilt. */
   pin: string[];
   /** Every git directory found (pins stop at `limits.gitDirs`), to tell later which are new. */
