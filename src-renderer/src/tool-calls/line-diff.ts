@@ -1,3 +1,5 @@
+import { diffArrays } from 'diff';
+
 /** One line of a diff: kept, removed or added, with its line numbers in the old and new text. */
 export interface DiffLine {
   kind: 'same' | 'del' | 'add';
@@ -12,7 +14,7 @@ export interface DiffHunk {
   hiddenBefore: number;
 }
 
-/** Above this many cells the middle is shown as all removed then all added (no LCS). */
+/** Above this many line pairs the middle is shown as all removed then all added (not diffed). */
 const MAX_CELLS = 4_000_000;
 
 function splitLines(text: string): string[] {
@@ -23,8 +25,8 @@ function splitLines(text: string): string[] {
 }
 
 /**
- * The line diff of two texts: common head and tail kept, the middle by longest common
- * subsequence (bounded: a huge middle is shown as replaced). Pure, for approvals and cards.
+ * The line diff of two texts: common head and tail kept, the middle by jsdiff (bounded: a huge
+ * middle is shown as replaced). Pure, for approvals and cards.
  */
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = splitLines(before);
@@ -39,30 +41,14 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const bm = b.slice(head, b.length - tail);
   let oi = head;
   let ni = head;
-  if (am.length * bm.length > MAX_CELLS) {
-    for (const t of am) out.push({ kind: 'del', text: t, oldNo: ++oi });
-    for (const t of bm) out.push({ kind: 'add', text: t, newNo: ++ni });
-  } else {
-    // LCS lengths from the end, then walk forward.
-    const n = am.length;
-    const m = bm.length;
-    const w = m + 1;
-    const L = new Uint32Array((n + 1) * w);
-    for (let i = n - 1; i >= 0; i--)
-      for (let j = m - 1; j >= 0; j--) L[i * w + j] = am[i] === bm[j] ? L[(i + 1) * w + j + 1]! + 1 : Math.max(L[(i + 1) * w + j]!, L[i * w + j + 1]!);
-    let i = 0;
-    let j = 0;
-    while (i < n || j < m) {
-      if (i < n && j < m && am[i] === bm[j]) {
-        out.push({ kind: 'same', text: am[i]!, oldNo: ++oi, newNo: ++ni });
-        i++;
-        j++;
-      } else if (i < n && (j >= m || L[(i + 1) * w + j]! >= L[i * w + j + 1]!)) {
-        // Removals before additions, as unified diffs show them.
-        out.push({ kind: 'del', text: am[i++]!, oldNo: ++oi });
-      } else {
-        out.push({ kind: 'add', text: bm[j++]!, newNo: ++ni });
-      }
+  // jsdiff's Myers diff on the middle, one array element per line; bounded: a huge middle is
+  // shown as replaced.
+  const changes = am.length * bm.length > MAX_CELLS ? undefined : diffArrays(am, bm);
+  for (const c of changes ?? [{ removed: true, value: am }, { added: true, value: bm }]) {
+    for (const t of c.value) {
+      if (c.removed) out.push({ kind: 'del', text: t, oldNo: ++oi });
+      else if (c.added) out.push({ kind: 'add', text: t, newNo: ++ni });
+      else out.push({ kind: 'same', text: t, oldNo: ++oi, newNo: ++ni });
     }
   }
   for (let k = 0; k < tail; k++) out.push({ kind: 'same', text: a[a.length - tail + k]!, oldNo: ++oi, newNo: ++ni });
