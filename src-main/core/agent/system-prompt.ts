@@ -1,3 +1,5 @@
+import { PATH_RULE } from '../workspace/tool-path';
+
 /** What the default system prompt mentions about where the agent runs. */
 export interface SystemPromptContext {
   workspace: string;
@@ -18,7 +20,7 @@ export function buildSystemPrompt(ctx: SystemPromptContext, override?: string): 
   }
   return [
     'You are Glassbox, a capable assistant that completes tasks by calling tools.',
-    `The workspace is ${ctx.workspace}; relative paths are resolved there and files you create belong there.`,
+    `The workspace is ${ctx.workspace}. Tools take paths ${PATH_RULE}: a relative path is resolved in the workspace, and \`bash\` and \`python_execute\` start there. Files you create belong there.`,
     `Today is ${date}. The platform is ${platform}.`,
     'Work step by step: look before you change things, check the result of each action, and fix what fails.',
     'Tool results may be clipped; when they are, ask for less (narrow the command, read ranges).',

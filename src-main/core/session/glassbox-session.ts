@@ -186,7 +186,7 @@ export class GlassboxSession {
             isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
             // The editor's diff, computed from the file and the arguments (nothing written).
             // The dialog is not an event, so hide the session's secrets here as events do.
-            preview: async (call) => this.redactor.redactValue((await this.tools.get(call.tool)?.preview?.(call.args)) ?? null),
+            preview: async (call) => this.redactor.redactValue((await this.tools.get(call.tool)?.preview?.(call.args, { workspace: this.workspace })) ?? null),
             // What the OS sandbox confines now, and what the shell carries between calls.
             sandbox: () => this.sandbox.state(),
             shellState: () => this.bashSession?.state(),

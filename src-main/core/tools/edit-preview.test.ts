@@ -41,7 +41,9 @@ describe('the editor previews a change without writing it', () => {
     expect(await editor.preview({ command: 'undo_edit', path: g })).toMatchObject({ before: 'hi', after: '', deleted: true });
     expect((await editor.preview({ command: 'undo_edit', path: f }))?.error).toMatch(/No edit history/);
     expect(await editor.preview({ command: 'view', path: f })).toBeNull();
+    // Relative paths need the workspace to resolve against (the approval gate always gives it).
     expect(await editor.preview({ command: 'str_replace', path: 'relative.txt', old_str: 'a' })).toBeNull();
+    expect(await editor.preview({ command: 'insert', path: 'c.txt', insert_line: 0, new_str: 'TOP' }, { workspace: ws })).toMatchObject({ path: f, after: 'TOP\na\nb' });
   });
 
   it('a binary file is refused, not shown', async () => {

@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute } from 'node:path';
+import { resolveToolPath } from '../workspace/tool-path';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import type { EditHistory } from './edit-history';
 import type { FileOperator } from './file-operator';
@@ -9,14 +10,22 @@ const COMMANDS = new Set(['create', 'str_replace', 'insert', 'undo_edit']);
 /**
  * The change a `str_replace_editor` call would make, computed with the editor's own text logic
  * (replaceOnce, insertLines, the undo history) and nothing written. Null for calls that change
- * nothing (`view`) or whose path is not absolute. A call that would fail gets the editor's
- * error message, so the approval already says it will not apply.
+ * nothing (`view`), or whose path is relative when no workspace is given. A relative path is
+ * resolved against the workspace exactly as the editor resolves it, and the preview names the
+ * absolute path. A call that would fail gets the editor's error message, so the approval
+ * already says it will not apply.
  */
-export async function previewEdit(args: Record<string, unknown>, io: { operator: FileOperator; history: EditHistory }): Promise<ChangePreview | null> {
+export async function previewEdit(
+  args: Record<string, unknown>,
+  io: { operator: FileOperator; history: EditHistory; workspace?: string },
+): Promise<ChangePreview | null> {
   const command = args.command;
-  if (typeof command !== 'string' || !COMMANDS.has(command) || typeof args.path !== 'string' || !isAbsolute(args.path)) return null;
-  const path = resolve(args.path);
+  if (typeof command !== 'string' || !COMMANDS.has(command) || typeof args.path !== 'string') return null;
+  if (io.workspace === undefined && !isAbsolute(args.path)) return null;
+  const resolved = resolveToolPath(io.workspace ?? '/', args.path);
   const cmd = command as ChangePreview['command'];
+  if (!resolved.ok) return { path: args.path, command: cmd, before: '', after: '', error: resolved.reason };
+  const path = resolved.path;
   const { operator, history } = io;
   const exists = await operator.exists(path);
   let current = '';

@@ -56,11 +56,14 @@ describe('str_replace_editor contract', () => {
 });
 
 describe('paths', () => {
-  it('refuses a relative path and suggests the workspace path', async () => {
+  it('takes a relative path from the workspace and names the absolute path', async () => {
     const r = await run({ command: 'view', path: 'src/a.txt' });
-    expect(r.error).toBe(
-      `The path src/a.txt is not an absolute path, it should start with \`/\`. Maybe you meant ${join(ws, 'src/a.txt')}?`,
-    );
+    expect(r.error).toBe(`The path ${join(ws, 'src/a.txt')} does not exist. Please provide a valid path.`);
+  });
+
+  it('refuses `~` (not expanded) with a clear reason', async () => {
+    const r = await run({ command: 'view', path: '~/.ssh/id_rsa' });
+    expect(r.error).toMatch(/^The path ~\/\.ssh\/id_rsa starts with `~`, which is not expanded here/);
   });
 
   it('reports a missing path', async () => {
@@ -470,7 +473,7 @@ describe('metadata and failures', () => {
 
   it('shows the error to the model as Error: …', async () => {
     const r = await run({ command: 'view', path: 'rel' });
-    expect(resultToModelText(r)).toMatch(/^Error: The path rel is not an absolute path/);
+    expect(resultToModelText(r)).toBe(`Error: The path ${join(ws, 'rel')} does not exist. Please provide a valid path.`);
   });
 
   it('works through any FileOperator (an in-memory one here)', async () => {

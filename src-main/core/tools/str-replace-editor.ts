@@ -1,4 +1,5 @@
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { PATH_RULE, resolveToolPath } from '../workspace/tool-path';
 import { EditHistory } from './edit-history';
 import { previewEdit } from './edit-preview';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
@@ -19,7 +20,7 @@ const DESCRIPTION = `Custom editing tool for viewing, creating and editing files
 * The \`create\` command cannot be used if the specified \`path\` already exists as a file
 * If a \`command\` generates a long output, it will be truncated and marked with \`<response clipped>\`
 * The \`undo_edit\` command will revert the last edit made to the file at \`path\` (undoing a \`create\` deletes the file)
-* \`path\` must be absolute, e.g. \`/repo/file.py\` or \`/repo\`
+* \`path\` is ${PATH_RULE}, e.g. \`src/app.py\` or \`/repo/src/app.py\`; results name the resolved absolute path
 * Only UTF-8 text files can be viewed or edited; binary and non-UTF-8 files are refused
 
 Notes for using the \`str_replace\` command:
@@ -37,7 +38,7 @@ const INPUT_SCHEMA: JsonSchema = {
       type: 'string',
     },
     path: {
-      description: 'Absolute path to file or directory, e.g. `/repo/file.py` or `/repo`.',
+      description: `Path to a file or directory, ${PATH_RULE}, e.g. \`src/app.py\` or \`/repo/src/app.py\`.`,
       type: 'string',
     },
     file_text: {
@@ -110,20 +111,17 @@ export class StrReplaceEditor implements Tool {
   }
 
   /** The change `args` would make, nothing written (the approval's diff); null for `view`. */
-  preview(args: Record<string, unknown>): Promise<ChangePreview | null> {
-    return previewEdit(args, { operator: this.operator, history: this.history });
+  preview(args: Record<string, unknown>, ctx?: { workspace: string }): Promise<ChangePreview | null> {
+    return previewEdit(args, { operator: this.operator, history: this.history, workspace: ctx?.workspace });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     const command = args.command as EditorCommand;
     const rawPath = typeof args.path === 'string' ? args.path : '';
     try {
-      if (!isAbsolute(rawPath)) {
-        throw new EditorError(
-          `The path ${rawPath} is not an absolute path, it should start with \`/\`. Maybe you meant ${join(ctx.workspace, rawPath)}?`,
-        );
-      }
-      const path = resolve(rawPath);
+      const resolved = resolveToolPath(ctx.workspace, rawPath);
+      if (!resolved.ok) throw new EditorError(resolved.reason);
+      const path = resolved.path;
       await this.validatePath(command, path);
       switch (command) {
         case 'view':

@@ -93,8 +93,11 @@ export interface Tool {
   /** Where it came from; set by whoever registers it (defaults to builtin). */
   source?: ToolSource;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
-  /** The change a call would make to a file, computed without writing (shown in its approval). */
-  preview?(args: Record<string, unknown>): Promise<ChangePreview | null>;
+  /**
+   * The change a call would make to a file, computed without writing (shown in its approval);
+   * relative paths are resolved against `ctx.workspace` as the call itself would.
+   */
+  preview?(args: Record<string, unknown>, ctx?: { workspace: string }): Promise<ChangePreview | null>;
   /** Releases processes or connections the tool holds. */
   dispose?(): Promise<void> | void;
 }
