@@ -31,7 +31,7 @@ describe('docs/extensions.md: an extension contributes resources, a template, a 
       asked.push(req.params.message);
       return { action: 'accept', content: { title: 'retro' } };
     });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve'], env: t.env as Record<string, string>, cwd: t.workspace, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--approve', 'auto'], env: t.env as Record<string, string>, cwd: t.workspace, stderr: 'pipe' }));
     try {
       expect((await client.listResources()).resources.map((r) => r.uri)).toContain('notes://standup');
       const read = await client.readResource({ uri: 'notes://standup' });

@@ -46,7 +46,7 @@ describe('extension tools through glassbox mcp serve', () => {
     );
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'mcp', 'serve', '--workspace', t.workspace],
+      args: [BIN, 'mcp', 'serve', '--approve', 'auto', '--workspace', t.workspace],
       env: t.env as Record<string, string>,
       cwd: t.workspace,
       stderr: 'pipe',

@@ -20,7 +20,7 @@ describe.skipIf(!HAVE_NODE22)('official MCP conformance suite, server mode', () 
     mkdirSync(join(t.home, 'extensions'), { recursive: true });
     mkdirSync(t.workspace, { recursive: true });
     cpSync(join(ROOT, 'e2e', 'fixtures', 'conformance-extension'), join(t.home, 'extensions', 'conformance-extension'), { recursive: true });
-    const s = await startGlassbox(['mcp', 'serve', '--http', '--port', '0', '--token', 'conformance-token'], { env: t.env, cwd: t.workspace, timeoutMs: 60_000 });
+    const s = await startGlassbox(['mcp', 'serve', '--http', '--port', '0', '--token', 'conformance-token', '--approve', 'auto'], { env: t.env, cwd: t.workspace, timeoutMs: 60_000 });
     child = s.child;
     // The suite's raw requests carry no Authorization header: the token rides in the URL.
     url = `${s.firstLine.replace('Glassbox MCP: ', '')}?token=conformance-token`;

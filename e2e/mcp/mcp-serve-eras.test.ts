@@ -43,7 +43,7 @@ function connect(t: ReturnType<typeof setup>, era: Era, capabilities: Record<str
   );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'mcp', 'serve'],
+    args: [BIN, 'mcp', 'serve', '--approve', 'auto'],
     env: { ...t.env, ...env } as Record<string, string>,
     cwd: t.workspace,
     stderr: 'pipe',

@@ -49,7 +49,7 @@ describe('glassbox mcp serve over stdio (SDK client)', () => {
   beforeAll(async () => {
     client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--workspace', t.workspace], env: t.env as Record<string, string>, cwd: t.workspace, stderr: 'pipe' }),
+      new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--approve', 'auto', '--workspace', t.workspace], env: t.env as Record<string, string>, cwd: t.workspace, stderr: 'pipe' }),
     );
   }, 60_000);
   afterAll(async () => {
@@ -130,6 +130,52 @@ describe('glassbox mcp serve approvals', () => {
   }, 60_000);
 });
 
+describe('glassbox mcp serve approval defaults', () => {
+  /** Serves with `args` and makes one editor `create` call; returns its result. */
+  async function createVia(t: ReturnType<typeof setup>, args: string[], path: string): Promise<CallToolResult> {
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', ...args], env: t.env as Record<string, string>, cwd: t.workspace }));
+    try {
+      return (await client.callTool({ name: 'str_replace_editor', arguments: { command: 'create', path, file_text: 'x' } })) as CallToolResult;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it.each([
+    ['no config file', undefined],
+    ['a config without an approvals section', { llm: { model: 'm' } }],
+    ['an empty approvals section', { approvals: {} }],
+  ])('with %s, a write outside the workspace is denied: nobody can approve it', async (_label, config) => {
+    const t = setup();
+    if (config) writeFileSync(join(t.home, 'config.json'), JSON.stringify(config));
+    const outside = join(t.home, '..', 'outside.txt');
+    const r = await createVia(t, [], outside);
+    expect(r.isError, text(r)).toBe(true);
+    expect(text(r)).toMatch(/\[BLOCKED\] glassbox mcp serve has nobody to ask/);
+    expect(existsSync(outside)).toBe(false);
+  }, 60_000);
+
+  it('--approve sets the mode over the config: auto runs a workspace write, deny refuses it', async () => {
+    const t = setup();
+    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ approvals: { mode: 'auto' } }));
+    const denied = await createVia(t, ['--approve', 'deny'], join(t.workspace, 'a.txt'));
+    expect(denied.isError, text(denied)).toBe(true);
+    expect(existsSync(join(t.workspace, 'a.txt'))).toBe(false);
+    writeFileSync(join(t.home, 'config.json'), '{}');
+    const ok = await createVia(t, ['--approve', 'auto'], join(t.workspace, 'b.txt'));
+    expect(ok.isError, text(ok)).toBeFalsy();
+    expect(readFileSync(join(t.workspace, 'b.txt'), 'utf8')).toBe('x');
+  }, 60_000);
+
+  it('refuses an unknown --approve value (exit 2)', async () => {
+    const t = setup();
+    const r = await runGlassbox(['mcp', 'serve', '--approve', 'yolo'], { env: t.env, cwd: t.workspace });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--approve must be one of ask, auto, deny/);
+  }, 60_000);
+});
+
 describe('glassbox mcp serve --http', () => {
   const t = setup();
   let child: ChildProcess;
@@ -137,7 +183,7 @@ describe('glassbox mcp serve --http', () => {
   let firstLine = '';
   const TOKEN = 'test-token-123';
   beforeAll(async () => {
-    const s = await startGlassbox(['mcp', 'serve', '--http', '--port', '0', '--token', TOKEN, '--workspace', t.workspace], { env: t.env, cwd: t.workspace, timeoutMs: 60_000 });
+    const s = await startGlassbox(['mcp', 'serve', '--http', '--port', '0', '--token', TOKEN, '--approve', 'auto', '--workspace', t.workspace], { env: t.env, cwd: t.workspace, timeoutMs: 60_000 });
     child = s.child;
     firstLine = s.firstLine;
     url = firstLine.replace('Glassbox MCP: ', '');

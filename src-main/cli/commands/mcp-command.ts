@@ -28,7 +28,10 @@ serve   Glassbox as an MCP server (protocol 2025-11-25 and 2026-07-28): tools, t
         line with --http: "Glassbox MCP: http://HOST:PORT/mcp". Idle HTTP sessions
         close after --session-idle seconds (600); at most --max-sessions (64) are open.
         Default tools: bash, str_replace_editor, python_execute, planning, terminate,
-        ask_human (an elicitation to the client) and extension tools.
+        ask_human (an elicitation to the client) and extension tools. Calls pass the
+        same approval policy as \`glassbox run\`: --approve, else the config's
+        approvals.mode, else ask; nobody can answer a prompt here, so a call that
+        needs approval is denied (with the approvals.rules entry that would allow it).
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
         file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.
 ${LOGIN_HELP}`;

@@ -1,9 +1,12 @@
+import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 /** Usage of `glassbox mcp serve` (part of `glassbox mcp`'s help). */
 export const SERVE_USAGE = `  glassbox mcp serve [--http] [--host 127.0.0.1] [--port N] [--token T] [--tools a,b] [--workspace DIR]
-                    [--session-idle SECONDS] [--max-sessions N]`;
+                    [--approve ask|auto|deny] [--session-idle SECONDS] [--max-sessions N]`;
+
+const APPROVE_MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
 
 function waitForStop(extra?: (stop: () => void) => void): Promise<void> {
   return new Promise((resolveStop) => {
@@ -43,6 +46,7 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
         port: { type: 'string' },
         token: { type: 'string' },
         tools: { type: 'string' },
+        approve: { type: 'string' },
         workspace: { type: 'string' },
         'session-idle': { type: 'string' },
         'max-sessions': { type: 'string' },
@@ -56,6 +60,10 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
   if (!values.http && (values.host || values.port || values.token || values['session-idle'] || values['max-sessions'])) {
     throw new UsageError('--host, --port, --token, --session-idle and --max-sessions need --http');
   }
+  const approve = values.approve;
+  if (approve !== undefined && !APPROVE_MODES.includes(approve as ApprovalMode)) {
+    throw new UsageError(`--approve must be one of ${APPROVE_MODES.join(', ')} (got '${approve}')`);
+  }
   const idleSeconds = positiveInt('session-idle', values['session-idle']);
   const maxSessions = positiveInt('max-sessions', values['max-sessions']);
   if (maxSessions !== undefined && !Number.isInteger(maxSessions)) throw new UsageError(`--max-sessions must be a whole number, not '${values['max-sessions']}'`);
@@ -66,7 +74,7 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
   const workspace = workspaceOf(values.workspace, io);
   // Loaded here so `mcp list` and `mcp import` do not pay for the session or the server SDK.
   const { startMcpServe } = await import('../../core/mcp/server/mcp-serve');
-  const served = await startMcpServe({ workspace, env: io.env, requested });
+  const served = await startMcpServe({ workspace, env: io.env, requested, approveMode: approve as ApprovalMode | undefined });
   try {
     if (served.unknown.length) {
       throw new UsageError(`unknown tool(s) for --tools: ${served.unknown.join(', ')}. Available: ${served.available.join(', ') || '(none)'}`);

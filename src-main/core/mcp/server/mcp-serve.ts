@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { ApprovalMode } from '../../approvals/approval-policy';
 import type { ApprovalRule } from '../../config/config';
 import { glassboxPaths } from '../../config/paths';
 import { GlassboxSession } from '../../session/glassbox-session';
@@ -30,6 +31,12 @@ export interface McpServeOptions {
   env: NodeJS.ProcessEnv;
   /** `--tools`: exactly these; undefined = the defaults and extension tools. */
   requested?: string[];
+  /**
+   * `--approve`: the approval mode, over the config's `approvals.mode`. Without either the
+   * policy asks, as `glassbox run` does, and with nobody to ask a call that needs approval is
+   * denied: serving tools never turns the gate off, whatever the config holds.
+   */
+  approveMode?: ApprovalMode;
 }
 
 /** HTTP settings. */
@@ -68,6 +75,8 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
     // Loaded below, after Glassbox's own resources: an extension cannot take their URIs.
     withExtensions: false,
     humanInput: new McpClientHumanInput(),
+    ...(opts.approveMode ? { approveMode: opts.approveMode } : {}),
+    defaultApproveMode: 'ask',
     noApprovalPortReason: 'glassbox mcp serve has nobody to ask for approval, so the call was denied.',
     noApprovalPortHint: (rules, reasons) => approvalHint(glassboxPaths(opts.env).config, rules, reasons),
   });
