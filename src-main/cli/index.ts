@@ -11,6 +11,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMai
   replay: { summary: 're-execute recorded tool calls', load: async () => (await import('./commands/replay-command')).replayCommand },
   mcp: { summary: 'MCP servers: list, import, serve', load: async () => (await import('./commands/mcp-command')).mcpCommand },
   sessions: { summary: 'saved sessions: list, search, export', load: async () => (await import('./commands/sessions-command')).sessionsCommand },
+  skills: { summary: 'skills: list, enable, disable', load: async () => (await import('./commands/skills-command')).skillsCommand },
   extensions: { summary: 'list extensions', load: async () => (await import('./commands/extensions-command')).extensionsCommand },
   web: { summary: 'serve the UI to a browser', load: async () => (await import('./commands/web-command')).webCommand },
 };

@@ -14,8 +14,8 @@ export interface ContextMeter {
 
 /** One part of a request. */
 export interface ContextPart {
-  kind: 'system' | 'mcp-instructions' | 'tools' | 'conversation' | 'tool-results' | 'images';
-  /** The MCP server (instructions) or tool source (`builtin`, `mcp:<id>`, `extension:<name>`). */
+  kind: 'system' | 'mcp-instructions' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  /** The skill (its line in the skills list), the MCP server (instructions) or tool source (`builtin`, `mcp:<id>`, `extension:<name>`). */
   source?: string;
   tokens: number;
   /** Messages, tools or images counted in this part. */
@@ -24,7 +24,7 @@ export interface ContextPart {
 
 /** One large item, with what identifies it for a link. */
 export interface ContextItem {
-  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions';
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'skill';
   label: string;
   tokens: number;
   /** The tool call a result answers. */

@@ -1,6 +1,7 @@
 import type { ContextItem, ContextMeter, ContextPart } from '../../../src-shared/events/context-meter';
 import type { ChatMessage } from '../llm/llm-types';
 import type { FunctionToolParam } from '../tools/tool';
+import { SKILLS_PROMPT_HEADER } from '../skills/skill-catalog';
 
 /** Tokens an image is counted as (a mid-size screenshot on both vendors' pricing pages). */
 const IMAGE_TOKENS = 1000;
@@ -27,6 +28,23 @@ export function contextWindowOf(model: string, configured?: number): number | nu
 }
 
 const MCP_INSTRUCTIONS = /^Instructions from MCP server '([^']+)':/;
+const SKILL_LINE = /^- ([a-z0-9-]+): /;
+
+/** The skills list by skill: each line is what that skill costs; the lines around it count as the list's own. */
+function skillParts(text: string, add: (kind: ContextPart['kind'], n: number, source?: string, count?: number) => void, items: ContextItem[]): void {
+  let rest = 0;
+  for (const line of text.split('\n')) {
+    const name = SKILL_LINE.exec(line)?.[1];
+    const n = (line.length + 1) / 4;
+    if (!name) {
+      rest += n;
+      continue;
+    }
+    add('skills', Math.ceil(n), name);
+    items.push({ kind: 'skill', label: `skill ${name}`, tokens: Math.ceil(n) });
+  }
+  add('skills', Math.ceil(rest), undefined, 0);
+}
 
 /**
  * Breaks a request down by part: the system prompt, each MCP server's instructions, the tool
@@ -59,7 +77,8 @@ export function contextBreakdown(input: {
     if (server) {
       add('mcp-instructions', n, server);
       items.push({ kind: 'mcp-instructions', label: `instructions of MCP server ${server}`, tokens: n });
-    } else add('system', n);
+    } else if (m.startsWith(SKILLS_PROMPT_HEADER)) skillParts(m, add, items);
+    else add('system', n);
   }
   for (const t of input.tools) {
     const n = tokens(JSON.stringify(t).length);

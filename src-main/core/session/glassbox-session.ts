@@ -39,6 +39,10 @@ import { SessionStore } from './session-store';
 import { TraceWriter } from './trace-writer';
 import { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 import type { CheckpointConfig } from '../checkpoints/checkpoint-types';
+import { SkillCatalog } from '../skills/skill-catalog';
+import { skillRoots } from '../skills/skill-folders';
+import { LOAD_SKILL_TOOL, LoadSkillTool } from '../skills/load-skill-tool';
+import { skillsSection } from '../skills/skills-config';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -130,6 +134,8 @@ export class GlassboxSession {
   readonly checkpoints: SessionCheckpoints | null = null;
   /** Sets the conversation back to an earlier turn (`conversation_restored`). */
   readonly conversation: ConversationRewind;
+  /** Skills of the home, the workspace and the MCP servers; the model sees names and descriptions until it loads one. */
+  readonly skills: SkillCatalog;
   private provider: LlmProvider | null;
   /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
   private readonly injected: boolean;
@@ -242,7 +248,8 @@ export class GlassboxSession {
       systemPrompt: buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
       systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
       // A run waits for MCP servers still starting (`mcpInBackground`).
-      toolsPending: () => this.mcpStarting,
+      // …and for the skill lists of servers that just connected.
+      toolsPending: () => (this.mcpStarting ?? Promise.resolve()).then(() => this.skills.ready()),
       maxSteps: agentCfg.maxSteps,
       prices: this.config.prices,
       contextWindowTokens: agentCfg.contextWindowTokens,
@@ -278,6 +285,18 @@ export class GlassboxSession {
       sampler: llmSampler(() => this.llm(), this.config.prices),
     });
     this.addSystemMessages(() => this.mcp.instructionsForModel());
+    this.skills = new SkillCatalog(skillRoots(this.paths.home, this.workspace), skillsSection(this.config).disabled);
+    this.addSystemMessages(() => this.skills.promptText());
+    // `load_skill` is there only while some skill is (a skill can arrive with an MCP server).
+    const loadSkill = new LoadSkillTool(this.skills);
+    const syncLoadSkill = (): void => {
+      const want = this.skills.enabled().length > 0;
+      if (want && !this.tools.has(LOAD_SKILL_TOOL)) this.tools.add(loadSkill);
+      else if (!want && this.tools.get(LOAD_SKILL_TOOL) === loadSkill) this.tools.remove(LOAD_SKILL_TOOL, loadSkill);
+    };
+    syncLoadSkill();
+    this.skills.onChange(syncLoadSkill);
+    this.skills.follow(this.mcp);
     this.extensions = new ExtensionHost({
       bus: this.bus,
       tools: this.tools,
@@ -352,6 +371,7 @@ export class GlassboxSession {
   async send(text: string, opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
     if (this.current) throw new Error('A run is already in progress: wait for it or cancel it first.');
     this.llm();
+    this.skills.rescan(); // a skill folder added or edited since the last run counts
     const ctrl = new AbortController();
     const cps = this.checkpoints;
     // The files as they are before the turn are saved before the agent can touch them.
