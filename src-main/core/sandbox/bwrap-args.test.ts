@@ -78,6 +78,19 @@ describe('bwrapArgs', () => {
     expect(bwrapArgs({ ...base, network: true }, '/home/u/ws')).not.toContain('--unshare-net');
   });
 
+  it('takes every power away: a user namespace, all capabilities dropped, no nested user namespaces, the filter', () => {
+    const args = bwrapArgs(base, '/home/u/ws', { disableUserns: true, seccompFd: 9 });
+    const at = (flag: string): number => args.indexOf(flag);
+    expect(args).toEqual(expect.arrayContaining(['--unshare-user', '--disable-userns', '--cap-drop', 'ALL', '--seccomp', '9']));
+    expect(args[at('--cap-drop') + 1]).toBe('ALL');
+    expect(args[at('--seccomp') + 1]).toBe('9');
+    // An older bubblewrap without --disable-userns, or no filter for this CPU: the rest stays.
+    const plain = bwrapArgs(base, '/home/u/ws');
+    expect(plain).toEqual(expect.arrayContaining(['--unshare-user', '--cap-drop', 'ALL']));
+    expect(plain).not.toContain('--disable-userns');
+    expect(plain).not.toContain('--seccomp');
+  });
+
   it('passes paths as separate arguments, so odd names stay one path', () => {
     const odd = "/home/u/ws/it's a \"dir\" $(x)";
     const args = bwrapArgs({ ...base, workspace: odd, writable: [odd], protectedPaths: [], hidden: [] }, odd);

@@ -13,11 +13,24 @@ function depth(p: string): number {
   return p === sep ? 0 : p.split(sep).filter(Boolean).length;
 }
 
+/** How the sandbox takes its powers away (see {@link bwrapArgs}). */
+export interface BwrapPowers {
+  /** The descriptor bubblewrap reads the seccomp filter from (seccomp-filter.ts); none where no filter is built. */
+  seccompFd?: number;
+  /** bubblewrap ≥ 0.8 can forbid new user namespaces inside (`--disable-userns`); older ones cannot. */
+  disableUserns: boolean;
+}
+
 /**
  * The bubblewrap arguments (before `--` and the command) that confine a process to `layout`:
  * the root read-only, fresh /dev and /proc (only the sandbox's own processes, so nothing can
  * read Glassbox's environment through /proc), the writable folders bound read-write, protected
  * and hidden paths mounted over them, and new PID/IPC (and, without network, net) namespaces.
+ *
+ * No powers, even when Glassbox runs as root: a new user namespace (the caller's uid mapped to
+ * itself), every capability dropped (bubblewrap keeps them for root otherwise, and with them
+ * `mount -o remount,rw` or `umount` would undo every mount below), no new user namespaces inside,
+ * `no_new_privs` (bubblewrap sets it; setuid programs gain nothing) and the seccomp filter.
  *
  * Mounts go parent before child (by depth), so a workspace inside a hidden or writable folder is
  * mounted on top of it and a hidden folder inside a writable one stays hidden. Read-only
@@ -26,7 +39,7 @@ function depth(p: string): number {
  * pty is private to Glassbox (no terminal outside the sandbox can be pushed keystrokes), and
  * Python runs without any terminal.
  */
-export function bwrapArgs(layout: SandboxLayout, cwd: string): string[] {
+export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPowers = { disableUserns: false }): string[] {
   const ops: MountOp[] = [];
   for (const w of layout.writable) ops.push({ path: w, order: 0, args: ['--bind', w, w] });
   // Read-only mode: the workspace is mounted again read-only, so it shows even inside a hidden folder.
@@ -54,6 +67,10 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const op of ops) args.push(...op.args);
   for (const op of ops) if (op.remountRo) args.push('--remount-ro', op.path);
+  args.push('--unshare-user');
+  if (powers.disableUserns) args.push('--disable-userns');
+  args.push('--cap-drop', 'ALL');
+  if (powers.seccompFd !== undefined) args.push('--seccomp', String(powers.seccompFd));
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
   if (!layout.network) args.push('--unshare-net');
   args.push('--die-with-parent', '--chdir', cwd);

@@ -23,20 +23,45 @@ export function findExecutable(name: string, env: NodeJS.ProcessEnv): string | u
 const selfTests = new Map<string, string | null>();
 
 /**
- * Runs `binary args… -- /bin/sh -c 'exit 0'` once (cached) and returns null when it worked, else
- * what went wrong. Testing the real arguments catches both a kernel without user namespaces and
- * a mount this layout needs that fails.
+ * Runs `command args… /bin/sh -c 'exit 0'` (the wrapped line, up to and including `--` for
+ * bubblewrap) once (cached) and returns null when it worked, else what went wrong. Testing the
+ * real arguments catches a kernel without user namespaces, a filter the kernel refuses and a
+ * mount this layout needs that fails.
  */
-export function selfTest(binary: string, args: string[], env: NodeJS.ProcessEnv): string | null {
-  const key = JSON.stringify([binary, args]);
+export function selfTest(command: string, args: string[], env: NodeJS.ProcessEnv): string | null {
+  const key = JSON.stringify([command, args]);
   const known = selfTests.get(key);
   if (known !== undefined) return known;
-  const r = spawnSync(binary, [...args, '/bin/sh', '-c', 'exit 0'], { env, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(command, [...args, '/bin/sh', '-c', 'exit 0'], { env, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'ignore', 'pipe'] });
   let problem: string | null = null;
   if (r.error) problem = r.error.message;
   else if (r.status !== 0) problem = (r.stderr ?? '').trim().split('\n').slice(-3).join(' ') || `exit code ${r.status ?? r.signal}`;
   selfTests.set(key, problem);
   return problem;
+}
+
+/** What a bubblewrap binary can do, by path (asked once per process). */
+const bwrapFeatures = new Map<string, { disableUserns: boolean }>();
+
+/** Whether `binary` (bubblewrap) knows `--disable-userns` (0.8 and later), from its `--help`. */
+export function bwrapSupportsDisableUserns(binary: string, env: NodeJS.ProcessEnv): boolean {
+  let f = bwrapFeatures.get(binary);
+  if (!f) {
+    const r = spawnSync(binary, ['--help'], { env, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    f = { disableUserns: `${r.stdout ?? ''}${r.stderr ?? ''}`.includes('--disable-userns') };
+    bwrapFeatures.set(binary, f);
+  }
+  return f.disableUserns;
+}
+
+/**
+ * The reason shown when bubblewrap's self-test failed: a missing user namespace is named as
+ * such (the sandbox needs one to run without any capability, also for root).
+ */
+export function selfTestProblem(failure: string): string {
+  return /user ?namespace|uid.?map|setting up uid|No permissions to creat|Creating new namespace failed|userns/i.test(failure)
+    ? `no user namespace can be created here (bubblewrap: ${failure}); the sandbox needs one to run without capabilities. Allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces), or run where they are allowed`
+    : `bubblewrap failed its self-test: ${failure}`;
 }
 
 /**

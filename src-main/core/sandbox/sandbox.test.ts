@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { confinedEnv } from './confined-env';
 import { Sandbox } from './sandbox';
+import { selfTestProblem } from './sandbox-probe';
 import type { SandboxConfig } from './sandbox-config';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-status-')));
@@ -27,9 +28,31 @@ describe('Sandbox status and fallback', () => {
     const { sandbox, warnings } = make();
     expect(sandbox.state()).toEqual({ active: true, mode: 'workspace-write', network: false, writableRoots: [realpathSync(tmpdir())] });
     const line = sandbox.wrap('bash', ['-i'], ws);
-    expect(line.command).toMatch(/bwrap$/);
+    // /bin/sh opens the seccomp filter for bubblewrap, then becomes it.
+    expect(line.command).toBe('/bin/sh');
+    expect(line.args[1]).toBe('exec "$@" 9<"$0"');
+    expect(line.args[3]).toMatch(/bwrap$/);
+    expect(line.args).toEqual(expect.arrayContaining(['--unshare-user', '--cap-drop', 'ALL', '--seccomp', '9']));
     expect(line.args.slice(-3)).toEqual(['--', 'bash', '-i']);
     expect(warnings).toEqual([]);
+    sandbox.dispose();
+  });
+
+  it.runIf(process.platform === 'linux')('on an architecture without a filter: still no capabilities and a user namespace, no --seccomp', () => {
+    const sandbox = new Sandbox({ config, workspace: ws, glassboxHome: join(ws, 'home'), env: process.env, arch: 'riscv64' });
+    const line = sandbox.wrap('bash', ['-i'], ws);
+    expect(line.command).toMatch(/bwrap$/);
+    expect(line.args).toEqual(expect.arrayContaining(['--unshare-user', '--cap-drop', 'ALL']));
+    expect(line.args).not.toContain('--seccomp');
+    sandbox.dispose();
+  });
+
+  it('a failed self-test that is about user namespaces says so', () => {
+    expect(selfTestProblem('bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces.')).toMatch(
+      /^no user namespace can be created here \(bubblewrap: .*\); the sandbox needs one to run without capabilities/,
+    );
+    expect(selfTestProblem('bwrap: setting up uid map: Permission denied')).toMatch(/^no user namespace can be created here/);
+    expect(selfTestProblem('bwrap: Can\'t mkdir /x: Read-only file system')).toBe("bubblewrap failed its self-test: bwrap: Can't mkdir /x: Read-only file system");
   });
 
   it.each([

@@ -1,11 +1,37 @@
 import { spawnSync } from 'node:child_process';
 import { homedir, tmpdir } from 'node:os';
-import { bwrapArgs } from './bwrap-args';
+import { bwrapArgs, type BwrapPowers } from './bwrap-args';
 import { STEP_SCRIPT, stepArgs, sweepNewRepositories, type StepRunner, type SweptRepo } from './new-repo-sweep';
 import type { SandboxConfig, SandboxMode } from './sandbox-config';
 import { resolveSandboxLayout, type SandboxLayout } from './sandbox-layout';
-import { findBackend, selfTest, type SandboxBackend } from './sandbox-probe';
+import { bwrapSupportsDisableUserns, findBackend, selfTest, selfTestProblem, type SandboxBackend } from './sandbox-probe';
+import { SandboxDir } from './sandbox-dir';
+import { seccompArchOf, seccompFilterBytes } from './seccomp-filter';
 import { seatbeltArgs, seatbeltProfile } from './seatbelt-profile';
+
+/** The descriptor bubblewrap reads the seccomp filter from (Python's driver uses 3 and 4; bubblewrap closes it after reading). */
+const SECCOMP_FD = 9;
+
+interface Resolved {
+  backend: SandboxBackend;
+  layout: SandboxLayout | null;
+  problem?: string;
+  powers?: BwrapPowers;
+  /** The seccomp filter's file (bubblewrap reads it on {@link SECCOMP_FD}). */
+  filterFile?: string;
+}
+
+/**
+ * The bubblewrap command line for `command` (empty: up to `--`, for the self-test). With a
+ * filter, `/bin/sh` opens it on that descriptor and execs bubblewrap (same pid): a pty spawn can pass no
+ * descriptor but the terminal.
+ */
+function bwrapLine(binary: string, layout: SandboxLayout, cwd: string, powers: BwrapPowers | undefined, filterFile: string | undefined, command: string[]): SpawnLine {
+  const inner = [...bwrapArgs(layout, cwd, powers), '--', ...command];
+  if (!filterFile) return { command: binary, args: inner };
+  // $0 is the filter's path, "$@" bubblewrap's line.
+  return { command: '/bin/sh', args: ['-c', `exec "$@" ${SECCOMP_FD}<"$0"`, filterFile, binary, ...inner] };
+}
 
 /** What the approval policy needs to know about confinement (read on every check). */
 export interface SandboxState {
@@ -43,6 +69,8 @@ export interface SandboxOptions {
   /** Defaults: the user's home folder and the temp dir of this process. */
   userHome?: string;
   tmpDir?: string;
+  /** Default: this process's (`process.arch`); selects the seccomp filter's system call table. */
+  arch?: string;
 }
 
 /**
@@ -52,7 +80,8 @@ export interface SandboxOptions {
  * policy then asks for every command that is not read-only) and `onUnavailable` is told once.
  */
 export class Sandbox {
-  private resolved: { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } | undefined;
+  private resolved: Resolved | undefined;
+  private dir: SandboxDir | undefined;
   private warned = false;
   /** When the layout (and its list of git directories) was made. */
   private setUpAt = 0;
@@ -84,7 +113,7 @@ export class Sandbox {
   wrap(command: string, args: string[], cwd: string): SpawnLine {
     const r = this.resolve();
     if (r.problem || !r.layout || r.backend.kind === 'none') return { command, args };
-    if (r.backend.kind === 'bwrap') return { command: r.backend.binary, args: [...bwrapArgs(r.layout, cwd), '--', command, ...args] };
+    if (r.backend.kind === 'bwrap') return bwrapLine(r.backend.binary, r.layout, cwd, r.powers, r.filterFile, [command, ...args]);
     // sandbox-exec takes the command right after its options (no `--`); ours never start with `-`.
     return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), command, ...args] };
   }
@@ -105,7 +134,12 @@ export class Sandbox {
     return sweepNewRepositories(layout.workspace, layout.writable, { known: new Set(layout.git.known), complete: layout.git.complete, at: this.setUpAt }, run);
   }
 
-  private resolve(): { backend: SandboxBackend; layout: SandboxLayout | null; problem?: string } {
+  /** Removes the sandbox's own folder (filter, private temp dir); call once the shell and Python are gone. */
+  dispose(): void {
+    this.dir?.dispose();
+  }
+
+  private resolve(): Resolved {
     if (this.resolved) return this.resolved;
     const { config } = this.opts;
     if (config.mode === 'off') {
@@ -123,15 +157,22 @@ export class Sandbox {
     });
     const backend = findBackend(this.opts.platform ?? process.platform, this.opts.env);
     let problem: string | undefined;
+    let powers: BwrapPowers | undefined;
+    let filterFile: string | undefined;
     if (backend.kind === 'none') problem = backend.reason;
     else if (backend.kind === 'bwrap') {
-      const failed = selfTest(backend.binary, [...bwrapArgs(layout, layout.workspace), '--'], this.opts.env);
-      if (failed) problem = `bubblewrap failed its self-test: ${failed}`;
+      this.dir ??= new SandboxDir(this.opts.tmpDir ?? tmpdir());
+      const arch = seccompArchOf(this.opts.arch ?? process.arch);
+      if (arch) filterFile = this.dir.writeFilter(seccompFilterBytes(arch));
+      powers = { disableUserns: bwrapSupportsDisableUserns(backend.binary, this.opts.env), ...(filterFile ? { seccompFd: SECCOMP_FD } : {}) };
+      const line = bwrapLine(backend.binary, layout, layout.workspace, powers, filterFile, []);
+      const failed = selfTest(line.command, line.args, this.opts.env);
+      if (failed) problem = selfTestProblem(failed);
     } else {
       const failed = selfTest(backend.binary, seatbeltArgs(seatbeltProfile(layout)), this.opts.env);
       if (failed) problem = `sandbox-exec failed its self-test: ${failed}`;
     }
-    this.resolved = { backend, layout, problem };
+    this.resolved = { backend, layout, problem, ...(powers ? { powers } : {}), ...(filterFile ? { filterFile } : {}) };
     if (problem && !this.warned) {
       this.warned = true;
       this.opts.onUnavailable?.(

@@ -411,6 +411,7 @@ export class GlassboxSession {
     await this.tools.dispose();
     await this.bashSession?.dispose();
     this.finalSweep();
+    this.sandbox.dispose();
     this.trace?.close();
   }
 }
