@@ -137,11 +137,11 @@ export class OpenSession {
   }
 
   snapshot(): SessionSnapshot {
-    // Streaming deltas of finished messages are redundant (message_end has the whole text) and
+    // Streaming deltas of finished messages are redundant (message_end has the whole text and thinking) and
     // are most of a real session's events: leave them out so big sessions open fast.
     const ended = new Set<string>();
     for (const e of this.recorded) if (e.type === 'message_end') ended.add(e.messageId);
-    const events = ended.size ? this.recorded.filter((e) => e.type !== 'message_update' || !ended.has(e.messageId)) : [...this.recorded];
+    const events = ended.size ? this.recorded.filter((e) => (e.type !== 'message_update' && e.type !== 'thinking_update') || !ended.has(e.messageId)) : [...this.recorded];
     return { summary: this.summary(), events, state: this.state() };
   }
 

@@ -16,6 +16,21 @@ export interface ToolCallRecord {
   arguments: string;
 }
 
+/**
+ * The model's reasoning from one assistant turn, kept so it can be sent back exactly as the
+ * provider requires (Anthropic thinking blocks with their signatures, OpenAI Responses reasoning
+ * items with their encrypted content, an OpenAI-compatible server's reasoning fields). Opaque
+ * outside the provider that made it: only a request in the same wire format (`api`) gets it back.
+ */
+export interface CarriedReasoning {
+  /** The wire format the items belong to. */
+  api: 'anthropic' | 'openai-responses' | 'openai-chat';
+  /** The model that produced them (encrypted reasoning is only valid for the same model). */
+  model: string;
+  /** The provider's own blocks or items, as received. */
+  items: unknown[];
+}
+
 export interface EventBase {
   seq: number;
   ts: number;
@@ -30,6 +45,8 @@ export interface EventPayloads {
   turn_end: { step: number };
   message_start: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool' };
   message_update: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool'; delta: string };
+  /** The model's reasoning text of assistant message `messageId` as it streams (before or between its answer text). */
+  thinking_update: { messageId: string; delta: string };
   message_end: {
     messageId: string;
     role: 'user' | 'assistant' | 'system' | 'tool';
@@ -39,6 +56,13 @@ export interface EventPayloads {
     toolCallId?: string;
     toolName?: string;
     isError?: boolean;
+    /**
+     * For role `assistant`: the model's reasoning shown to the user, the whole of what
+     * `thinking_update` streamed; a block the provider redacted reads `[redacted]`.
+     */
+    thinking?: string;
+    /** For role `assistant`: the reasoning to send back on the next request (provider-opaque). */
+    reasoning?: CarriedReasoning;
   };
   /**
    * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
@@ -144,7 +168,7 @@ export type EventInput = { [T in EventType]: { type: T } & EventPayloads[T] }[Ev
 
 /** Every event type, for validation and subscribers to '*'. */
 export const EVENT_TYPES: readonly EventType[] = [
-  'agent_start', 'agent_end', 'turn_start', 'turn_end', 'message_start', 'message_update', 'message_end',
+  'agent_start', 'agent_end', 'turn_start', 'turn_end', 'message_start', 'message_update', 'thinking_update', 'message_end',
   'tool_execution_start', 'tool_execution_update', 'tool_execution_end', 'approval_requested',
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',

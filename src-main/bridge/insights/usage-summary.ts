@@ -9,6 +9,7 @@ export function addTotals(a: UsageTotals, b: UsageTotals): UsageTotals {
   a.inputTokens += b.inputTokens;
   a.outputTokens += b.outputTokens;
   a.cachedInputTokens += b.cachedInputTokens;
+  a.cacheWriteTokens = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
   a.reasoningTokens += b.reasoningTokens;
   a.costUsd = Math.round((a.costUsd + b.costUsd) * 1e8) / 1e8;
   a.costUnknownTurns += b.costUnknownTurns;

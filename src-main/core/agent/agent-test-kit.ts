@@ -28,8 +28,9 @@ export class InProcessScriptedModel implements LlmProvider {
     if (this.record) this.requests.push({ ...req, messages: [...req.messages] });
     const t = this.turns[Math.min(this.i++, this.turns.length - 1)];
     const turn = typeof t === 'function' ? t(req) : t;
+    if (turn.thinking) handlers.onThinking?.(turn.thinking);
     if (turn.text) handlers.onText?.(turn.text);
-    return { text: turn.text ?? '', toolCalls: turn.toolCalls ?? [], usage: turn.usage };
+    return { text: turn.text ?? '', toolCalls: turn.toolCalls ?? [], usage: turn.usage, ...(turn.thinking ? { thinking: turn.thinking } : {}), ...(turn.reasoning ? { reasoning: turn.reasoning } : {}) };
   }
 }
 

@@ -212,21 +212,30 @@ export class ToolCallAgent {
         this.requested = true;
         bus.emit({ type: 'message_start', messageId, role: 'assistant' });
         let streamed = '';
+        let thought = '';
         let turn;
-        // One per message; null (plain pass-through) when no secret is configured.
+        // One per message (answer and reasoning apart); null (plain pass-through) when no secret is configured.
         const shown = this.opts.redactor?.active ? new StreamRedactor(this.opts.redactor) : null;
-        /** Emits what the stream redactor still holds: before every message_end of this message. */
+        const shownThinking = this.opts.redactor?.active ? new StreamRedactor(this.opts.redactor) : null;
+        /** Emits what the stream redactors still hold: before every message_end of this message. */
         const releaseHeld = (): void => {
           const rest = shown?.end();
           if (rest) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: rest });
+          const restThinking = shownThinking?.end();
+          if (restThinking) bus.emit({ type: 'thinking_update', messageId, delta: restThinking });
         };
         const tools = this.opts.runner.tools.toParams();
         const started = performance.now();
         let ttftMs: number | undefined;
         try {
           turn = await provider.complete(
-            { system, messages: this.messages, tools, signal },
+            { system, messages: this.messages, tools, signal, cacheKey: bus.session },
             {
+              onThinking: (delta) => {
+                thought += delta;
+                const safe = shownThinking ? shownThinking.push(delta) : delta;
+                if (safe) bus.emit({ type: 'thinking_update', messageId, delta: safe });
+              },
               onFirstToken: () => {
                 ttftMs = performance.now() - started;
               },
@@ -241,7 +250,7 @@ export class ToolCallAgent {
           );
         } catch (err) {
           releaseHeld();
-          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: streamed });
+          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: streamed, ...(thought ? { thinking: thought } : {}) });
           bus.emit({ type: 'turn_end', step });
           if (isAbortError(err, signal)) {
             if (streamed) this.messages.push({ role: 'assistant', content: streamed });
@@ -253,7 +262,7 @@ export class ToolCallAgent {
         releaseHeld();
         if (signal.aborted) {
           // Some SDK streams end quietly on abort instead of throwing: still a cancel.
-          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: turn.text });
+          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: turn.text, ...(turn.thinking ? { thinking: turn.thinking } : {}) });
           bus.emit({ type: 'turn_end', step });
           if (turn.text) this.messages.push({ role: 'assistant', content: turn.text });
           return end('cancelled');
@@ -263,7 +272,7 @@ export class ToolCallAgent {
           model: provider.model,
           prices: this.opts.prices,
           sentChars: requestChars(system, this.messages, JSON.stringify(tools)),
-          receivedChars: turn.text.length + turn.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0),
+          receivedChars: turn.text.length + (turn.thinking?.length ?? 0) + turn.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0),
           ttftMs,
           durationMs: performance.now() - started,
         });
@@ -274,6 +283,8 @@ export class ToolCallAgent {
           role: 'assistant',
           content: turn.text,
           ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}),
+          ...(turn.thinking ? { thinking: turn.thinking } : {}),
+          ...(turn.reasoning ? { reasoning: turn.reasoning } : {}),
         });
         bus.emit({
           type: 'model_response',
@@ -283,7 +294,13 @@ export class ToolCallAgent {
           usage: turnUse,
           ...(turn.wire ? { wire: this.recordedWire(turn.wire) } : {}),
         });
-        this.messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
+        this.messages.push({
+          role: 'assistant',
+          content: turn.text,
+          ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}),
+          ...(turn.thinking ? { thinking: turn.thinking } : {}),
+          ...(turn.reasoning ? { reasoning: turn.reasoning } : {}),
+        });
         if (turn.text.trim()) finalText = turn.text;
 
         if (!turn.toolCalls.length) {

@@ -51,6 +51,10 @@ export interface LlmConfig {
   apiKey?: string;
   maxTokens?: number;
   temperature?: number;
+  /** Reasoning: a token budget, `low`|`medium`|`high`, `off`, or an object of those keyed by model (core/llm/thinking-config.ts). */
+  thinking?: number | string | Record<string, number | string>;
+  /** OpenAI only: the Responses API or Chat Completions (default: responses for api.openai.com, chat elsewhere). */
+  api?: 'responses' | 'chat';
 }
 
 export interface ApprovalRule {
@@ -88,7 +92,7 @@ export interface GlassboxConfig {
   browser?: { chromiumPath?: string; headless?: boolean };
   webSearch?: Record<string, unknown>;
   /** USD per million tokens by model id, over the built-in price table. */
-  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
+  prices?: Record<string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }>;
   [section: string]: unknown;
 }
 

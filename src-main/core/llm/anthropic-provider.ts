@@ -1,80 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlockParam, ImageBlockParam, MessageParam, RawMessageStreamEvent, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
-import type { ToolImage } from '../../../src-shared/events/tool-result';
-import type { FunctionToolParam } from '../tools/tool';
+import { toAnthropicMessages, toAnthropicTools, toolLoopLacksThinking, withCacheBreakpoints } from './anthropic-messages';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
-import { isAbortError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
+import { isAbortError, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
 import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
-
-type ImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-
-function imageBlock(img: ToolImage): ImageBlockParam {
-  return { type: 'image', source: { type: 'base64', media_type: img.mimeType as ImageMediaType, data: img.data } };
-}
-
-function parseInput(args: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(args || '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    // The model sent malformed JSON; the tool result already told it so. The API needs an object.
-    return {};
-  }
-}
-
-/**
- * Translates the conversation to Anthropic messages: leading system messages become the system
- * prompt, later ones user text; tool results (with their images) go in user turns as
- * tool_result blocks; consecutive same-role turns are merged as the API requires.
- */
-export function toAnthropicMessages(system: string, messages: ChatMessage[]): { system: string; messages: MessageParam[] } {
-  const systemParts = system ? [system] : [];
-  const out: MessageParam[] = [];
-  let leading = true;
-  const push = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
-    if (!blocks.length) return;
-    const last = out[out.length - 1];
-    if (last && last.role === role) (last.content as ContentBlockParam[]).push(...blocks);
-    else out.push({ role, content: blocks });
-  };
-  for (const m of messages) {
-    if (m.role === 'system' && leading) {
-      systemParts.push(m.content);
-      continue;
-    }
-    leading = false;
-    switch (m.role) {
-      case 'system':
-        push('user', [{ type: 'text', text: `[system note] ${m.content}` }]);
-        break;
-      case 'user':
-        push('user', [{ type: 'text', text: m.content || '(empty)' }, ...(m.images ?? []).map(imageBlock)]);
-        break;
-      case 'assistant': {
-        const blocks: ContentBlockParam[] = [];
-        if (m.content) blocks.push({ type: 'text', text: m.content });
-        for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseInput(c.arguments) });
-        push('assistant', blocks.length ? blocks : [{ type: 'text', text: '(no content)' }]);
-        break;
-      }
-      case 'tool': {
-        const content: (TextBlockParam | ImageBlockParam)[] = [{ type: 'text', text: m.content || '(no output)' }, ...(m.images ?? []).map(imageBlock)];
-        push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content, ...(m.isError ? { is_error: true } : {}) }]);
-        break;
-      }
-    }
-  }
-  return { system: systemParts.join('\n\n'), messages: out };
-}
-
-function toAnthropicTools(tools: FunctionToolParam[]): Anthropic.Messages.Tool[] {
-  return tools.map((t) => ({
-    name: t.function.name,
-    description: t.function.description,
-    input_schema: { type: 'object', ...t.function.parameters } as Anthropic.Messages.Tool.InputSchema,
-  }));
-}
+import { budgetOf, type ThinkingSetting } from './thinking-config';
 
 /** Maps an SDK error to a retry decision; null for aborts. */
 export function classifyAnthropicError(err: unknown, signal?: AbortSignal): AttemptFailure | null {
@@ -90,7 +21,40 @@ export function defaultMaxTokens(model: string): number {
   return /claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : 8192;
 }
 
-/** Anthropic's messages API with streaming. */
+/** Claude models without extended thinking (a thinking setting is not sent to them). */
+export function supportsThinking(model: string): boolean {
+  return !/claude-(instant|2|3-(opus|sonnet|haiku|5))|claude-3-haiku/.test(model);
+}
+
+/** Models that think adaptively and take an effort (`output_config.effort`): Claude 4.6 and later. */
+export function supportsAdaptiveThinking(model: string): boolean {
+  return /claude-(opus|sonnet|haiku)-4-([6-9]|\d\d)|claude-[a-z]+-([5-9]|\d\d)(\b|-)/.test(model);
+}
+
+/** The header that turns on thinking between tool calls for Claude 4 models with a budget (adaptive models do it themselves). */
+export const INTERLEAVED_THINKING_BETA = 'interleaved-thinking-2025-05-14';
+
+/** The request fields a thinking setting adds, and the beta header it needs. */
+export function thinkingParams(
+  model: string,
+  setting: ThinkingSetting | undefined,
+  maxTokens: number,
+): { fields: Pick<MessageCreateParamsStreaming, 'thinking' | 'output_config' | 'max_tokens'>; beta?: string } | null {
+  if (!setting || setting.kind === 'off' || !supportsThinking(model)) return null;
+  if (setting.kind === 'effort' && supportsAdaptiveThinking(model)) {
+    return { fields: { thinking: { type: 'adaptive' }, output_config: { effort: setting.effort }, max_tokens: maxTokens } };
+  }
+  const budget = budgetOf(setting);
+  // budget_tokens must stay below max_tokens; the answer gets the configured room on top.
+  const max = maxTokens > budget ? maxTokens : budget + maxTokens;
+  const interleaved = /claude-(opus|sonnet|haiku)-4/.test(model) && !supportsAdaptiveThinking(model);
+  return { fields: { thinking: { type: 'enabled', budget_tokens: budget }, max_tokens: max }, ...(interleaved ? { beta: INTERLEAVED_THINKING_BETA } : {}) };
+}
+
+/**
+ * Anthropic's messages API with streaming: extended thinking as configured (its blocks streamed
+ * to `onThinking` and carried back unmodified), and prompt-cache breakpoints on every request.
+ */
 export class AnthropicProvider implements LlmProvider {
   readonly provider = 'anthropic';
   readonly model: string;
@@ -103,8 +67,27 @@ export class AnthropicProvider implements LlmProvider {
     this.client = new Anthropic({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
 
-  async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+  /** The request body for a turn (exported through the provider for tests and the inspector). */
+  buildRequest(req: LlmRequest): { body: MessageCreateParamsStreaming; headers: Record<string, string> } {
     const { system, messages } = toAnthropicMessages(req.system, req.messages);
+    const maxTokens = this.cfg.maxTokens ?? defaultMaxTokens(this.model);
+    const thinking = toolLoopLacksThinking(messages) ? null : thinkingParams(this.model, this.cfg.thinking, maxTokens);
+    const body: MessageCreateParamsStreaming = withCacheBreakpoints({
+      model: this.model,
+      max_tokens: maxTokens,
+      ...(system ? { system } : {}),
+      messages,
+      ...(req.tools.length ? { tools: toAnthropicTools(req.tools) } : {}),
+      // Thinking accepts no temperature but the default.
+      ...(this.cfg.temperature !== undefined && !thinking ? { temperature: this.cfg.temperature } : {}),
+      ...(thinking?.fields ?? {}),
+      stream: true as const,
+    });
+    return { body, headers: thinking?.beta && req.tools.length ? { 'anthropic-beta': thinking.beta } : {} };
+  }
+
+  async complete(req: LlmRequest, handlers: LlmStreamHandlers = {}): Promise<LlmTurn> {
+    const { body, headers } = this.buildRequest(req);
     let sent: Record<string, unknown> | undefined;
     return withRetry({
       request: () => sent,
@@ -114,74 +97,114 @@ export class AnthropicProvider implements LlmProvider {
       onRetry: handlers.onRetry,
       classify: (err) => classifyAnthropicError(err, req.signal),
       attempt: async () => {
-        const body = {
-          model: this.model,
-          max_tokens: this.cfg.maxTokens ?? defaultMaxTokens(this.model),
-          ...(system ? { system } : {}),
-          messages,
-          ...(req.tools.length ? { tools: toAnthropicTools(req.tools) } : {}),
-          ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
-          stream: true as const,
-        };
-        sent = body;
-        const stream = await this.client.messages.create(body, { signal: req.signal });
+        sent = body as unknown as Record<string, unknown>;
+        const stream = await this.client.messages.create(body, { signal: req.signal, headers });
         const wire = new WireRecorder();
-        const turn = await assembleAnthropicStream(stream, handlers, wire);
-        return { ...turn, wire: wire.exchange(body) };
+        const turn = await assembleAnthropicStream(stream, handlers, wire, this.model);
+        return { ...turn, wire: wire.exchange(sent) };
       },
     });
   }
 }
 
-/** Assembles stream events: text blocks concatenated, tool_use blocks with their partial JSON joined. */
-export async function assembleAnthropicStream(stream: AsyncIterable<RawMessageStreamEvent>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder): Promise<LlmTurn> {
+type Block =
+  | { kind: 'text' }
+  | { kind: 'tool'; id: string; name: string; json: string }
+  | { kind: 'thinking'; thinking: string; signature: string }
+  | { kind: 'redacted'; data: string };
+
+/**
+ * Assembles stream events: text blocks concatenated, tool_use blocks with their partial JSON
+ * joined, thinking blocks with their signatures kept exactly (and their text streamed to
+ * `onThinking`; a redacted block as `[redacted]`), usage with cache reads and writes.
+ */
+export async function assembleAnthropicStream(stream: AsyncIterable<RawMessageStreamEvent>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder, model = ''): Promise<LlmTurn> {
   let text = '';
-  const blocks = new Map<number, { id: string; name: string; json: string }>();
+  const blocks = new Map<number, Block>();
   const usage: NonNullable<LlmTurn['usage']> = {};
+  const counts: { input?: number; read?: number; write?: number } = {};
   let stopReason: string | undefined;
   let first = true;
+  let thinkingShown = '';
+  const think = (delta: string): void => {
+    thinkingShown += delta;
+    handlers.onThinking?.(delta);
+  };
+  const takeUsage = (u: { input_tokens?: number | null; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null; output_tokens?: number | null } | null | undefined): void => {
+    if (!u) return;
+    if (typeof u.input_tokens === 'number') counts.input = u.input_tokens;
+    if (typeof u.cache_read_input_tokens === 'number') counts.read = u.cache_read_input_tokens;
+    if (typeof u.cache_creation_input_tokens === 'number') counts.write = u.cache_creation_input_tokens;
+    if (typeof u.output_tokens === 'number') usage.outputTokens = u.output_tokens;
+  };
   for await (const ev of stream) {
     wire?.push(ev);
     switch (ev.type) {
-      case 'message_start': {
-        // Anthropic counts cache reads and writes apart from input_tokens; LlmUsage counts all input.
-        const u = ev.message.usage;
-        const cacheRead = u?.cache_read_input_tokens ?? 0;
-        if (u?.input_tokens !== undefined) usage.inputTokens = u.input_tokens + cacheRead + (u.cache_creation_input_tokens ?? 0);
-        if (cacheRead) usage.cachedInputTokens = cacheRead;
-        usage.outputTokens = u?.output_tokens;
+      case 'message_start':
+        takeUsage(ev.message.usage);
         break;
-      }
-      case 'content_block_start':
-        if (first && (ev.content_block.type === 'tool_use' || ev.content_block.type === 'text')) {
+      case 'content_block_start': {
+        const cb = ev.content_block;
+        if (first && (cb.type === 'tool_use' || cb.type === 'text' || cb.type === 'thinking' || cb.type === 'redacted_thinking')) {
           first = false;
           handlers.onFirstToken?.();
         }
-        if (ev.content_block.type === 'tool_use') blocks.set(ev.index, { id: ev.content_block.id, name: ev.content_block.name, json: '' });
-        else if (ev.content_block.type === 'text' && ev.content_block.text) {
-          text += ev.content_block.text;
-          handlers.onText?.(ev.content_block.text);
+        if (cb.type === 'tool_use') blocks.set(ev.index, { kind: 'tool', id: cb.id, name: cb.name, json: '' });
+        else if (cb.type === 'text') {
+          blocks.set(ev.index, { kind: 'text' });
+          if (cb.text) {
+            text += cb.text;
+            handlers.onText?.(cb.text);
+          }
+        } else if (cb.type === 'thinking') {
+          if (thinkingShown) think('\n\n');
+          blocks.set(ev.index, { kind: 'thinking', thinking: cb.thinking ?? '', signature: cb.signature ?? '' });
+          if (cb.thinking) think(cb.thinking);
+        } else if (cb.type === 'redacted_thinking') {
+          blocks.set(ev.index, { kind: 'redacted', data: cb.data });
+          think(`${thinkingShown ? '\n\n' : ''}[redacted]`);
         }
         break;
-      case 'content_block_delta':
+      }
+      case 'content_block_delta': {
+        const b = blocks.get(ev.index);
         if (ev.delta.type === 'text_delta') {
           text += ev.delta.text;
           handlers.onText?.(ev.delta.text);
         } else if (ev.delta.type === 'input_json_delta') {
-          const b = blocks.get(ev.index);
-          if (b) b.json += ev.delta.partial_json;
+          if (b?.kind === 'tool') b.json += ev.delta.partial_json;
+        } else if (ev.delta.type === 'thinking_delta') {
+          if (b?.kind === 'thinking') b.thinking += ev.delta.thinking;
+          think(ev.delta.thinking);
+        } else if (ev.delta.type === 'signature_delta') {
+          if (b?.kind === 'thinking') b.signature += ev.delta.signature;
         }
         break;
+      }
       case 'message_delta':
-        if (ev.usage?.output_tokens !== undefined) usage.outputTokens = ev.usage.output_tokens;
+        // Newer servers repeat the (cumulative) input and cache counts here.
+        takeUsage(ev.usage);
         if (ev.delta.stop_reason) stopReason = ev.delta.stop_reason;
         break;
       default:
         break;
     }
   }
-  const toolCalls: ToolCallRecord[] = [...blocks.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, b]) => ({ id: b.id, name: b.name, arguments: b.json || '{}' }));
-  return { text, toolCalls, usage, stopReason };
+  // Anthropic counts cache reads and writes apart from input_tokens; LlmUsage counts all input.
+  if (counts.input !== undefined) usage.inputTokens = counts.input + (counts.read ?? 0) + (counts.write ?? 0);
+  if (counts.read) usage.cachedInputTokens = counts.read;
+  if (counts.write) usage.cacheWriteTokens = counts.write;
+  const ordered = [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
+  const toolCalls: ToolCallRecord[] = ordered.flatMap((b) => (b.kind === 'tool' ? [{ id: b.id, name: b.name, arguments: b.json || '{}' }] : []));
+  const items = ordered.flatMap((b): Record<string, string>[] =>
+    b.kind === 'thinking' ? [{ type: 'thinking', thinking: b.thinking, signature: b.signature }] : b.kind === 'redacted' ? [{ type: 'redacted_thinking', data: b.data }] : [],
+  );
+  return {
+    text,
+    toolCalls,
+    usage,
+    stopReason,
+    ...(thinkingShown ? { thinking: thinkingShown } : {}),
+    ...(items.length ? { reasoning: { api: 'anthropic' as const, model, items } } : {}),
+  };
 }

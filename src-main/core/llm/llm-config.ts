@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
 import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
+import { resolveThinking, type ThinkingSetting } from './thinking-config';
 
 /** The model settings after config, project config and environment are merged (docs/configuration.md). */
 export interface ResolvedLlmConfig {
@@ -11,6 +12,10 @@ export interface ResolvedLlmConfig {
   temperature?: number;
   /** Retries on 429/5xx/network before giving up (default 3). */
   maxRetries: number;
+  /** Reasoning for this model (undefined: the provider's default). */
+  thinking?: ThinkingSetting;
+  /** OpenAI only: which API to speak (default responses for api.openai.com, chat for every other server). */
+  api?: 'responses' | 'chat';
 }
 
 /** True when a base URL points at this machine (Ollama, LM Studio …), where no key is needed. */
@@ -52,6 +57,10 @@ export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv 
     );
   }
   const maxRetries = Number(env.GLASSBOX_LLM_MAX_RETRIES ?? 3);
+  if (llm.api !== undefined && llm.api !== 'responses' && llm.api !== 'chat') {
+    throw new ConfigError(`llm.api must be "responses" or "chat", got "${String(llm.api)}"`);
+  }
+  const thinking = resolveThinking(model, llm.thinking, env);
   return {
     provider,
     model,
@@ -60,7 +69,19 @@ export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv 
     maxTokens: llm.maxTokens,
     temperature: llm.temperature,
     maxRetries: Number.isFinite(maxRetries) && maxRetries >= 0 ? maxRetries : 3,
+    ...(thinking ? { thinking } : {}),
+    ...(provider === 'openai' ? { api: llm.api ?? defaultOpenAIApi(baseURL) } : {}),
   };
+}
+
+/** Responses for OpenAI's own endpoint, Chat Completions for every other server (Ollama, vLLM, OpenRouter …). */
+export function defaultOpenAIApi(baseURL: string | undefined): 'responses' | 'chat' {
+  if (!baseURL) return 'responses';
+  try {
+    return new URL(baseURL).hostname === 'api.openai.com' ? 'responses' : 'chat';
+  } catch {
+    return 'chat';
+  }
 }
 
 /**

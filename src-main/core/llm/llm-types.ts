@@ -1,4 +1,4 @@
-import type { ToolCallRecord } from '../../../src-shared/events/event-types';
+import type { CarriedReasoning, ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { FunctionToolParam } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { RetryInfo } from './retry-policy';
@@ -7,7 +7,15 @@ import type { RetryInfo } from './retry-policy';
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ToolImage[] }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCallRecord[] }
+  | {
+      role: 'assistant';
+      content: string;
+      toolCalls?: ToolCallRecord[];
+      /** The reasoning shown to the user (display only; never sent back as text). */
+      thinking?: string;
+      /** The provider's reasoning blocks/items to send back on later requests (see CarriedReasoning). */
+      reasoning?: CarriedReasoning;
+    }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; images?: ToolImage[]; isError?: boolean };
 
 /**
@@ -19,7 +27,9 @@ export interface LlmUsage {
   outputTokens?: number;
   /** Prompt tokens read from the provider's cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
   cachedInputTokens?: number;
-  /** Output tokens spent on hidden reasoning (OpenAI reasoning_tokens). */
+  /** Prompt tokens written to the provider's cache (Anthropic cache_creation_input_tokens). */
+  cacheWriteTokens?: number;
+  /** Output tokens spent on reasoning (OpenAI reasoning_tokens). */
   reasoningTokens?: number;
 }
 
@@ -30,12 +40,21 @@ export interface LlmRequest {
   messages: ChatMessage[];
   tools: FunctionToolParam[];
   signal?: AbortSignal;
+  /**
+   * A key that stays the same for every request of one conversation (the session id): OpenAI
+   * routes requests with the same `prompt_cache_key` to the same cache.
+   */
+  cacheKey?: string;
 }
 
 /** A model turn, assembled from the stream. */
 export interface LlmTurn {
   text: string;
   toolCalls: ToolCallRecord[];
+  /** The reasoning shown to the user: the turn's thinking text, a redacted block as `[redacted]`. */
+  thinking?: string;
+  /** What must go back to the provider with this turn on later requests. */
+  reasoning?: CarriedReasoning;
   usage?: LlmUsage;
   stopReason?: string;
   /** What went over the wire: the request body as sent and the stream's chunks as received. */
@@ -74,7 +93,9 @@ export class WireRecorder {
 /** Streaming callbacks: text deltas as they arrive; `onRetry` before each retry. */
 export interface LlmStreamHandlers {
   onText?(delta: string): void;
-  /** The first chunk that carries output (text or a tool call) arrived: time to first token. */
+  /** Reasoning text as it streams (a redacted block arrives as `[redacted]`). */
+  onThinking?(delta: string): void;
+  /** The first chunk that carries output (reasoning, text or a tool call) arrived: time to first token. */
   onFirstToken?(): void;
   onRetry?(info: RetryInfo): void;
 }

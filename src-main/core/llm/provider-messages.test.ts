@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from './llm-types';
-import { toAnthropicMessages } from './anthropic-provider';
+import { toAnthropicMessages } from './anthropic-messages';
 import { toOpenAIMessages } from './openai-provider';
 
 const img = { data: 'iVBORw0KGgo=', mimeType: 'image/png' };

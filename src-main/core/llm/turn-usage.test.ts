@@ -48,3 +48,26 @@ describe('turnUsage', () => {
     expect(formatUsage(unknown)).toBe('5 in · 5 out · cost unknown');
   });
 });
+
+describe('prompt-cache pricing', () => {
+  it('bills Anthropic cache writes at 1.25× and reads at 0.1× input; config overrides the rates', () => {
+    // Sonnet at $3/M: 1M fresh + 1M read (0.30) + 1M written (3.75) + 1M out (15)
+    const t = { inputTokens: 3_000_000, cachedInputTokens: 1_000_000, cacheWriteTokens: 1_000_000, outputTokens: 1_000_000 };
+    expect(costOf(t, priceOf('claude-sonnet-4-5-20250929'))).toBe(3 + 0.3 + 3.75 + 15);
+    // An override without cache rates gets Anthropic's ratios of its own input price.
+    expect(priceOf('claude-sonnet-4-5', { 'claude-sonnet-4-5': { input: 10, output: 20 } })).toEqual({ input: 10, output: 20, cachedInput: 1, cacheWrite: 12.5 });
+    expect(costOf(t, priceOf('claude-sonnet-4-5', { 'claude-sonnet-4-5': { input: 10, output: 20, cachedInput: 2, cacheWrite: 11 } }))).toBe(10 + 2 + 11 + 20);
+    // OpenAI writes nothing extra: no cacheWrite rate appears.
+    expect(priceOf('gpt-5')?.cacheWrite).toBeUndefined();
+  });
+
+  it('records cache writes on the turn and adds them up with the cached share', () => {
+    const u = turnUsage({ reported: { inputTokens: 10_000, outputTokens: 100, cachedInputTokens: 8_000, cacheWriteTokens: 1_500 }, model: 'claude-haiku-4-5', sentChars: 1, receivedChars: 1, ttftMs: 5, durationMs: 9 });
+    expect(u).toMatchObject({ inputTokens: 10_000, cachedInputTokens: 8_000, cacheWriteTokens: 1_500 });
+    // 500 fresh at $1 + 8000 read at $0.10 + 1500 written at $1.25 + 100 out at $5, per million
+    expect(u.costUsd).toBeCloseTo((500 * 1 + 8000 * 0.1 + 1500 * 1.25 + 100 * 5) / 1e6, 10);
+    const t = addUsage(emptyTotals(), u);
+    expect(t.cacheWriteTokens).toBe(1_500);
+    expect(formatUsage(t)).toMatch(/^10,000 in \(80% cached\) · 100 out · \$0\.0037$/);
+  });
+});

@@ -12,6 +12,8 @@ export function requestChars(system: string, messages: ChatMessage[], toolsJson:
   let n = system.length + toolsJson.length;
   for (const m of messages) {
     n += m.content.length;
+    // Carried reasoning goes back too (Anthropic thinking text, OpenAI encrypted items).
+    if (m.role === 'assistant' && m.reasoning) n += JSON.stringify(m.reasoning.items).length;
     if (m.role === 'assistant') for (const c of m.toolCalls ?? []) n += c.name.length + c.arguments.length;
   }
   return n;
@@ -36,6 +38,7 @@ export function turnUsage(input: {
     inputTokens,
     outputTokens,
     ...(reported && r.cachedInputTokens ? { cachedInputTokens: r.cachedInputTokens } : {}),
+    ...(reported && r.cacheWriteTokens ? { cacheWriteTokens: r.cacheWriteTokens } : {}),
     ...(reported && r.reasoningTokens ? { reasoningTokens: r.reasoningTokens } : {}),
   };
   return {

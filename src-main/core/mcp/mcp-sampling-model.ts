@@ -44,7 +44,7 @@ export function llmSampler(provider: () => LlmProvider, prices?: PriceTable): Mc
       stopReason: turn.toolCalls.length > 0 ? 'toolUse' : turn.stopReason === 'length' || turn.stopReason === 'max_tokens' ? 'maxTokens' : 'endTurn',
     } as CreateMessageResult;
     const u = turn.usage;
-    const costUsd = u?.inputTokens !== undefined && u.outputTokens !== undefined ? costOf({ inputTokens: u.inputTokens, outputTokens: u.outputTokens, ...(u.cachedInputTokens !== undefined ? { cachedInputTokens: u.cachedInputTokens } : {}) }, priceOf(llm.model, prices)) : null;
+    const costUsd = u?.inputTokens !== undefined && u.outputTokens !== undefined ? costOf({ inputTokens: u.inputTokens, outputTokens: u.outputTokens, ...(u.cachedInputTokens !== undefined ? { cachedInputTokens: u.cachedInputTokens } : {}), ...(u.cacheWriteTokens !== undefined ? { cacheWriteTokens: u.cacheWriteTokens } : {}) }, priceOf(llm.model, prices)) : null;
     return { result, ...(u ? { usage: u } : {}), costUsd };
   };
 }

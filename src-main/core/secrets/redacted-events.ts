@@ -13,9 +13,9 @@ export interface EventSource {
  * every reader (copy on write: an event holding no secret is passed on as it is); the readers
  * redact nothing themselves.
  *
- * `message_update` deltas pass untouched: the agent redacts them at the source with a
- * StreamRedactor (a key split across two deltas is invisible to a whole-event pass), and only
- * the agent emits them.
+ * `message_update` and `thinking_update` deltas pass untouched: the agent redacts them at the
+ * source with a StreamRedactor (a key split across two deltas is invisible to a whole-event
+ * pass), and only the agent emits them.
  */
 export class RedactedEvents implements EventSource {
   private readonly out: EventBus;
@@ -37,7 +37,7 @@ export class RedactedEvents implements EventSource {
 
   /** The event as readers outside the process may see it. */
   redact(e: GlassboxEvent): GlassboxEvent {
-    if (!this.redactor.active || e.type === 'message_update') return e;
+    if (!this.redactor.active || e.type === 'message_update' || e.type === 'thinking_update') return e;
     return this.redactor.redactValue(e);
   }
 }

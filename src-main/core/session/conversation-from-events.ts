@@ -55,7 +55,13 @@ export function conversationFromEvents(events: GlassboxEvent[]): ChatMessage[] {
       } else {
         closeOpen();
         if (e.role === 'assistant') {
-          push({ role: 'assistant', content: e.content, ...(e.toolCalls?.length ? { toolCalls: e.toolCalls } : {}) });
+          push({
+            role: 'assistant',
+            content: e.content,
+            ...(e.toolCalls?.length ? { toolCalls: e.toolCalls } : {}),
+            ...(e.thinking ? { thinking: e.thinking } : {}),
+            ...(e.reasoning ? { reasoning: e.reasoning } : {}),
+          });
           if (e.toolCalls?.length) state = { ...state, pending: e.toolCalls.map((c) => ({ id: c.id, name: c.name })) };
         } else if (e.role === 'user') push({ role: 'user', content: e.content });
         else if (e.role === 'system') push({ role: 'system', content: e.content });
