@@ -10,6 +10,7 @@ import { TerminalHumanInput } from '../terminal-human-input';
 import { parseCliArgs } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { cliSessionSignIn } from './mcp-login-command';
+import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 
 const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
 
@@ -58,6 +59,12 @@ function progressLine(e: GlassboxEvent): string | null {
     default:
       return null;
   }
+}
+
+/** What the export did, for stderr after the run: the trace, its link, and spans dropped or failed. */
+function traceLine(s: TelemetryStatus): string {
+  const lost = s.counts.dropped || s.counts.failed ? `; ${s.counts.dropped} dropped (queue full), ${s.counts.failed} failed to send` : '';
+  return `glassbox run: trace ${s.traceId}${s.traceUrl ? ` ${s.traceUrl}` : ''} (${s.counts.exported} span(s) exported to ${s.endpoint}${lost})`;
 }
 
 /** `glassbox run` (docs/cli.md): one headless agent run. */
@@ -131,6 +138,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       'The user can rerun with --approve auto or add an allow rule (approvals.rules) to the config.',
     approveMode,
     onEvent: (e) => printer(e),
+    // A CI job's trace contains the run (W3C trace context in the environment).
+    ...(io.env.TRACEPARENT ? { parentTrace: { traceparent: io.env.TRACEPARENT, ...(io.env.TRACESTATE ? { tracestate: io.env.TRACESTATE } : {}), ...(io.env.BAGGAGE ? { baggage: io.env.BAGGAGE } : {}) } } : {}),
   });
   return runIn(session, task, { json, maxSteps }, io);
 }
@@ -166,5 +175,6 @@ async function runIn(session: GlassboxSession, task: string, opts: { json: boole
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
     await session.dispose();
+    if (session.telemetry.exporting) println(io.stderr, traceLine(session.telemetry.status()));
   }
 }

@@ -63,6 +63,11 @@ export class McpCallRouter {
     }
   }
 
+  /** The call whose requests carry this `traceparent` (undefined: a request of no call). */
+  callOf(traceparent: unknown): string | undefined {
+    return typeof traceparent === 'string' ? this.byTrace.get(traceparent)?.callId : undefined;
+  }
+
   /** The call a server's question belongs to (undefined: a request of no call, e.g. browsing resources). */
   current(): ToolContext | undefined {
     if (this.inRound.length) {

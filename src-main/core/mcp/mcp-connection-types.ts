@@ -57,4 +57,9 @@ export interface McpConnectionOptions {
   clientVersion?: string;
   /** Where the eras `auto` found are remembered across runs (`$GLASSBOX_HOME/state/mcp-protocol-eras.json`). */
   eraFile?: string;
+  /**
+   * The W3C trace context a request carries in `params._meta` (OpenTelemetry export on): the
+   * tool call's (`callId`), else the session's running one; undefined sends none.
+   */
+  traceContext?: (callId: string | undefined) => { traceparent: string; tracestate?: string; baggage?: string } | undefined;
 }

@@ -3,6 +3,7 @@ import type { EventBus } from '../events/event-bus';
 import type { HumanInputPort } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import type { McpClientTool } from './mcp-client-tool';
+import type { McpConnectionOptions } from './mcp-connection-types';
 import type { ResourceSubscriptions } from './mcp-resource-subscriptions';
 import type { McpSampler } from './mcp-sampling';
 import type { McpServerConnection } from './mcp-server-connection';
@@ -26,6 +27,8 @@ export interface McpManagerOptions {
   openUrl?: (url: string) => Promise<void>;
   /** OAuth sign-in for http/sse servers (docs/mcp.md, "Sign-in hook"). */
   auth?: McpAuthFactory;
+  /** The trace context MCP requests carry (see McpConnectionOptions.traceContext). */
+  traceContext?: McpConnectionOptions['traceContext'];
   /** Defaults to process.execPath (the app binary in Electron, run as Node). */
   execPath?: string;
   clientVersion?: string;

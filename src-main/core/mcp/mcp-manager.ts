@@ -153,6 +153,7 @@ export class McpManager {
       ...(this.opts.sampler ? { sampler: this.opts.sampler } : {}),
       ...(this.opts.openUrl ? { openUrl: this.opts.openUrl } : {}),
       ...(this.opts.auth ? { auth: this.opts.auth } : {}),
+      ...(this.opts.traceContext ? { traceContext: this.opts.traceContext } : {}),
       clientVersion: this.opts.clientVersion,
       eraFile: join(dirname(this.opts.userConfigPath), 'state', 'mcp-protocol-eras.json'),
       listener: {

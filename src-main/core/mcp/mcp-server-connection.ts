@@ -211,6 +211,7 @@ export class McpServerConnection {
     const client = this.makeClient();
     this.traffic.reset();
     this.traffic.attach(transport, (m, dir) => (dir === 'out' ? this.router.outgoing(m) : this.router.incoming(m)));
+    if (this.opts.traceContext) this.carryTraceContext(transport, this.opts.traceContext);
     const fail = async (err: unknown): Promise<Attempt> => {
       if (step === 'the handshake' && this.traffic.lastRequestMethod) step = this.traffic.lastRequestMethod;
       // Give a dying process a moment so its exit code and last stderr lines are known.
@@ -345,7 +346,8 @@ export class McpServerConnection {
       const why = this.lastError ? `: ${this.lastError}` : '';
       return errorResult(`MCP server '${this.id}' is not connected (status ${this.status})${why}`);
     }
-    const traceparent = newTraceparent();
+    // With OpenTelemetry export on, the call's own span: the server's spans join Glassbox's trace.
+    const traceparent = this.opts.traceContext?.(ctx.callId)?.traceparent ?? newTraceparent();
     return this.router.run(ctx, traceparent, () =>
       callRemoteTool(client, this.toolsByName, name, args, ctx, {
         server: this.id,
@@ -364,6 +366,30 @@ export class McpServerConnection {
         },
       }),
     );
+  }
+
+  /** The Streamable HTTP session id (`Mcp-Session-Id`) while one is open. */
+  get sessionId(): string | undefined {
+    const id = (this.transport as { sessionId?: unknown } | undefined)?.sessionId;
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  /**
+   * Every request sent to this server carries the current trace context in `params._meta`
+   * (`traceparent`, `tracestate`, `baggage`: MCP 2026-07-28, SEP-414): the context of the tool
+   * call it is made for, else the session's running one. Outermost on the transport, so the
+   * traffic log shows what was sent; a `_meta` field already set is kept.
+   */
+  private carryTraceContext(transport: Transport, contextFor: NonNullable<McpConnectionOptions['traceContext']>): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const m = message as { method?: unknown; id?: unknown; params?: Record<string, unknown> & { _meta?: Record<string, unknown> } };
+      if (typeof m.method !== 'string' || m.id === undefined) return send(message, options);
+      const meta = m.params?._meta;
+      const carrier = contextFor(this.router.callOf(meta?.traceparent));
+      if (!carrier) return send(message, options);
+      return send({ ...message, params: { ...m.params, _meta: { ...carrier, ...meta } } } as typeof message, options);
+    };
   }
 
   private async dispose(client: Client, transport: Transport): Promise<void> {

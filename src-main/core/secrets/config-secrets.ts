@@ -1,4 +1,5 @@
 import { expandEnv, type GlassboxConfig } from '../config/config';
+import { telemetrySecrets } from '../telemetry/telemetry-config';
 
 /** Environment variables whose values are always secrets. */
 export const SECRET_ENV_NAMES: readonly string[] = ['GLASSBOX_LLM_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY'];
@@ -13,7 +14,8 @@ function tryExpand(value: unknown, where: string, env: NodeJS.ProcessEnv): unkno
 
 /**
  * The secret values of a config and environment: API keys, MCP servers' header values (and the
- * token part of `Bearer …`) and MCP servers' env values, after `${env:…}` expansion.
+ * token part of `Bearer …`) and MCP servers' env values, after `${env:…}` expansion; the OTLP
+ * export's header values (config `telemetry.otlp.headers`, `OTEL_EXPORTER_OTLP_HEADERS`).
  */
 export function collectSecrets(config: GlassboxConfig, env: NodeJS.ProcessEnv = process.env): string[] {
   const out = new Set<string>();
@@ -30,6 +32,7 @@ export function collectSecrets(config: GlassboxConfig, env: NodeJS.ProcessEnv = 
     for (const [k, v] of Object.entries(server?.headers ?? {})) add(tryExpand(v, `mcpServers.${id}.headers.${k}`, env));
     for (const [k, v] of Object.entries(server?.env ?? {})) add(tryExpand(v, `mcpServers.${id}.env.${k}`, env));
   }
+  for (const v of telemetrySecrets(config, env)) add(v);
   return [...out];
 }
 

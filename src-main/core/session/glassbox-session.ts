@@ -43,6 +43,9 @@ import { SkillCatalog } from '../skills/skill-catalog';
 import { skillRoots } from '../skills/skill-folders';
 import { LOAD_SKILL_TOOL, LoadSkillTool } from '../skills/load-skill-tool';
 import { skillsSection } from '../skills/skills-config';
+import { resolveTelemetry } from '../telemetry/telemetry-config';
+import { SessionTelemetry } from '../telemetry/session-telemetry';
+import { contextFromCarrier, type TraceCarrier } from '../telemetry/trace-carrier';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -91,6 +94,8 @@ export interface SessionOptions {
   watchExtensions?: boolean;
   /** Take a checkpoint of the workspace around each turn (windows; config `checkpoints.enabled` can turn it off). */
   checkpoints?: boolean;
+  /** The trace the runs continue (`glassbox run` in a traced job: `TRACEPARENT`); else the session's own. */
+  parentTrace?: TraceCarrier;
 }
 
 function isApprovalPort(p: unknown): p is ApprovalPort {
@@ -136,6 +141,8 @@ export class GlassboxSession {
   readonly conversation: ConversationRewind;
   /** Skills of the home, the workspace and the MCP servers; the model sees names and descriptions until it loads one. */
   readonly skills: SkillCatalog;
+  /** OpenTelemetry: spans from the session's events (export on), the trace id and the link to it. */
+  readonly telemetry: SessionTelemetry;
   private provider: LlmProvider | null;
   /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
   private readonly injected: boolean;
@@ -177,6 +184,19 @@ export class GlassboxSession {
     this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
+    this.telemetry = new SessionTelemetry({
+      settings: resolveTelemetry(this.config, env),
+      sessionId: this.id,
+      events: this.redactedEvents,
+      parent: contextFromCarrier(opts.parentTrace),
+      mcpServer: (id) => {
+        const c = this.mcp.connection(id);
+        if (!c) return undefined;
+        const url = c.config.url;
+        return { protocolVersion: c.protocolVersion, sessionId: c.sessionId, transport: c.transportKind === 'stdio' ? 'pipe' : 'tcp', ...(url ? { url } : {}) };
+      },
+      warn: (message) => this.bus.emit({ type: 'log', level: 'warn', source: 'telemetry', message }),
+    });
     const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
     this.approvalGate =
       opts.approvals || !approveMode
@@ -283,6 +303,7 @@ export class GlassboxSession {
       auth: this.signIn.factory,
       // A server's sampling request goes to the session's model once the user approves it.
       sampler: llmSampler(() => this.llm(), this.config.prices),
+      traceContext: (callId) => this.telemetry.carrier(callId),
     });
     this.addSystemMessages(() => this.mcp.instructionsForModel());
     this.skills = new SkillCatalog(skillRoots(this.paths.home, this.workspace), skillsSection(this.config).disabled);
@@ -310,6 +331,7 @@ export class GlassboxSession {
   /** Builds a session. Throws ConfigError for a malformed config. */
   static async create(opts: SessionOptions = {}): Promise<GlassboxSession> {
     const session = new GlassboxSession(opts);
+    await session.telemetry.ready();
     if (opts.withExtensions !== false) {
       await session.extensions.loadAll();
       if (opts.watchExtensions) session.extensions.watch();
@@ -412,6 +434,8 @@ export class GlassboxSession {
     await this.bashSession?.dispose();
     this.finalSweep();
     this.sandbox.dispose();
+    // The last spans leave before the process may exit (bounded: a dead collector costs seconds, not the run).
+    await this.telemetry.dispose();
     this.trace?.close();
   }
 }

@@ -13,6 +13,8 @@ export interface ServedSession {
   tools: ToolCollection;
   runner: ToolRunner;
   bus: EventBus;
+  /** OpenTelemetry: a call continues the caller's trace context from the request's `_meta`. */
+  telemetry?: { continueCall(callId: string, meta: unknown): () => void };
 }
 
 /** Where a running call's progress and log updates go. */

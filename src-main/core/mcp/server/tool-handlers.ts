@@ -26,12 +26,15 @@ export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'leg
     return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal, current): Promise<CallToolResult> => {
       const callId = `mcp_${randomUUID()}`;
       const end = hub.route(callId, name, current);
+      // Its spans are children of the caller's (the `traceparent` in the request's `_meta`).
+      const forget = hub.session.telemetry?.continueCall(callId, req.params._meta) ?? (() => undefined);
       try {
         const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
         const result = toolResultToMcpResult(outcome.result) as CallToolResult;
         if (outcome.blocked) result.isError = true;
         return result;
       } finally {
+        forget();
         end();
       }
     });

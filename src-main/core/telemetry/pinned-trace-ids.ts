@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { RandomIdGenerator, type IdGenerator } from '@opentelemetry/sdk-trace-base';
+
+const HEX32 = /^[0-9a-f]{32}$/;
+
+/**
+ * A session's trace id: its UUID's 32 hex digits (any other id is hashed), so every run of a
+ * session lands in one trace, the window can show the id before anything is exported, and a
+ * session exported later (`glassbox sessions export ID --otlp`) lands in that same trace.
+ */
+export function traceIdForSession(sessionId: string): string {
+  const hex = sessionId.toLowerCase().replace(/-/g, '');
+  if (HEX32.test(hex) && !/^0+$/.test(hex)) return hex;
+  return createHash('sha256').update(`glassbox-session:${sessionId}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Random ids, except that a root span can be given its trace id (the session's): `withTraceId`
+ * pins the id for the spans started synchronously inside it.
+ */
+export class PinnedTraceIds implements IdGenerator {
+  private readonly random = new RandomIdGenerator();
+  private pinned: string | null = null;
+
+  /** Runs `start` with the next trace ids being `traceId`. */
+  withTraceId<T>(traceId: string, start: () => T): T {
+    this.pinned = traceId;
+    try {
+      return start();
+    } finally {
+      this.pinned = null;
+    }
+  }
+
+  generateTraceId(): string {
+    return this.pinned ?? this.random.generateTraceId();
+  }
+
+  generateSpanId(): string {
+    return this.random.generateSpanId();
+  }
+}

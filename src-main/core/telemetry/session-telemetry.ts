@@ -1,0 +1,158 @@
+import { trace, type Context } from '@opentelemetry/api';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import type { EventSource } from '../secrets/redacted-events';
+import { EventSpans, type McpServerFacts } from './event-spans';
+import type { ExportCounts } from './export-counters';
+import { EXIT_FLUSH_MS, pipelineFor, type OtlpPipeline } from './otlp-pipeline';
+import { traceIdForSession } from './pinned-trace-ids';
+import { contextFromCarrier, type TraceCarrier } from './trace-carrier';
+import type { TelemetrySettings } from './telemetry-config';
+
+/** How often at most a growing drop count is reported as a warning. */
+const DROP_REPORT_EVERY_MS = 10_000;
+
+/** What the window and `glassbox run` show about a session's tracing. */
+export interface TelemetryStatus {
+  /** True when spans are being exported. */
+  exporting: boolean;
+  /** The collector URL (never its headers), when exporting. */
+  endpoint?: string;
+  protocol?: string;
+  /** The trace the session's runs land in (its own, or the `TRACEPARENT` job's). */
+  traceId: string;
+  /** `telemetry.traceUrl` with the trace id filled in. */
+  traceUrl?: string;
+  /** Spans exported, dropped (queue full) and failed so far, by this process. */
+  counts: ExportCounts;
+}
+
+/** What a session's telemetry needs. */
+export interface SessionTelemetryOptions {
+  settings: TelemetrySettings;
+  sessionId: string;
+  /** The session's events as they leave the process (secrets hidden): what content capture may show. */
+  events: EventSource;
+  /** The parent of the session's runs (`TRACEPARENT` of `glassbox run`). */
+  parent?: Context;
+  /** Facts about an MCP server of the session now. */
+  mcpServer?: (id: string) => McpServerFacts | undefined;
+  /** Warnings (export could not start, spans dropped) for the session's log. */
+  warn: (message: string) => void;
+}
+
+/**
+ * A session's OpenTelemetry side, kept out of the classes it observes: it subscribes to the
+ * session's redacted events and turns them into spans (EventSpans), hands out the trace context
+ * an MCP request carries, takes the caller's context of a call `glassbox mcp serve` answers,
+ * and reports what the export does. With export off it still knows the session's trace id.
+ */
+export class SessionTelemetry {
+  /** The trace the session's runs land in. */
+  readonly traceId: string;
+  private pipeline: OtlpPipeline | null = null;
+  private spans: EventSpans | null = null;
+  private readonly callParents = new Map<string, Context>();
+  private readonly off: () => void;
+  private reportedDrops = 0;
+  private lastDropReport = 0;
+
+  constructor(private readonly opts: SessionTelemetryOptions) {
+    const parentTrace = opts.parent ? trace.getSpanContext(opts.parent)?.traceId : undefined;
+    this.traceId = parentTrace ?? traceIdForSession(opts.sessionId);
+    this.off = opts.settings.otlp ? opts.events.subscribe('*', (e) => this.handle(e)) : () => undefined;
+  }
+
+  /** Opens the export (when on). A failure is a warning and leaves export off: the session goes on. */
+  async ready(): Promise<void> {
+    const target = this.opts.settings.otlp;
+    if (!target || this.pipeline) return;
+    try {
+      this.pipeline = await pipelineFor(target);
+    } catch (err) {
+      this.opts.warn(`OpenTelemetry export to ${target.url} could not start: ${(err as Error).message}`);
+      return;
+    }
+    this.spans = new EventSpans({
+      tracer: this.pipeline.tracer,
+      ids: this.pipeline.ids,
+      traceId: this.traceId,
+      sessionId: this.opts.sessionId,
+      parent: this.opts.parent,
+      captureContent: this.opts.settings.captureContent,
+      mcpServer: this.opts.mcpServer,
+      callParent: (callId) => this.callParents.get(callId),
+    });
+  }
+
+  /** True when spans are exported. */
+  get exporting(): boolean {
+    return this.pipeline !== null;
+  }
+
+  /**
+   * The trace context an MCP request carries in `params._meta`: the tool call's span for a
+   * request made for a call, the running run's otherwise; undefined when not exporting.
+   */
+  carrier(callId?: string): TraceCarrier | undefined {
+    return this.spans?.carrier(callId);
+  }
+
+  /**
+   * A call `glassbox mcp serve` is about to run continues the caller's trace (`_meta`'s
+   * `traceparent`, `tracestate`, `baggage`); returns the function that forgets it.
+   */
+  continueCall(callId: string, meta: unknown): () => void {
+    const ctx = this.spans ? contextFromCarrier(meta as Record<string, unknown> | undefined) : undefined;
+    if (!ctx) return () => undefined;
+    this.callParents.set(callId, ctx);
+    return () => this.callParents.delete(callId);
+  }
+
+  /** What the window shows. */
+  status(): TelemetryStatus {
+    const target = this.pipeline?.target;
+    const traceUrl = this.opts.settings.traceUrl?.replaceAll('{traceId}', this.traceId);
+    return {
+      exporting: this.exporting,
+      ...(target && this.exporting ? { endpoint: target.url, protocol: target.protocol } : {}),
+      traceId: this.traceId,
+      ...(traceUrl ? { traceUrl } : {}),
+      counts: this.pipeline?.counts() ?? { exported: 0, dropped: 0, failed: 0 },
+    };
+  }
+
+  /** Sends what is queued, waiting at most `timeoutMs`; false when some was left behind. */
+  async flush(timeoutMs = EXIT_FLUSH_MS): Promise<boolean> {
+    return this.pipeline ? this.pipeline.flush(timeoutMs) : true;
+  }
+
+  /** Ends open spans and flushes (bounded); the process's pipeline stays for other sessions. */
+  async dispose(timeoutMs = EXIT_FLUSH_MS): Promise<void> {
+    this.off();
+    this.spans?.closeAll();
+    this.spans = null;
+    await this.flush(timeoutMs);
+    this.reportDrops(true);
+  }
+
+  private handle(e: GlassboxEvent): void {
+    const spans = this.spans;
+    if (!spans) return;
+    spans.handle(e);
+    this.reportDrops(false);
+  }
+
+  /** A warning when spans were dropped since the last one (at most every 10 s, and at the end). */
+  private reportDrops(final: boolean): void {
+    const dropped = this.pipeline?.counts().dropped ?? 0;
+    if (dropped <= this.reportedDrops) return;
+    const now = Date.now();
+    if (!final && now - this.lastDropReport < DROP_REPORT_EVERY_MS) return;
+    this.lastDropReport = now;
+    const more = dropped - this.reportedDrops;
+    this.reportedDrops = dropped;
+    const url = this.pipeline?.target.url ?? '';
+    // Not from inside the bus's delivery of the event being handled.
+    setImmediate(() => this.opts.warn(`OpenTelemetry: ${more} span(s) dropped (${dropped} in all): the collector at ${url} is not keeping up or not reachable; the agent did not wait for it`));
+  }
+}
