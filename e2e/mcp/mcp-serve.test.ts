@@ -207,6 +207,19 @@ describe('glassbox mcp serve --http', () => {
     await client.close();
   });
 
+  it('hands out no cookie (other ports of this host would receive it): the token travels in each request only', async () => {
+    for (const target of [`${url}?token=${TOKEN}`, url]) {
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${TOKEN}` },
+        body: INIT,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+
   it('missing or wrong token → 401; the SDK client cannot connect without it', async () => {
     expect((await rawPost(url, INIT, {})).status).toBe(401);
     expect((await rawPost(url, INIT, { Authorization: 'Bearer wrong' })).status).toBe(401);

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -47,16 +48,19 @@ describe('web host doors', () => {
     expect((await get('/')).status).toBe(401);
     expect((await get('/assets/whatever.js')).status).toBe(401);
     expect((await get('/?token=wrong')).status).toBe(403);
-    expect((await get('/', { Cookie: `glassbox_token_${new URL(web.origin).port}=wrong` })).status).toBe(403);
+    expect((await get('/', { Cookie: `glassbox_page_${new URL(web.origin).port}=wrong` })).status).toBe(403);
+    // The token itself is not what the page cookie holds.
+    expect((await get('/', { Cookie: `glassbox_page_${new URL(web.origin).port}=${web.token}` })).status).toBe(403);
   });
 
-  it('trades the token in the URL for an HttpOnly SameSite=Strict cookie, then serves the app with it', async () => {
+  it('trades the token in the URL for an HttpOnly SameSite=Strict page cookie that does not hold it; the page gets it in the fragment', async () => {
     const first = await get(`/?token=${web.token}`);
     expect(first.status).toBe(302);
-    expect(first.headers.location).toBe('/');
+    expect(first.headers.location).toBe(`/#token=${web.token}`);
     const cookie = String(first.headers['set-cookie']);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).not.toContain(web.token);
     const page = await get('/', { Cookie: cookie.split(';')[0]! });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
@@ -89,6 +93,109 @@ describe('web host doors', () => {
     });
     expect(reply).toMatchObject({ kind: 'result', id: 7, ok: false, error: { code: 'UNKNOWN_METHOD' } });
     ok.ws!.close();
+  });
+});
+
+/** Opens /bridge with `headers`; collects what arrives and how it closes. */
+function socket(headers: Record<string, string>): Promise<{ ws: WebSocket; frames: unknown[]; closed: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${web.origin.replace('http', 'ws')}/bridge`, { headers });
+    const frames: unknown[] = [];
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+    ws.on('error', () => undefined);
+    ws.on('open', () => resolve({ ws, frames, closed }));
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+}
+
+/** Calls `agent.state` over an open socket and resolves with the answer. */
+async function answered(s: { ws: WebSocket; frames: unknown[] }, id: number): Promise<unknown> {
+  s.ws.send(JSON.stringify({ kind: 'call', id, method: 'agent.state', args: [] }));
+  await expect.poll(() => s.frames.find((f) => (f as { id?: number }).id === id), { timeout: 30_000 }).toBeTruthy();
+  return s.frames.find((f) => (f as { id?: number }).id === id);
+}
+
+describe('the credential stays with this host', () => {
+  it('another server on 127.0.0.1 gets no usable credential from the browser; the page keeps working', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const other = createServer((req, res) => {
+      if (req.url === '/' || req.url === '/x') seen.push(req.headers);
+      res.end('<!doctype html><title>another local server</title>');
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+    const otherPort = (other.address() as AddressInfo).port;
+    const ctx = await browser.newContext();
+    try {
+      const page = await ctx.newPage();
+      await page.goto(web.url);
+      await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+      expect(page.url()).toBe(`${web.origin}/`); // the token left the address bar
+      // The same browser visits another port of this host: cookies ignore ports, so it gets ours.
+      const visit = await ctx.newPage();
+      await visit.goto(`http://127.0.0.1:${otherPort}/`);
+      await visit.evaluate(() => fetch('/x', { credentials: 'include' }));
+      await expect.poll(() => seen.length).toBe(2);
+      const cookies = seen.map((h) => h.cookie ?? '').join('; ');
+      expect(cookies).toMatch(/glassbox_page_\d+=/);
+      expect(cookies).not.toContain(web.token);
+      // What it got opens no bridge: without the token as the first frame the socket is closed.
+      const stolen = cookies.split(';').map((c) => c.trim()).filter(Boolean).join('; ');
+      const asCall = await socket({ Cookie: stolen, Origin: web.origin });
+      asCall.ws.send(JSON.stringify({ kind: 'call', id: 1, method: 'agent.state', args: [] }));
+      expect(await asCall.closed).toBe(4401);
+      expect(asCall.frames).toEqual([]);
+      const asToken = await socket({ Cookie: stolen });
+      asToken.ws.send(JSON.stringify({ kind: 'auth', token: /glassbox_page_\d+=([0-9a-f]+)/.exec(stolen)![1] }));
+      expect(await asToken.closed).toBe(4401);
+      expect(asToken.frames).toEqual([]);
+      // A new tab of this origin still works (the page keeps the token in its own origin's storage).
+      const again = await ctx.newPage();
+      await again.goto(`${web.origin}/`);
+      await again.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    } finally {
+      await ctx.close();
+      other.close();
+    }
+  });
+
+  it('a socket admitted by the page cookie answers once its first frame is the token', async () => {
+    const first = await get(`/?token=${web.token}`);
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    const s = await socket({ Cookie: cookie, Origin: web.origin });
+    s.ws.send(JSON.stringify({ kind: 'auth', token: web.token }));
+    expect(await answered(s, 2)).toMatchObject({ kind: 'result', id: 2, ok: true });
+    expect(s.frames[0]).toEqual({ kind: 'auth-ok' });
+    s.ws.close();
+  });
+});
+
+describe('one bad frame closes its own connection only', () => {
+  const auth = { Authorization: '' };
+  beforeAll(() => {
+    auth.Authorization = `Bearer ${web.token}`;
+  });
+
+  it('a frame over 32 MiB', async () => {
+    const bystander = await socket(auth);
+    const bad = await socket(auth);
+    bad.ws.send('x'.repeat(33 * 1024 * 1024));
+    // 1009 (too big) when the close frame gets through; the host drops the socket mid-frame, so
+    // the sender may only see it go (1006).
+    expect([1006, 1009]).toContain(await bad.closed);
+    expect(await answered(bystander, 10)).toMatchObject({ ok: true });
+    expect(web.child.exitCode).toBeNull();
+    bystander.ws.close();
+  });
+
+  it('a text frame that is not UTF-8', async () => {
+    const bystander = await socket(auth);
+    const bad = await socket(auth);
+    bad.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect(await bad.closed).toBe(1007);
+    expect(await answered(bystander, 11)).toMatchObject({ ok: true });
+    expect(web.child.exitCode).toBeNull();
+    bystander.ws.close();
   });
 });
 

@@ -4,10 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { BridgeConnector } from '../bridge/app-host';
-import type { HostToClient, HostTransport } from '../../src-shared/contract/wire';
-import { allowedHosts, checkHost, checkOrigin, checkToken, readCookie, staticPathFor, tokenCookieName, type Verdict } from './web-security';
+import { allowedHosts, checkHost, checkOrigin, checkToken, pageCookieName, pageCookieValue, readCookie, staticPathFor, type Verdict } from './web-security';
+import { awaitAuthFrame, containErrors, webSocketTransport } from './web-socket-transport';
 
 /** The renderer's Content-Security-Policy, sent as a header too (the page also has a meta tag). */
 export const WEB_CSP =
@@ -31,6 +31,9 @@ const MIME: Record<string, string> = {
 
 /** The path where the bridge's WebSocket lives. */
 export const BRIDGE_PATH = '/bridge';
+
+/** The largest WebSocket frame the host takes; a bigger one closes that connection (1009). */
+export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 
 export interface WebHostOptions {
   bridge: BridgeConnector;
@@ -63,7 +66,8 @@ export class WebHost {
   async start(): Promise<{ url: string; host: string; port: number }> {
     const host = this.opts.host ?? '127.0.0.1';
     const server = createServer((req, res) => this.onRequest(req, res));
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+    wss.on('error', () => undefined); // a failed handshake is that socket's business only
     server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head));
     this.server = server;
     this.wss = wss;
@@ -98,7 +102,7 @@ export class WebHost {
     return checkToken(
       {
         query: url.searchParams.get('token'),
-        cookie: readCookie(req.headers.cookie, tokenCookieName(this.port)),
+        cookie: readCookie(req.headers.cookie, pageCookieName(this.port)),
         authorization: req.headers.authorization,
         header: Array.isArray(header) ? header[0] : header,
       },
@@ -118,11 +122,14 @@ export class WebHost {
       return;
     }
     if (verdict.via === 'query') {
-      // Trade the token in the URL for a cookie, then drop it from the address bar and history.
+      // Trade the token in the URL for the page cookie (a value derived from the token: every
+      // other port on this host receives it too) and hand the token to the page in the
+      // fragment, which no server sees; the page keeps it in its own origin's storage, drops
+      // it from the address bar and sends it as its WebSocket's first message.
       url.searchParams.delete('token');
       res.writeHead(302, {
-        'Set-Cookie': `${tokenCookieName(this.port)}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: url.pathname + (url.search || ''),
+        'Set-Cookie': `${pageCookieName(this.port)}=${pageCookieValue(this.token)}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: `${url.pathname}${url.search || ''}#token=${encodeURIComponent(this.token)}`,
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
       });
@@ -170,6 +177,7 @@ export class WebHost {
   }
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://placeholder');
     const verdict = url.pathname === BRIDGE_PATH ? this.admit(req, url) : ({ ok: false, status: 403, reason: 'No such endpoint' } as const);
     if (!verdict.ok) {
@@ -180,42 +188,17 @@ export class WebHost {
     // Each tab asks for the session it showed before (a reload keeps its own session; an id is only looked up).
     const session = url.searchParams.get('session');
     const opts = session && /^[A-Za-z0-9._-]{1,128}$/.test(session) ? { session } : {};
-    this.wss!.handleUpgrade(req, socket, head, (ws) => this.opts.bridge.connect(webSocketTransport(ws), opts));
+    this.wss!.handleUpgrade(req, socket, head, (ws) => {
+      containErrors(ws);
+      const connect = () => void this.opts.bridge.connect(webSocketTransport(ws), opts);
+      // The page cookie alone opens no bridge: the page sends the token as its first frame.
+      if (verdict.via === 'cookie') awaitAuthFrame(ws, this.token, connect);
+      else connect();
+    });
   }
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(`${status} ${reason}\n`);
-}
-
-/** The host end of one WebSocket: JSON text frames; unparsable frames are dropped. */
-export function webSocketTransport(ws: WebSocket): HostTransport {
-  return {
-    send(message: HostToClient) {
-      if (ws.readyState !== ws.OPEN) throw new Error('socket closed');
-      ws.send(JSON.stringify(message));
-    },
-    onMessage(listener) {
-      const h = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void => {
-        if (isBinary) return;
-        let msg: unknown;
-        try {
-          msg = JSON.parse(data.toString());
-        } catch {
-          return;
-        }
-        listener(msg);
-      };
-      ws.on('message', h);
-      return () => ws.off('message', h);
-    },
-    onClose(listener) {
-      ws.on('close', listener);
-      return () => ws.off('close', listener);
-    },
-    close() {
-      ws.close();
-    },
-  };
 }

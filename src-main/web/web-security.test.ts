@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, checkHost, checkOrigin, checkToken, readCookie, safeEqual, staticPathFor, tokenCookieName } from './web-security';
+import { allowedHosts, checkAuthFrame, checkHost, checkOrigin, checkToken, pageCookieName, pageCookieValue, readCookie, safeEqual, staticPathFor } from './web-security';
 
 const allowed = allowedHosts('127.0.0.1', 4100);
 
@@ -71,8 +71,11 @@ describe('checkToken', () => {
     ['empty query', { query: '' }, { ok: false, status: 401 }],
     ['right query', { query: T }, { ok: true, via: 'query' }],
     ['wrong query', { query: 'b'.repeat(64) }, { ok: false, status: 403 }],
-    ['right cookie', { cookie: T }, { ok: true, via: 'cookie' }],
+    ['the page cookie (derived value)', { cookie: pageCookieValue(T) }, { ok: true, via: 'cookie' }],
+    ['the token itself is not the page cookie', { cookie: T }, { ok: false, status: 403 }],
     ['wrong cookie', { cookie: 'nope' }, { ok: false, status: 403 }],
+    ['the derived value is not the token', { header: pageCookieValue(T) }, { ok: false, status: 403 }],
+    ['page cookie and right header: the header (the token) wins', { cookie: pageCookieValue(T), header: T }, { ok: true, via: 'header' }],
     ['bearer header', { authorization: `Bearer ${T}` }, { ok: true, via: 'header' }],
     ['basic header is not a token', { authorization: `Basic ${T}` }, { ok: false, status: 401 }],
     ['x-glassbox-token header', { header: T }, { ok: true, via: 'header' }],
@@ -87,6 +90,11 @@ describe('checkToken', () => {
       else expect(v.via).toBe(want.via);
     });
   }
+  it('the page cookie is derived from the token and does not contain it', () => {
+    expect(pageCookieValue(T)).toMatch(/^[0-9a-f]{64}$/);
+    expect(pageCookieValue(T)).not.toContain(T.slice(0, 8));
+    expect(pageCookieValue('b'.repeat(64))).not.toBe(pageCookieValue(T));
+  });
   it('safeEqual', () => {
     expect(safeEqual('abc', 'abc')).toBe(true);
     expect(safeEqual('abc', 'abd')).toBe(false);
@@ -95,10 +103,31 @@ describe('checkToken', () => {
   });
 });
 
+describe('checkAuthFrame', () => {
+  const T = 'c'.repeat(64);
+  const table: Array<[string, string, { ok: boolean; status?: number }]> = [
+    ['the token', JSON.stringify({ kind: 'auth', token: T }), { ok: true }],
+    ['a wrong token', JSON.stringify({ kind: 'auth', token: 'x' }), { ok: false, status: 403 }],
+    ['the page cookie value instead', JSON.stringify({ kind: 'auth', token: pageCookieValue(T) }), { ok: false, status: 403 }],
+    ['a call first', JSON.stringify({ kind: 'call', id: 1, method: 'agent.state', args: [] }), { ok: false, status: 401 }],
+    ['an empty token', JSON.stringify({ kind: 'auth', token: '' }), { ok: false, status: 401 }],
+    ['a number', JSON.stringify({ kind: 'auth', token: 1 }), { ok: false, status: 401 }],
+    ['null', 'null', { ok: false, status: 401 }],
+    ['not JSON', 'token ' + T, { ok: false, status: 401 }],
+  ];
+  for (const [name, frame, want] of table) {
+    it(name, () => {
+      const v = checkAuthFrame(frame, T);
+      expect(v.ok).toBe(want.ok);
+      if (!v.ok) expect(v.status).toBe(want.status);
+    });
+  }
+});
+
 describe('readCookie', () => {
   it('finds its cookie among others', () => {
-    expect(readCookie('a=1; glassbox_token_4100=xyz; b=2', tokenCookieName(4100))).toBe('xyz');
-    expect(readCookie('glassbox_token_4101=xyz', tokenCookieName(4100))).toBeUndefined();
+    expect(readCookie('a=1; glassbox_page_4100=xyz; b=2', pageCookieName(4100))).toBe('xyz');
+    expect(readCookie('glassbox_page_4101=xyz', pageCookieName(4100))).toBeUndefined();
     expect(readCookie(undefined, 'x')).toBeUndefined();
     expect(readCookie('x=%E0%A4%A', 'x')).toBeUndefined();
   });

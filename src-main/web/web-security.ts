@@ -1,20 +1,33 @@
+import { createHmac } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 
 /**
  * The web host's request checks (docs/security.md), as pure functions with table tests.
- * Every HTTP request and WebSocket upgrade must carry the token (query once, then the cookie
- * or a header) and name the server's own origin in Host (and Origin, when sent).
+ * Every HTTP request and WebSocket upgrade must carry a credential (the token in the query
+ * once, a header, or the page cookie) and name the server's own origin in Host (and Origin,
+ * when sent). The page cookie only opens the built UI's files: a WebSocket that came with it
+ * must send the token itself as its first message before the bridge answers it.
  */
 
 /** A check's verdict; `status` is the HTTP status to refuse with. */
 export type Verdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
 /**
- * The name of the cookie that carries the token after the first visit. Cookies are shared by
- * every port of a host, so the port is part of the name (two hosts must not clobber each other).
+ * The name of the page cookie set on the first visit. Cookies are shared by every port of a
+ * host, so the port is part of the name (two hosts must not clobber each other) — and, since
+ * every other server on this host receives it too, it never holds the token (pageCookieValue).
  */
-export function tokenCookieName(port: number): string {
-  return `glassbox_token_${port}`;
+export function pageCookieName(port: number): string {
+  return `glassbox_page_${port}`;
+}
+
+/**
+ * The page cookie's value: an HMAC of a fixed label under the token. It lets a browser load
+ * the UI's files (index.html, scripts: nothing secret) and is useless for anything else: the
+ * token cannot be computed from it, and the bridge wants the token itself.
+ */
+export function pageCookieValue(token: string): string {
+  return createHmac('sha256', token).update('glassbox web page cookie v1').digest('hex');
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -104,19 +117,38 @@ export interface TokenSources {
   header?: string;
 }
 
-/** The token must come from the query, the cookie or a header and match: none → 401, wrong → 403. */
+/**
+ * A credential must come from the query, a header or the page cookie and match: none → 401,
+ * wrong → 403. `via: 'cookie'` admits the UI's files only (the cookie holds pageCookieValue,
+ * not the token); `query` and `header` carry the token itself.
+ */
 export function checkToken(sources: TokenSources, token: string): Verdict & { via?: 'query' | 'cookie' | 'header' } {
   const bearer = sources.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
-  const candidates: Array<[string | null | undefined, 'query' | 'cookie' | 'header']> = [
-    [sources.query, 'query'],
-    [sources.cookie, 'cookie'],
-    [bearer, 'header'],
-    [sources.header, 'header'],
+  const candidates: Array<[string | null | undefined, 'query' | 'cookie' | 'header', string]> = [
+    [sources.query, 'query', token],
+    [bearer, 'header', token],
+    [sources.header, 'header', token],
+    [sources.cookie, 'cookie', pageCookieValue(token)],
   ];
   const given = candidates.filter(([v]) => typeof v === 'string' && v.length > 0);
   if (given.length === 0) return { ok: false, status: 401, reason: 'Missing token' };
-  for (const [v, via] of given) if (safeEqual(v!, token)) return { ok: true, via };
+  for (const [v, via, want] of given) if (safeEqual(v!, want)) return { ok: true, via };
   return { ok: false, status: 403, reason: 'Wrong token' };
+}
+
+/** The first frame a WebSocket admitted by the page cookie must send: `{"kind":"auth","token":…}`. */
+export function checkAuthFrame(frame: string, token: string): Verdict {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(frame);
+  } catch {
+    return { ok: false, status: 401, reason: 'The first message must be {"kind":"auth","token":…}' };
+  }
+  const m = msg as { kind?: unknown; token?: unknown } | null;
+  if (!m || m.kind !== 'auth' || typeof m.token !== 'string' || !m.token) {
+    return { ok: false, status: 401, reason: 'The first message must be {"kind":"auth","token":…}' };
+  }
+  return safeEqual(m.token, token) ? { ok: true } : { ok: false, status: 403, reason: 'Wrong token' };
 }
 
 /** Resolves a URL path under the static root; null when it would leave the root. Pure (string based). */

@@ -34,6 +34,23 @@ export interface EventMessage {
 }
 
 export type ClientToHost = CallMessage;
+
+/**
+ * Client → web host: the first frame of a browser's WebSocket (a page cannot set headers on
+ * one, and the page cookie does not carry the token). Nothing else is answered before it.
+ */
+export interface WebAuthMessage {
+  kind: 'auth';
+  token: string;
+}
+
+/** Web host → client: the token in WebAuthMessage was right; the bridge is connected. */
+export interface WebAuthOkMessage {
+  kind: 'auth-ok';
+}
+
+/** The close code of a WebSocket whose first frame was not the right token. */
+export const WEB_AUTH_REFUSED_CLOSE = 4401;
 export type HostToClient = ResultMessage | EventMessage;
 
 /** The error a client call rejects with. */

@@ -10,8 +10,13 @@ import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const HELP = `Usage: glassbox web [--host 127.0.0.1] [--port N] [--workspace DIR] [--session ID]
 
-Serves the Glassbox UI to a browser on this machine. The first line printed is the URL to open
-(it carries a one-time token). --port 0 (the default) picks a free port. Runs until Ctrl+C.`;
+Serves the Glassbox UI to a browser on this machine. The first line printed is the URL to open;
+it carries this run's access token, good until glassbox web stops (every start makes a new one):
+keep it private, since anyone with it can drive the agent. Opening the URL hands the token to
+the page, which keeps it in this origin's storage (later tabs and reloads need no token in the
+address) and sends it over its own connection; the cookie the browser gets holds only a value
+derived from it, useless to other servers on this machine. --port 0 (the default) picks a free
+port. Runs until Ctrl+C.`;
 
 interface WebArgs {
   host: string;

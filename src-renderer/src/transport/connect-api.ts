@@ -1,5 +1,6 @@
 import { createClientApi, createTransportLink, type GlassboxApi } from '../../../src-shared/contract/client';
 import { openWebSocketTransport } from './websocket-client-transport';
+import { takeWebToken } from './web-token';
 
 /** The bridge, however this window reached it. */
 export interface Connection {
@@ -21,7 +22,9 @@ export async function connectApi(): Promise<Connection> {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   // Each tab shows its own session: a reload asks for the one this tab showed (kept per tab).
   const shown = readShownSession();
-  const transport = await openWebSocketTransport(`${proto}//${location.host}/bridge${shown ? `?session=${encodeURIComponent(shown)}` : ''}`);
+  const token = takeWebToken();
+  if (!token) throw new Error('This page has no token for the Glassbox web host.');
+  const transport = await openWebSocketTransport(`${proto}//${location.host}/bridge${shown ? `?session=${encodeURIComponent(shown)}` : ''}`, token);
   const link = createTransportLink(transport);
   const api = createClientApi(link);
   api.sessions.onSwitched((view) => rememberShownSession(view.summary.id));
