@@ -230,3 +230,29 @@ describe('an approval whose text would not show what runs says so first', () => 
     expect(v.reasons.join(' ')).not.toMatch(/not be what runs/);
   });
 });
+
+describe('what an approval of an editor call grants it: the real path judged, no more', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gb-policy-grant-')));
+  const ws = join(base, 'ws');
+  const gbhome = join(base, 'gbhome');
+  mkdirSync(ws);
+  mkdirSync(gbhome);
+  mkdirSync(join(base, 'etc'));
+  symlinkSync(join(base, 'etc'), join(ws, 'link'));
+  const edit = (args: Record<string, unknown>, mode: ApprovalMode, rules: ApprovalRule[] = []) =>
+    evaluatePolicy({ call: { tool: 'str_replace_editor', args }, workspace: ws, mode, rules, userHome: join(base, 'user'), privatePaths: [gbhome] });
+  it('an edit through a link out asks, granting the link’s real target', () => {
+    const v = edit({ command: 'create', path: join(ws, 'link', 'x') }, 'auto');
+    expect(v).toMatchObject({ decision: 'ask', grant: { paths: [join(base, 'etc', 'x')] } });
+  });
+  it('an allow rule for an outside path grants it; inside the workspace nothing needs granting', () => {
+    const rules: ApprovalRule[] = [{ tool: 'str_replace_editor', match: `${base}/etc/*`, decision: 'allow' }];
+    expect(edit({ command: 'create', path: join(base, 'etc', 'y') }, 'auto', rules)).toMatchObject({ decision: 'allow', grant: { paths: [join(base, 'etc', 'y')] } });
+    expect(edit({ command: 'create', path: join(ws, 'a.txt') }, 'auto').grant).toBeUndefined();
+  });
+  it('a view of a hidden folder asks, granting that file; deny mode grants nothing', () => {
+    expect(edit({ command: 'view', path: join(gbhome, 'config.json') }, 'auto')).toMatchObject({ decision: 'ask', grant: { paths: [join(gbhome, 'config.json')] } });
+    expect(edit({ command: 'view', path: join(gbhome, 'config.json') }, 'deny')).toMatchObject({ decision: 'deny' });
+    expect(edit({ command: 'view', path: join(gbhome, 'config.json') }, 'deny').grant).toBeUndefined();
+  });
+});

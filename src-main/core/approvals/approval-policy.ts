@@ -1,8 +1,10 @@
-import { relative, resolve, sep } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
 import { privateFolderOf } from '../workspace/credential-paths';
 import { checkInside, realPathOf } from '../workspace/real-path';
+import { guardedFolderReason, hiddenFolders, readRefusal, writeRefusal } from '../workspace/file-access';
 import type { PolicyVerdict, RecordedApproval, SandboxState } from './approval-types';
 import { hiddenCharactersReason } from './hidden-characters';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
@@ -71,25 +73,31 @@ export function isInsideWorkspace(path: string, workspace: string): boolean {
 }
 
 /**
- * Folders inside the workspace whose files make programs run outside any sandbox: git runs
- * hooks and the programs its config names when you run git; Glassbox starts a project's MCP
- * servers and extensions from `.glassbox`. The editor runs in-process, so an edit there asks
+ * Folders inside the workspace whose files make programs run outside any sandbox (`.git`,
+ * `.glassbox`, any depth, any letter case). The editor runs in-process, so an edit there asks
  * even in `auto` (the sandbox keeps the shell from writing them).
  */
 function guardedFolder(real: string, workspace: string): string | null {
-  const ws = realPathOf(resolve(workspace));
-  // Any depth (a nested repository's .git, a subproject's .glassbox), in any letter case (on a
-  // case-insensitive file system `.GIT/hooks` is `.git/hooks`).
-  const parts = relative(ws, real).split(sep).map((p) => p.toLowerCase());
-  if (parts.includes('.git')) return 'git runs hooks and the programs named in .git/config when you run git';
-  if (parts.includes('.glassbox')) return 'Glassbox starts this project\'s MCP servers and extensions from .glassbox';
-  return null;
+  return guardedFolderReason(real, realPathOf(resolve(workspace)));
 }
 
 /** Turns "would ask" into the mode's answer: deny mode never asks. */
 export function askOr(mode: ApprovalMode, reasons: string[], extra: Partial<PolicyVerdict> = {}): PolicyVerdict {
   if (mode === 'deny') return { decision: 'deny', reasons: [...reasons, 'approval mode is deny'], ...(extra.rule ? { rule: extra.rule } : {}) };
   return { decision: 'ask', reasons, ...extra };
+}
+
+/**
+ * What an editor call reaches beyond what tools may touch unasked (workspace/file-access.ts):
+ * the real path, judged now, when it is hidden (any command) or outside the workspace or in a
+ * guarded folder (edits). An approval of the call grants exactly that path to the editor.
+ */
+function editorGrant(input: PolicyInput, path: string): { paths: string[] } | undefined {
+  const { workspace, call } = input;
+  const real = realPathOf(resolve(workspace, path));
+  const access = { workspace: realPathOf(resolve(workspace)), hidden: hiddenFolders(input.userHome ?? homedir(), input.privatePaths ?? []) };
+  const refused = EDITOR_READ_COMMANDS.has(String(call.args.command ?? '')) ? readRefusal(real, access) : writeRefusal(real, 'file', access);
+  return refused ? { paths: [real] } : undefined;
 }
 
 /**
@@ -115,7 +123,7 @@ function evaluateCall(input: PolicyInput): PolicyVerdict {
   if (!replay) return verdict;
   const rec = replay.recorded;
   const note = `replay of ${replay.of}; when recorded: ${rec ? `${rec.decision === 'allow' ? 'allowed' : 'denied'} by ${rec.by}` : 'no approval was recorded'}`;
-  if (rec?.decision === 'deny' && verdict.decision === 'allow') return askOr(mode, [note, ...verdict.reasons]);
+  if (rec?.decision === 'deny' && verdict.decision === 'allow') return askOr(mode, [note, ...verdict.reasons], verdict.grant ? { grant: verdict.grant } : {});
   return verdict.decision === 'ask' ? { ...verdict, reasons: [note, ...verdict.reasons] } : verdict;
 }
 
@@ -123,25 +131,30 @@ function decide(input: PolicyInput): PolicyVerdict {
   const { call, workspace, mode } = input;
   if (isShellCall(call)) return shellVerdict(input, mode);
   const path = typeof call.args.path === 'string' ? call.args.path : null;
+  // An editor call's approval (a yes, an allow rule) grants it the real path judged here, no other.
+  const grant = call.tool === 'str_replace_editor' && path !== null ? editorGrant(input, path) : undefined;
+  const granting = grant ? { grant } : {};
   const ruled = path !== null ? matchPathRules(call.tool, matchTargets(call, workspace), realPathOf(resolve(workspace, path)), input.rules) : matchRules(call, input.rules, workspace);
   if (ruled) {
-    if (ruled.decision === 'ask') return askOr(mode, [`rule ${ruled.rule}`], { rule: ruled.rule });
-    return { decision: ruled.decision, reasons: [`rule ${ruled.rule}`], rule: ruled.rule };
+    if (ruled.decision === 'ask') return askOr(mode, [`rule ${ruled.rule}`], { rule: ruled.rule, ...granting });
+    return { decision: ruled.decision, reasons: [`rule ${ruled.rule}`], rule: ruled.rule, ...(ruled.decision === 'allow' ? granting : {}) };
   }
   if (call.tool === 'str_replace_editor' && typeof call.args.path === 'string') {
     const command = String(call.args.command ?? '');
     if (EDITOR_READ_COMMANDS.has(command)) {
       // The editor runs inside Glassbox, where the sandbox does not hide credentials.
-      const secret = privateFolderOf(resolve(workspace, call.args.path), input.userHome, input.privatePaths ?? []);
-      if (secret) return askOr(mode, [`reads ${resolve(workspace, call.args.path)}, inside ${secret} (credentials or Glassbox's own keys and sessions)`]);
+      const secret = privateFolderOf(resolve(workspace, call.args.path), input.userHome, [...(input.privatePaths ?? []), join(input.userHome ?? homedir(), '.glassbox')]);
+      if (secret) return askOr(mode, [`reads ${resolve(workspace, call.args.path)}, inside ${secret} (credentials or Glassbox's own keys and sessions)`], granting);
+      if (grant) return askOr(mode, [`reads ${resolve(workspace, call.args.path)}, hidden from tools`], granting);
       return { decision: 'allow', reasons: ['reads a file'] };
     }
     const inside = checkInside(resolve(workspace, call.args.path), [resolve(workspace)]);
     if (!inside.ok) {
-      return askOr(mode, [`${command || 'edit'} outside the workspace: ${inside.reason}`]);
+      return askOr(mode, [`${command || 'edit'} outside the workspace: ${inside.reason}`], granting);
     }
     const guarded = guardedFolder(inside.real, workspace);
-    if (guarded) return askOr(mode, [`${command || 'edit'} ${inside.real}: ${guarded}`]);
+    if (guarded) return askOr(mode, [`${command || 'edit'} ${inside.real}: ${guarded}`], granting);
+    if (grant) return askOr(mode, [`${command || 'edit'} ${inside.real}, hidden from tools (credentials or Glassbox's own keys and sessions)`], granting);
     return mode === 'auto' ? { decision: 'allow', reasons: ['auto mode; inside the workspace'] } : askOr(mode, [`${command || 'edit'} ${call.args.path}`]);
   }
   if (input.readOnly) return { decision: 'allow', reasons: ['read-only tool'] };

@@ -12,6 +12,12 @@ export interface PolicyVerdict {
    * sandbox forbids that the command needs ("writes outside the workspace: /x").
    */
   escalation?: { reasons: string[] };
+  /**
+   * Set on an editor call that reaches beyond what tools may touch unasked (a hidden folder,
+   * outside the workspace, a guarded folder): the real paths judged. When the call is allowed
+   * (a human's yes, an allow rule) the editor may reach exactly these for this one call.
+   */
+  grant?: { paths: string[] };
 }
 
 /** What the OS sandbox confines for bash and python_execute right now. */

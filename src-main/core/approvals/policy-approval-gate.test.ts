@@ -179,3 +179,14 @@ describe('replays of this session’s own calls', () => {
     expect(asked[1]!.reasons[0]).toBe('replay of c1; when recorded: denied by human');
   });
 });
+
+describe('grants for the editor', () => {
+  it('a human’s yes to an outside edit grants that real path to this call only; inside edits carry none', async () => {
+    const port: ApprovalPort = { request: async () => ({ decision: 'allow', by: 'human' }) };
+    const gate = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port });
+    const out = await gate.check({ callId: 'c1', tool: 'str_replace_editor', args: { command: 'create', path: '/etc/x' }, source: 'builtin' }, new AbortController().signal);
+    expect(out).toEqual({ allowed: true, grantedPaths: ['/etc/x'] });
+    const inside = await gate.check({ callId: 'c2', tool: 'str_replace_editor', args: { command: 'create', path: '/w/x' }, source: 'builtin' }, new AbortController().signal);
+    expect(inside).toEqual({ allowed: true });
+  });
+});

@@ -94,7 +94,7 @@ export class PolicyApprovalGate implements ApprovalGate {
     return [...this.rules];
   }
 
-  async check(call: ToolCallInfo, signal: AbortSignal, meta: CallMeta = {}): Promise<{ allowed: true; escalation?: { reasons: string[] } } | { allowed: false; reason: string }> {
+  async check(call: ToolCallInfo, signal: AbortSignal, meta: CallMeta = {}): Promise<{ allowed: true; escalation?: { reasons: string[] }; grantedPaths?: string[] } | { allowed: false; reason: string }> {
     if (this.opts.prepareClassify && isShellCall(call)) {
       await this.opts.prepareClassify().catch(() => undefined);
     }
@@ -111,7 +111,9 @@ export class PolicyApprovalGate implements ApprovalGate {
       privatePaths: this.opts.privatePaths,
       replay: meta.replayOf ? { of: meta.replayOf, recorded: meta.recordedApproval ?? this.decided.get(meta.replayOf) ?? null } : undefined,
     });
-    if (verdict.decision === 'allow') return { allowed: true };
+    // What an allowed editor call may reach beyond its confinement: the paths the policy judged.
+    const granted = verdict.grant ? { grantedPaths: verdict.grant.paths } : {};
+    if (verdict.decision === 'allow') return { allowed: true, ...granted };
     if (verdict.decision === 'deny') {
       this.remember(call.callId, { decision: 'deny', by: 'policy' });
       return { allowed: false, reason: `Denied by the approval policy: ${verdict.reasons.join('; ')}` };
@@ -122,7 +124,7 @@ export class PolicyApprovalGate implements ApprovalGate {
     const recorded = meta.replayOf ? (meta.recordedApproval ?? this.decided.get(meta.replayOf) ?? null) : null;
     if (meta.origin === 'user' && recorded?.decision !== 'deny') {
       this.remember(call.callId, { decision: 'allow', by: 'user' });
-      return { allowed: true };
+      return { allowed: true, ...granted };
     }
 
     const argsHash = hashArgs(call.args);
@@ -185,7 +187,7 @@ export class PolicyApprovalGate implements ApprovalGate {
       return { allowed: false, reason };
     }
     // Only a human's yes to a request that said so lets the call leave the sandbox.
-    return verdict.escalation ? { allowed: true, escalation: verdict.escalation } : { allowed: true };
+    return verdict.escalation ? { allowed: true, escalation: verdict.escalation, ...granted } : { allowed: true, ...granted };
   }
 
   /**

@@ -1,6 +1,5 @@
-import { lstatSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { FileBoundary } from '../workspace/file-boundary';
+import { readRefusal, writeRefusal, type ToolFileAccess } from '../workspace/file-access';
 
 /** One entry of a directory listing. */
 export interface DirEntry {
@@ -14,10 +13,13 @@ export interface DirEntry {
  * remote machine) can replace the local one without touching the editor.
  */
 export interface FileOperator {
-  /** The raw bytes of a file; the caller decides whether they are text. */
+  /** The raw bytes of a regular file; the caller decides whether they are text. */
   readFile(path: string): Promise<Uint8Array>;
-  /** Writes UTF-8 text, creating missing parent folders. */
-  writeFile(path: string, text: string): Promise<void>;
+  /**
+   * Writes UTF-8 text, creating missing parent folders. `create`: the file must not exist yet
+   * (nothing that appears meanwhile is overwritten).
+   */
+  writeFile(path: string, text: string, opts?: { create?: boolean }): Promise<void>;
   /** True when anything (file, folder, symlink target) exists at path. */
   exists(path: string): Promise<boolean>;
   isDirectory(path: string): Promise<boolean>;
@@ -27,49 +29,52 @@ export interface FileOperator {
   readDirectory(path: string): Promise<DirEntry[]>;
 }
 
-/** Files up to this size are read in one synchronous call (see LocalFileOperator.readFile). */
-const SYNC_READ_BYTES = 1024 * 1024;
+/** The largest file the editor reads (views, edits, undo): past it, a clear error. */
+export const MAX_EDITOR_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
- * The operator for the machine Glassbox runs on (plain node:fs, no shell). Stats and small
- * reads are synchronous: each takes microseconds on a local disk, while through the thread
- * pool a stat is a round trip and a read four (open, fstat, read, close) — most of what an
- * editor `view` cost (bench/mcp.mjs row 2). Large files are still read asynchronously.
+ * The operator for the machine Glassbox runs on, through the one file boundary every tool
+ * crosses (workspace/file-boundary.ts): paths are walked by descriptor with every symlink
+ * resolved and judged, so a folder swapped for a symlink mid-call cannot send a read or a write
+ * elsewhere; only regular files and folders are read, at most {@link MAX_EDITOR_FILE_BYTES};
+ * edits replace the file by renaming a temp file over it in its own folder.
+ *
+ * `access` is what the call may touch: the hidden folders are never read, and writes stay in
+ * the workspace outside its guarded folders, unless the approval granted the exact real path.
  */
 export class LocalFileOperator implements FileOperator {
-  async readFile(path: string): Promise<Uint8Array> {
-    return statSync(path).size <= SYNC_READ_BYTES ? readFileSync(path) : readFile(path);
+  private readonly boundary: FileBoundary;
+
+  constructor(access?: ToolFileAccess) {
+    // Without an access description (a test, a host's own use) nothing is hidden and every write is allowed.
+    const rules = access
+      ? { mayRead: (real: string) => readRefusal(real, access), mayWrite: (real: string, kind: 'file' | 'dir') => writeRefusal(real, kind, access) }
+      : { mayRead: () => null, mayWrite: () => null };
+    this.boundary = new FileBoundary(rules, { maxReadBytes: MAX_EDITOR_FILE_BYTES, what: 'str_replace_editor' });
   }
 
-  async writeFile(path: string, text: string): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
-    // Written in place (not temp+rename) so the file keeps its inode, mode and any symlink.
-    await writeFile(path, text, 'utf8');
+  async readFile(path: string): Promise<Uint8Array> {
+    return this.boundary.readFile(path);
+  }
+
+  async writeFile(path: string, text: string, opts: { create?: boolean } = {}): Promise<void> {
+    this.boundary.writeFile(path, text, opts.create ? 'new' : 'replace');
   }
 
   async exists(path: string): Promise<boolean> {
     // A dangling symlink still occupies the name: `create` must not write through it.
-    try {
-      return statSync(path, { throwIfNoEntry: false }) !== undefined || lstatSync(path, { throwIfNoEntry: false }) !== undefined;
-    } catch {
-      return false;
-    }
+    return this.boundary.exists(path);
   }
 
   async isDirectory(path: string): Promise<boolean> {
-    try {
-      return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
-    } catch {
-      return false;
-    }
+    return this.boundary.stat(path)?.kind === 'dir';
   }
 
   async remove(path: string): Promise<void> {
-    await rm(path, { force: true });
+    this.boundary.remove(path);
   }
 
   async readDirectory(path: string): Promise<DirEntry[]> {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }));
+    return this.boundary.readDirectory(path);
   }
 }

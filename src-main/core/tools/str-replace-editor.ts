@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PATH_RULE, resolveToolPath } from '../workspace/tool-path';
 import { EditHistory } from './edit-history';
@@ -5,6 +6,9 @@ import { previewEdit } from './edit-preview';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 import { LocalFileOperator, type FileOperator } from './file-operator';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from './tool';
+import { BoundaryError } from '../workspace/file-boundary';
+import { hiddenFolders } from '../workspace/file-access';
+import { realPathOf } from '../workspace/real-path';
 import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import { clip, countNewlines, decodeText, EditorError, insertLines, makeOutput, MAX_METADATA_BYTES, pyList, replaceOnce, SNIPPET_LINES, TRUNCATED_MESSAGE } from './editor-text';
 
@@ -72,8 +76,14 @@ const INPUT_SCHEMA: JsonSchema = {
 export interface StrReplaceEditorOptions {
   /** Where undo stacks persist (normally `EditHistory.forHome($GLASSBOX_HOME)`). */
   history: EditHistory;
-  /** File access; the local file system unless a sandbox supplies its own. */
+  /**
+   * File access; by default the local file system through the file boundary, confined per call
+   * (hidden folders unreadable, writes only inside the workspace unless the approval granted
+   * the path). A sandbox or a test may supply its own.
+   */
   operator?: FileOperator;
+  /** The user's home folder, whose credentials folders stay hidden (default os.homedir()). */
+  userHome?: string;
 }
 
 /** File text for result metadata, left out when it is too big to ship to the UI. */
@@ -103,16 +113,30 @@ export class StrReplaceEditor implements Tool {
   readonly inputSchema = INPUT_SCHEMA;
   readonly annotations: ToolAnnotations = { title: 'File editor', readOnlyHint: false, destructiveHint: false };
   private readonly history: EditHistory;
-  private readonly operator: FileOperator;
+  private readonly custom: FileOperator | undefined;
+  /** For previews, which the human deciding sees (bounded, regular files only, nothing confined). */
+  private readonly unconfined = new LocalFileOperator();
+  private readonly userHome: string;
 
   constructor(opts: StrReplaceEditorOptions) {
     this.history = opts.history;
-    this.operator = opts.operator ?? new LocalFileOperator();
+    this.custom = opts.operator;
+    this.userHome = opts.userHome ?? homedir();
   }
 
   /** The change `args` would make, nothing written (the approval's diff); null for `view`. */
   preview(args: Record<string, unknown>, ctx?: { workspace: string }): Promise<ChangePreview | null> {
-    return previewEdit(args, { operator: this.operator, history: this.history, workspace: ctx?.workspace });
+    return previewEdit(args, { operator: this.custom ?? this.unconfined, history: this.history, workspace: ctx?.workspace });
+  }
+
+  /** What this call may touch: hidden folders never, writes in the workspace, plus what its approval granted. */
+  private operatorFor(ctx: ToolContext): FileOperator {
+    if (this.custom) return this.custom;
+    return new LocalFileOperator({
+      workspace: realPathOf(ctx.workspace),
+      hidden: hiddenFolders(this.userHome, [ctx.home]),
+      ...(ctx.grantedPaths ? { granted: ctx.grantedPaths } : {}),
+    });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -122,36 +146,37 @@ export class StrReplaceEditor implements Tool {
       const resolved = resolveToolPath(ctx.workspace, rawPath);
       if (!resolved.ok) throw new EditorError(resolved.reason);
       const path = resolved.path;
-      await this.validatePath(command, path);
+      const op = this.operatorFor(ctx);
+      await this.validatePath(op, command, path);
       switch (command) {
         case 'view':
-          return await this.view(path, args.view_range);
+          return await this.view(op, path, args.view_range);
         case 'create':
           if (typeof args.file_text !== 'string') throw new EditorError('Parameter `file_text` is required for command: create');
-          return await this.create(path, args.file_text);
+          return await this.create(op, path, args.file_text);
         case 'str_replace':
           if (typeof args.old_str !== 'string') throw new EditorError('Parameter `old_str` is required for command: str_replace');
-          return await this.strReplace(path, args.old_str, typeof args.new_str === 'string' ? args.new_str : '');
+          return await this.strReplace(op, path, args.old_str, typeof args.new_str === 'string' ? args.new_str : '');
         case 'insert':
           if (typeof args.insert_line !== 'number') throw new EditorError('Parameter `insert_line` is required for command: insert');
           if (typeof args.new_str !== 'string') throw new EditorError('Parameter `new_str` is required for command: insert');
-          return await this.insert(path, args.insert_line, args.new_str);
+          return await this.insert(op, path, args.insert_line, args.new_str);
         case 'undo_edit':
-          return await this.undoEdit(path);
+          return await this.undoEdit(op, path);
         default:
           throw new EditorError(
             `Unrecognized command ${String(command)}. The allowed commands for the ${this.name} tool are: ${COMMANDS.join(', ')}`,
           );
       }
     } catch (err) {
-      if (err instanceof EditorError) return errorResult(err.message);
+      if (err instanceof EditorError || err instanceof BoundaryError) return errorResult(err.message);
       // File-system failures (permissions, disk full) are results the model can act on.
       return errorResult(`${String(command)} failed for ${rawPath}: ${(err as Error)?.message ?? String(err)}`);
     }
   }
 
-  private async validatePath(command: EditorCommand, path: string): Promise<void> {
-    const exists = await this.operator.exists(path);
+  private async validatePath(op: FileOperator, command: EditorCommand, path: string): Promise<void> {
+    const exists = await op.exists(path);
     if (command === 'create') {
       if (exists) throw new EditorError(`File already exists at: ${path}. Cannot overwrite files using command \`create\`.`);
       return;
@@ -160,22 +185,22 @@ export class StrReplaceEditor implements Tool {
     if (!exists && !(command === 'undo_edit' && this.history.size(path) > 0)) {
       throw new EditorError(`The path ${path} does not exist. Please provide a valid path.`);
     }
-    if (command !== 'view' && (await this.operator.isDirectory(path))) {
+    if (command !== 'view' && (await op.isDirectory(path))) {
       throw new EditorError(`The path ${path} is a directory and only the \`view\` command can be used on directories`);
     }
   }
 
-  private async readText(path: string): Promise<string> {
-    return decodeText(await this.operator.readFile(path), path);
+  private async readText(op: FileOperator, path: string): Promise<string> {
+    return decodeText(await op.readFile(path), path);
   }
 
-  private async view(path: string, viewRange: unknown): Promise<ToolResult> {
+  private async view(op: FileOperator, path: string, viewRange: unknown): Promise<ToolResult> {
     const range = Array.isArray(viewRange) && viewRange.length > 0 ? viewRange : undefined;
-    if (await this.operator.isDirectory(path)) {
+    if (await op.isDirectory(path)) {
       if (range) throw new EditorError('The `view_range` parameter is not allowed when `path` points to a directory.');
-      return this.viewDirectory(path);
+      return this.viewDirectory(op, path);
     }
-    let content = await this.readText(path);
+    let content = await this.readText(op, path);
     let initLine = 1;
     if (range) {
       if (range.length !== 2 || !range.every((n) => Number.isInteger(n))) {
@@ -211,13 +236,13 @@ export class StrReplaceEditor implements Tool {
    * walking the folders itself: no shell, so a path cannot inject a command, and names are
    * printed exactly as they are.
    */
-  private async viewDirectory(path: string): Promise<ToolResult> {
+  private async viewDirectory(op: FileOperator, path: string): Promise<ToolResult> {
     const lines: string[] = [path];
     const problems: string[] = [];
     const walk = async (dir: string, depth: number): Promise<void> => {
       let entries;
       try {
-        entries = await this.operator.readDirectory(dir);
+        entries = await op.readDirectory(dir);
       } catch (err) {
         problems.push(`${dir}: ${(err as Error).message}`);
         return;
@@ -238,21 +263,27 @@ export class StrReplaceEditor implements Tool {
     return okResult(output);
   }
 
-  private async create(path: string, fileText: string): Promise<ToolResult> {
-    await this.operator.writeFile(path, fileText);
+  private async create(op: FileOperator, path: string, fileText: string): Promise<ToolResult> {
+    try {
+      await op.writeFile(path, fileText, { create: true });
+    } catch (err) {
+      // Something took the name since the check: never overwritten.
+      if (err instanceof BoundaryError && err.code === 'exists') throw new EditorError(`File already exists at: ${path}. Cannot overwrite files using command \`create\`.`);
+      throw err;
+    }
     this.history.push(path, { command: 'create', before: null, ts: Date.now() });
     return okResult(`File created successfully at: ${path}`, {
       metadata: editMetadata(path, 'create', '', fileText, { created: true }),
     });
   }
 
-  private async strReplace(path: string, oldStr: string, newStr: string): Promise<ToolResult> {
-    const content = await this.readText(path);
+  private async strReplace(op: FileOperator, path: string, oldStr: string, newStr: string): Promise<ToolResult> {
+    const content = await this.readText(op, path);
     const replaced = replaceOnce(content, oldStr, newStr, path);
     const { at } = replaced;
     newStr = replaced.newStr;
     const newContent = replaced.text;
-    await this.operator.writeFile(path, newContent);
+    await op.writeFile(path, newContent);
     this.history.push(path, { command: 'str_replace', before: content, ts: Date.now() });
 
     const replacementLine = countNewlines(content.slice(0, at));
@@ -266,12 +297,12 @@ export class StrReplaceEditor implements Tool {
     return okResult(message, { metadata: editMetadata(path, 'str_replace', content, newContent) });
   }
 
-  private async insert(path: string, insertLine: number, newStr: string): Promise<ToolResult> {
-    const content = await this.readText(path);
+  private async insert(op: FileOperator, path: string, insertLine: number, newStr: string): Promise<ToolResult> {
+    const content = await this.readText(op, path);
     const newContent = insertLines(content, insertLine, newStr);
     const lines = content.split('\n');
     const newLines = newStr.split('\n');
-    await this.operator.writeFile(path, newContent);
+    await op.writeFile(path, newContent);
     this.history.push(path, { command: 'insert', before: content, ts: Date.now() });
 
     const snippet = [
@@ -286,27 +317,27 @@ export class StrReplaceEditor implements Tool {
     return okResult(message, { metadata: editMetadata(path, 'insert', content, newContent) });
   }
 
-  private async undoEdit(path: string): Promise<ToolResult> {
+  private async undoEdit(op: FileOperator, path: string): Promise<ToolResult> {
     const entry = this.history.peek(path);
     if (!entry) throw new EditorError(`No edit history found for ${path}.`);
-    const exists = await this.operator.exists(path);
+    const exists = await op.exists(path);
     // The current text is only needed for the diff pane; an unreadable file must not block undo.
     let current = '';
     if (exists) {
       try {
-        current = decodeText(await this.operator.readFile(path), path);
+        current = decodeText(await op.readFile(path), path);
       } catch {
         current = '';
       }
     }
     if (entry.before === null) {
-      await this.operator.remove(path);
+      await op.remove(path);
       this.history.pop(path);
       return okResult(`Last edit to ${path} undone successfully. The file was created by that edit, so it has been deleted.`, {
         metadata: editMetadata(path, 'undo_edit', current, '', { deleted: true }),
       });
     }
-    await this.operator.writeFile(path, entry.before);
+    await op.writeFile(path, entry.before);
     this.history.pop(path);
     return okResult(`Last edit to ${path} undone successfully. ${makeOutput(entry.before, path)}`, {
       metadata: editMetadata(path, 'undo_edit', current, entry.before),

@@ -9,7 +9,8 @@ import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '
 /** Decides whether a call may run (policy + human approval). Built by the approvals module. */
 export interface ApprovalGate {
   /** `escalation`: only when the human approved running this call outside the OS sandbox. */
-  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null; origin?: 'user' }): Promise<{ allowed: true; escalation?: Escalation } | { allowed: false; reason: string }>;
+  /** `grantedPaths`: real paths the approval let this call reach beyond what tools may touch unasked. */
+  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null; origin?: 'user' }): Promise<{ allowed: true; escalation?: Escalation; grantedPaths?: string[] } | { allowed: false; reason: string }>;
 }
 
 /** One call to run: args may be the model's raw JSON text or an object. */
@@ -120,11 +121,13 @@ export class ToolRunner {
     }
 
     let escalation: Escalation | undefined;
+    let grantedPaths: string[] | undefined;
     if (this.deps.approvals) {
       const meta = { ...(req.replayOf ? { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null } : {}), ...origin };
       const verdict = req.replayOf || req.origin ? await this.deps.approvals.check(call, signal, meta) : await this.deps.approvals.check(call, signal);
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
       escalation = verdict.escalation;
+      grantedPaths = verdict.grantedPaths;
     }
     if (signal.aborted) return finish(errorResult('cancelled before it started'));
 
@@ -137,6 +140,7 @@ export class ToolRunner {
       humanInput: this.deps.humanInput,
       emit: this.emitEvent,
       ...(escalation ? { escalation } : {}),
+      ...(grantedPaths ? { grantedPaths } : {}),
     });
 
     if (!hooks.counts.after) return finish(result);

@@ -68,6 +68,13 @@ export interface ToolContext {
    * outside the sandbox. Never derived from the model's arguments.
    */
   escalation?: Escalation;
+  /**
+   * Set only by the approval gate, when this call was approved (a human's yes, a user's allow
+   * rule, the user's own click) although it reaches beyond what tools may touch unasked: the
+   * real paths that approval judged. The editor may then read or write exactly these (hidden
+   * folders, outside the workspace). Never derived from the model's arguments.
+   */
+  grantedPaths?: readonly string[];
 }
 
 /** An approved escalation: the sandbox decisions the human overrode for one call. */

@@ -1,12 +1,15 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { CREDENTIAL_PATHS } from '../../workspace/credential-paths';
 import { realPathOf } from '../../workspace/real-path';
+import { BoundaryError, FileBoundary } from '../../workspace/file-boundary';
 import type { CatalogResourceTemplate, ResourceContent, ResourceEntry } from './mcp-catalog';
 
+/** The boundary's reason for a real path outside the workspace. */
+const OUTSIDE = 'outside the workspace';
 /** Files per `resources/list` page. */
 const PAGE = 100;
 /** Largest file served as a resource. */
@@ -65,9 +68,16 @@ export class WorkspaceResources {
     // Real paths, resolved once: a listing checks every file against them.
     const home = realPathOf(hidden.home ?? homedir());
     this.hidden = [...CREDENTIAL_PATHS.map((c) => realPathOf(join(home, c))), ...(hidden.privatePaths ?? []).map((p) => realPathOf(p))];
+    // Only real paths inside the workspace and outside the hidden folders are ever read.
+    const rules = {
+      mayRead: (real: string) => (!inside(this.root, real) ? OUTSIDE : this.isPrivate(real) ? 'private' : null),
+      mayWrite: () => 'resources are read-only',
+    };
+    this.boundary = new FileBoundary(rules, { maxReadBytes: MAX_RESOURCE_BYTES, what: 'the MCP server' });
   }
 
   private readonly hidden: string[];
+  private readonly boundary: FileBoundary;
 
   /** True when `real` (a real path) is in a credentials folder or a private one. */
   private isPrivate(real: string): boolean {
@@ -118,17 +128,36 @@ export class WorkspaceResources {
     return new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${uri} is outside the workspace (only files whose real path is inside it are served)`);
   }
 
-  /** Reads one file resource; undefined when there is no file at the URI. */
+  /**
+   * Reads one file resource; undefined when there is no file at the URI. Read through the file
+   * boundary (workspace/file-boundary.ts): the path is walked by descriptor with every symlink
+   * resolved and judged, so a folder swapped for a link mid-read cannot serve a file from
+   * outside the workspace or from a hidden folder; FIFOs and devices are never opened for reading.
+   */
   read(uri: string): ResourceContent[] | undefined {
-    const real = this.resolve(uri);
-    if (!real) return undefined;
-    const st = statSync(real);
-    if (st.isDirectory()) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is a folder; read the files in it`);
-    if (!st.isFile()) return undefined;
-    if (st.size > MAX_RESOURCE_BYTES) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is ${st.size} bytes; files over ${MAX_RESOURCE_BYTES} bytes are not served`);
-    const buf = readFileSync(real);
+    let path: string;
+    try {
+      path = fileURLToPath(uri);
+    } catch {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Not a local file URI: ${uri}`);
+    }
+    let buf: Buffer;
+    try {
+      buf = this.boundary.readFileSync(path);
+    } catch (err) {
+      if (err instanceof BoundaryError) {
+        if (err.code === 'hidden') throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.why === OUTSIDE ? this.outside(uri).message : `Refused: ${uri} holds credentials or Glassbox's own keys and sessions`);
+        if (err.code === 'is-directory') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is a folder; read the files in it`);
+        if (err.code === 'too-large') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri} is over ${MAX_RESOURCE_BYTES} bytes; files over ${MAX_RESOURCE_BYTES} bytes are not served`);
+        if (err.code === 'not-regular') return undefined;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message);
+      }
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw err;
+    }
     const text = asText(buf);
-    const mimeType = mimeTypeOf(real, text !== undefined);
+    const mimeType = mimeTypeOf(path, text !== undefined);
     return [text !== undefined ? { uri, mimeType, text } : { uri, mimeType, blob: buf.toString('base64') }];
   }
 
