@@ -5,6 +5,8 @@ import type { ToolImage } from '../../../src-shared/events/tool-result';
 import { endpointOf, type ResolvedLlmConfig } from './llm-config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
 import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
+import { carriedChatFields, chatReasoningFields, chatServerOf, ChatReasoningCollector, type ChatServer } from './chat-reasoning';
+import { ThinkTagSplitter } from './think-tags';
 
 function imagePart(img: ToolImage): ChatCompletionContentPart {
   return { type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } };
@@ -12,9 +14,10 @@ function imagePart(img: ToolImage): ChatCompletionContentPart {
 
 /**
  * Translates the conversation to chat-completions messages. Tool messages cannot carry images
- * in this API, so images from a run of tool results follow in one user message.
+ * in this API, so images from a run of tool results follow in one user message. Assistant turns
+ * carry their reasoning back only where `server` documents it (see chat-reasoning.ts).
  */
-export function toOpenAIMessages(system: string, messages: ChatMessage[]): ChatCompletionMessageParam[] {
+export function toOpenAIMessages(system: string, messages: ChatMessage[], server: ChatServer = 'other'): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (system) out.push({ role: 'system', content: system });
   let pendingImages: { img: ToolImage; from: string }[] = [];
@@ -47,7 +50,8 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[]): ChatC
           ...(m.toolCalls?.length
             ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
             : {}),
-        });
+          ...carriedChatFields(server, m),
+        } as ChatCompletionMessageParam);
         break;
       case 'tool':
         out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
@@ -73,16 +77,22 @@ export function classifyOpenAIError(err: unknown, signal?: AbortSignal): Attempt
   return { network: false, message: err instanceof Error ? err.message : String(err) };
 }
 
-/** OpenAI chat completions, and every server that speaks it (Ollama, vLLM, LM Studio, OpenRouter …). */
+/**
+ * OpenAI chat completions, and every server that speaks it (Ollama, vLLM, LM Studio, OpenRouter,
+ * DeepSeek …): reasoning asked for and carried back in each server's own way, `<think>` text
+ * split out of the answer, `prompt_cache_key` on OpenAI's own endpoint.
+ */
 export class OpenAIProvider implements LlmProvider {
   readonly provider = 'openai';
   readonly model: string;
   readonly endpoint: string;
   private readonly client: OpenAI;
+  private readonly server: ChatServer;
 
   constructor(private readonly cfg: ResolvedLlmConfig) {
     this.model = cfg.model;
     this.endpoint = endpointOf(cfg);
+    this.server = chatServerOf(this.endpoint);
     // Retries are ours (withRetry) so they are visible and end in one clear error.
     this.client = new OpenAI({ apiKey: cfg.apiKey || 'no-key', baseURL: this.endpoint, maxRetries: 0, timeout: 10 * 60_000 });
   }
@@ -103,7 +113,7 @@ export class OpenAIProvider implements LlmProvider {
   }
 
   private async completeOnce(req: LlmRequest, handlers: LlmStreamHandlers): Promise<LlmTurn> {
-    const messages = toOpenAIMessages(req.system, req.messages);
+    const messages = toOpenAIMessages(req.system, req.messages, this.server);
     let sent: Record<string, unknown> | undefined;
     return withRetry({
       request: () => sent,
@@ -121,37 +131,55 @@ export class OpenAIProvider implements LlmProvider {
           ...(this.streamOptions ? { stream_options: { include_usage: true } } : {}),
           ...(this.cfg.maxTokens ? { max_tokens: this.cfg.maxTokens } : {}),
           ...(this.cfg.temperature !== undefined ? { temperature: this.cfg.temperature } : {}),
+          ...chatReasoningFields(this.server, this.cfg.thinking),
+          // OpenAI routes requests with one key to one cache machine: the session's prefix stays warm.
+          ...(this.server === 'openai' && req.cacheKey ? { prompt_cache_key: req.cacheKey } : {}),
         };
         sent = body;
-        const stream = await this.client.chat.completions.create(body, { signal: req.signal });
+        const stream = await this.client.chat.completions.create(body as typeof body & { stream: true }, { signal: req.signal });
         const wire = new WireRecorder();
-        const turn = await assembleOpenAIStream(stream, handlers, wire);
+        const turn = await assembleOpenAIStream(stream, handlers, wire, this.model);
         return { ...turn, wire: wire.exchange(body) };
       },
     });
   }
 }
 
-/** Assembles streamed chunks: text deltas in order, tool calls by index, usage from the last chunk. */
-export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionChunk>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder): Promise<LlmTurn> {
+/**
+ * Assembles streamed chunks: text deltas in order, tool calls by index, usage from the last
+ * chunk; reasoning fields and leading `<think>` text go to `onThinking`, not the answer.
+ */
+export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionChunk>, handlers: LlmStreamHandlers = {}, wire?: WireRecorder, model = ''): Promise<LlmTurn> {
   let text = '';
+  let thinking = '';
   const calls: { id: string; name: string; arguments: string }[] = [];
   let usage: LlmTurn['usage'];
   let stopReason: string | undefined;
   let first = true;
+  const reasoning = new ChatReasoningCollector();
+  const tags = new ThinkTagSplitter();
+  const emit = (part: { text: string; thinking: string }): void => {
+    if (part.thinking) {
+      thinking += part.thinking;
+      handlers.onThinking?.(part.thinking);
+    }
+    if (part.text) {
+      text += part.text;
+      handlers.onText?.(part.text);
+    }
+  };
   for await (const chunk of stream) {
     wire?.push(chunk);
     if (chunk.usage) usage = openAIUsage(chunk.usage);
     for (const choice of chunk.choices ?? []) {
       const d = choice.delta;
-      if (first && (d?.content || d?.tool_calls?.length)) {
+      const shown = reasoning.push(d);
+      if (first && (d?.content || d?.tool_calls?.length || shown)) {
         first = false;
         handlers.onFirstToken?.();
       }
-      if (d?.content) {
-        text += d.content;
-        handlers.onText?.(d.content);
-      }
+      if (shown) emit({ text: '', thinking: shown });
+      if (d?.content) emit(tags.push(d.content));
       for (const tc of d?.tool_calls ?? []) {
         const i = tc.index ?? calls.length;
         const c = (calls[i] ??= { id: '', name: '', arguments: '' });
@@ -162,10 +190,12 @@ export async function assembleOpenAIStream(stream: AsyncIterable<ChatCompletionC
       if (choice.finish_reason) stopReason = choice.finish_reason;
     }
   }
+  emit(tags.end());
   const toolCalls: ToolCallRecord[] = calls
     .filter((c) => c && c.name)
     .map((c, i) => ({ id: c.id || `call_${Date.now().toString(36)}_${i}`, name: c.name, arguments: c.arguments }));
-  return { text, toolCalls, usage, stopReason };
+  const carried = reasoning.carried(model);
+  return { text, toolCalls, usage, stopReason, ...(thinking ? { thinking } : {}), ...(carried ? { reasoning: carried } : {}) };
 }
 
 /** OpenAI's usage object → LlmUsage (cached and reasoning details when the server sends them). */
