@@ -51,10 +51,10 @@ describe('chat completions reasoning', () => {
       { role: 'tool', toolCallId: 'c1', toolName: 'calc', content: '4' },
       { role: 'assistant', content: 'It is 4.', thinking: 'thought', reasoning },
     ];
-    const deepseek = toOpenAIMessages('', convo, 'deepseek') as Array<Record<string, unknown>>;
+    const deepseek = toOpenAIMessages('', convo, 'deepseek') as unknown as Array<Record<string, unknown>>;
     expect(deepseek[1].reasoning_content).toBe('thought');
     expect(deepseek[3]).not.toHaveProperty('reasoning_content'); // no tool calls: DeepSeek ignores it
-    const openrouter = toOpenAIMessages('', convo, 'openrouter') as Array<Record<string, unknown>>;
+    const openrouter = toOpenAIMessages('', convo, 'openrouter') as unknown as Array<Record<string, unknown>>;
     expect(openrouter[1].reasoning_details).toEqual(reasoning.items[0].reasoning_details);
     for (const server of ['other', 'ollama', 'openai'] as const) {
       const out = JSON.stringify(toOpenAIMessages('', convo, server));

@@ -22,10 +22,13 @@ class LazyProvider implements LlmProvider {
   }
 }
 
-/** Builds the provider the resolved config names (its SDK loads on the first request). */
+/** Builds the provider the resolved config names: Anthropic, OpenAI Responses or chat completions (its SDK loads on the first request). */
 export function createProvider(cfg: ResolvedLlmConfig): LlmProvider {
   if (cfg.provider === 'anthropic') {
     return new LazyProvider('anthropic', cfg.model, endpointOf(cfg), async () => new (await import('./anthropic-provider')).AnthropicProvider(cfg));
+  }
+  if (cfg.api === 'responses') {
+    return new LazyProvider('openai', cfg.model, endpointOf(cfg), async () => new (await import('./openai-responses-provider')).OpenAIResponsesProvider(cfg));
   }
   return new LazyProvider('openai', cfg.model, endpointOf(cfg), async () => new (await import('./openai-provider')).OpenAIProvider(cfg));
 }
