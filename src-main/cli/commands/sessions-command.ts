@@ -8,6 +8,8 @@ import { parseSearchQuery, QueryError } from '../../core/search/search-query';
 import { collectSecrets } from '../../core/secrets/config-secrets';
 import { SecretRedactor } from '../../core/secrets/secret-redactor';
 import { sessionToHtml } from '../../core/session/session-html';
+import { resolveTelemetry, type TelemetrySettings } from '../../core/telemetry/telemetry-config';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { parseCliArgs, runSubcommand } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
@@ -16,13 +18,17 @@ const USAGE = `Usage:
   glassbox sessions list [--json]
   glassbox sessions search QUERY [--json] [--limit N]
   glassbox sessions export ID --html FILE [--without-tool-outputs]
+  glassbox sessions export ID --otlp
 
 list    saved sessions, newest first: id, title, created, updated, events, tokens and cost.
 search  every saved session's messages, tool arguments and results. Words and "phrases" must
         all appear in one item (any case); filters: tool:NAME (globs: tool:mcp_*) server:ID
         status:ok|error|blocked dur:>500ms cost:>0.01 after:2026-11-30 before:2026-12-01.
-export  one self-contained HTML file (no network; opens from file://), secrets redacted.
-Exit 0 (also when nothing matches); 2 on a bad query, an unknown session or a usage error.`;
+export  one self-contained HTML file (no network; opens from file://), secrets redacted; or,
+        with --otlp, the session's spans to the OpenTelemetry collector configured
+        (OTEL_EXPORTER_OTLP_ENDPOINT or config telemetry.otlp), into the session's trace.
+Exit 0 (also when nothing matches); 1 when spans could not be sent; 2 on a bad query, an
+unknown session, no collector configured or a usage error.`;
 
 /** `glassbox sessions list|search|export`. */
 export function sessionsCommand(argv: string[], io: CliIO): Promise<number> {
@@ -100,19 +106,22 @@ function formatHit(h: SearchHit): string {
 
 async function exportSession(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCliArgs(
-    { args: argv, options: { html: { type: 'string' }, 'without-tool-outputs': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true },
+    { args: argv, options: { html: { type: 'string' }, otlp: { type: 'boolean' }, 'without-tool-outputs': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true },
     USAGE,
   );
   if (values.help) return help(io);
   const [id, extra] = positionals;
   if (!id || extra) throw new UsageError(`export takes one session id\n\n${USAGE}`);
-  if (!values.html) throw new UsageError('export needs --html FILE');
+  if (!values.html === !values.otlp) throw new UsageError('export needs one of --html FILE or --otlp');
   const paths = glassboxPaths(io.env);
   const store = new SessionStore(paths.sessions);
   if (!isValidSessionId(id) || !store.exists(id)) throw new UsageError(`no saved session '${id}' in ${store.dir}`);
   const { events } = store.load(id);
+  const config = loadConfig(paths, io.cwd).config;
   // Session files are redacted when written; this pass also covers secrets configured since.
-  const redactor = new SecretRedactor(collectSecrets(loadConfig(paths, io.cwd).config, io.env));
+  const redactor = new SecretRedactor(collectSecrets(config, io.env));
+  if (values.otlp) return exportOtlp(id, events, resolveTelemetry(config, io.env), redactor, io);
+  if (!values.html) throw new UsageError('export needs --html FILE');
   const html = sessionToHtml(events, {
     title: store.summary(id)?.title ?? id,
     withoutToolOutputs: values['without-tool-outputs'] === true,
@@ -122,6 +131,17 @@ async function exportSession(argv: string[], io: CliIO): Promise<number> {
   writeFileSync(out, html, { mode: 0o600 });
   println(io.stderr, `Wrote ${out} (${Math.round(html.length / 1024)} kB).`);
   return EXIT.OK;
+}
+
+/** `sessions export ID --otlp`: the session's spans to the configured collector. */
+async function exportOtlp(id: string, events: GlassboxEvent[], settings: TelemetrySettings, redactor: SecretRedactor, io: CliIO): Promise<number> {
+  if (!settings.otlp) throw new UsageError('--otlp needs a collector: set OTEL_EXPORTER_OTLP_ENDPOINT (or config telemetry.otlp.endpoint)');
+  const { exportRecordedSession } = await import('../../core/telemetry/session-otlp-export');
+  const r = await exportRecordedSession(id, events, settings, (e) => (redactor.active ? redactor.redactValue(e) : e));
+  const url = settings.traceUrl?.replaceAll('{traceId}', r.traceId);
+  const lost = r.spans - r.counts.exported;
+  println(io.stderr, `Exported ${r.counts.exported} of ${r.spans} span(s) of session ${id} to ${settings.otlp.url}: trace ${r.traceId}${url ? ` ${url}` : ''}${lost ? ` (${lost} not sent: the collector refused them or did not answer)` : ''}`);
+  return lost || !r.complete ? EXIT.FAILED : EXIT.OK;
 }
 
 function help(io: CliIO): number {

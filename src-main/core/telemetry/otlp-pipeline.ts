@@ -65,10 +65,11 @@ export class OtlpPipeline {
     const exporter = await exporterFor(target);
     const counters = new ExportCounters();
     const ids = new PinnedTraceIds();
+    const queue = opts.maxQueuedSpans ?? target.maxQueueSize ?? MAX_QUEUED_SPANS;
     // `selfObsMeterProvider` is how the SDK reports its own drops (an option its BufferConfig type does not list yet).
     const processorConfig: { maxQueueSize: number; maxExportBatchSize: number; scheduledDelayMillis: number; exportTimeoutMillis: number; selfObsMeterProvider: MeterProvider } = {
-      maxQueueSize: opts.maxQueuedSpans ?? MAX_QUEUED_SPANS,
-      maxExportBatchSize: Math.min(EXPORT_BATCH, opts.maxQueuedSpans ?? MAX_QUEUED_SPANS),
+      maxQueueSize: queue,
+      maxExportBatchSize: Math.min(EXPORT_BATCH, queue),
       scheduledDelayMillis: opts.scheduledDelayMs ?? 1000,
       exportTimeoutMillis: EXPORT_TIMEOUT_MS,
       selfObsMeterProvider: counters,
@@ -113,7 +114,7 @@ const open = new Map<string, Promise<OtlpPipeline>>();
 
 /** The process's pipeline for a target, opened on first use. */
 export function pipelineFor(target: OtlpTarget): Promise<OtlpPipeline> {
-  const key = JSON.stringify([target.protocol, target.url, target.headers, target.serviceName, target.resourceAttributes]);
+  const key = JSON.stringify([target.protocol, target.url, target.headers, target.serviceName, target.resourceAttributes, target.maxQueueSize]);
   let p = open.get(key);
   if (!p) {
     p = OtlpPipeline.open(target);

@@ -43,6 +43,8 @@ export interface OtlpTarget {
   serviceName: string;
   /** More resource attributes (`OTEL_RESOURCE_ATTRIBUTES`). */
   resourceAttributes: Record<string, string>;
+  /** Spans held while the collector is slow; more are dropped and counted (`OTEL_BSP_MAX_QUEUE_SIZE`, default 2048). */
+  maxQueueSize?: number;
 }
 
 /** What a session's telemetry does: export (null when off), content capture, the trace link. */
@@ -119,8 +121,10 @@ export function resolveTelemetry(config: GlassboxConfig, env: NodeJS.ProcessEnv)
   };
   const resourceAttributes = parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES);
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || resourceAttributes['service.name'] || 'glassbox';
+  const queue = Number(env.OTEL_BSP_MAX_QUEUE_SIZE);
+  const maxQueueSize = Number.isInteger(queue) && queue > 0 ? queue : undefined;
   return {
-    otlp: { protocol, url: tracesUrl(endpoint, protocol, !!tracesEndpoint), headers, serviceName, resourceAttributes },
+    otlp: { protocol, url: tracesUrl(endpoint, protocol, !!tracesEndpoint), headers, serviceName, resourceAttributes, ...(maxQueueSize ? { maxQueueSize } : {}) },
     ...base,
   };
 }
