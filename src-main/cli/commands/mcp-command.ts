@@ -10,12 +10,14 @@ import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { cliSignIn, LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
 import { mcpServe, SERVE_USAGE } from './mcp-serve-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { mcpAdd, mcpSearch, REGISTRY_HELP, REGISTRY_USAGE } from './mcp-registry-command';
 
 const USAGE = `Usage:
   glassbox mcp list [--json] [--workspace DIR]
 ${SERVE_USAGE}
   glassbox mcp import FILE [--replace] [--dry-run]
 ${LOGIN_USAGE}
+${REGISTRY_USAGE}
 
 list    configured MCP servers (connects each): id, transport, protocol version in use,
         status (needs-sign-in included), tool / resource / template / prompt counts,
@@ -34,7 +36,8 @@ serve   Glassbox as an MCP server (protocol 2025-11-25 and 2026-07-28): tools, t
         needs approval is denied (with the approvals.rules entry that would allow it).
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
         file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.
-${LOGIN_HELP}`;
+${LOGIN_HELP}
+${REGISTRY_HELP}`;
 
 /** One entry of `mcp list --json` (stable: scripts rely on it; docs/cli.md). */
 export interface McpListing {
@@ -60,7 +63,7 @@ export interface McpListing {
 
 /** `glassbox mcp list|serve|import` (docs/cli.md). Usage and config problems throw (exit 2 in main). */
 export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
-  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers, login: mcpLogin, logout: mcpLogout });
+  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers, login: mcpLogin, logout: mcpLogout, search: (a, i) => mcpSearch(a, i, USAGE), add: (a, i) => mcpAdd(a, i, USAGE) });
 }
 
 function toListing(s: McpServerStatus): McpListing {

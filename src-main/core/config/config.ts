@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
 import { findJsonSyntaxError } from './json-syntax-error';
-import { workspaceDir, type GlassboxPaths } from './paths';
+import { glassboxPaths, workspaceDir, type GlassboxPaths } from './paths';
+import { SecretStore } from '../secrets/secret-store';
 
 /** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (docs/configuration.md). */
 export interface McpServerConfig {
@@ -28,6 +29,8 @@ export interface McpServerConfig {
   roots?: string[];
   /** Lowest level of the server's log messages Glassbox asks for (MCP logging levels). */
   logLevel?: string;
+  /** The MCP Registry entry this server was installed from (`glassbox mcp add`): its name and pinned version. */
+  registry?: { name: string; version: string };
 }
 
 /** How Glassbox identifies itself to an MCP server's authorization server. */
@@ -191,16 +194,24 @@ export function loadConfig(paths: GlassboxPaths, workspace: string): LoadedConfi
   return { config, userPath, projectPath };
 }
 
-const ENV_REF = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** `${secret:NAME}` (the key store) or `${env:NAME}` / `${NAME}` (the environment), in one pass: an expanded value is never expanded again. */
+const REF = /\$\{secret:([A-Za-z0-9_][A-Za-z0-9_.-]*)\}|\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Expands `${env:NAME}` and `${NAME}` in every string inside `value`. A missing variable is a
- * ConfigError naming `where` (e.g. `mcpServers.files.env.TOKEN`) and the variable.
+ * Expands `${env:NAME}` and `${NAME}` in every string inside `value`, and `${secret:NAME}` from
+ * the key store of the home `env` names (`$GLASSBOX_HOME/state/secrets.json`). A missing
+ * variable or secret is a ConfigError naming `where` (e.g. `mcpServers.files.env.TOKEN`) and it.
  */
 export function expandEnv<T>(value: T, where: string, env: NodeJS.ProcessEnv = process.env): T {
   if (typeof value === 'string') {
-    return value.replace(ENV_REF, (_m, name: string) => {
-      const v = env[name];
+    return value.replace(REF, (_m, secret: string | undefined, name: string | undefined) => {
+      if (secret !== undefined) {
+        const store = new SecretStore(glassboxPaths(env, false).state);
+        const v = store.get(secret);
+        if (v === undefined) throw new ConfigError(`${where}: secret ${secret} is not in the key store (${store.file}); install the server again to enter it`);
+        return v;
+      }
+      const v = env[name!];
       if (v === undefined) throw new ConfigError(`${where}: environment variable ${name} is not set`);
       return v;
     }) as T;
