@@ -7,8 +7,11 @@ export interface Checkpoint {
   /** The commit in the shadow repository. */
   id: string;
   ts: number;
-  /** What it marks: after a turn, before one (changes made between turns), or a restore. */
-  kind: 'turn' | 'before-turn' | 'restore' | 'before-restore';
+  /**
+   * What it marks: after a turn, before one (changes made between turns), after a model step
+   * whose tools may have written (`afterSeq`: its turn_end; what a fork restores), or a restore.
+   */
+  kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore';
   label: string;
   /** The session whose turn made it, if any. */
   session?: string;

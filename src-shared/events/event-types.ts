@@ -6,6 +6,7 @@
 import type { ContextMeter } from './context-meter';
 import type { ModelUsage, UsageTotals } from './model-usage';
 import type { ToolResultRecord } from './tool-result';
+import type { ForkStartFields, PresetAnswerKind } from '../contract/fork-views';
 
 export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
 
@@ -38,7 +39,8 @@ export interface EventBase {
 }
 
 export interface EventPayloads {
-  agent_start: { task: string; workspace?: string };
+  /** A fork's run also carries its parent, the seq forked at and what was changed (fork-views.ts). */
+  agent_start: { task: string; workspace?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
@@ -68,7 +70,11 @@ export interface EventPayloads {
    * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
    * by hand), not the model; it ran through hooks and the sandbox but asked no approval.
    */
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
+  /**
+   * `answered`: the call did not run — a fork copied its result from the parent, gave the edited
+   * one, or answered it from the parent's recording (`recordedFrom`: the parent's call id).
+   */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
   tool_execution_end: {
     callId: string;
@@ -78,13 +84,15 @@ export interface EventPayloads {
     blocked?: boolean;
     replayOf?: string;
     origin?: 'user';
+    answered?: PresetAnswerKind;
+    recordedFrom?: string;
   };
   /**
    * The workspace's files were saved as a checkpoint (in the shadow repository, outside the
    * user's git): after a turn that changed files (`afterSeq`: that turn's agent_end), before a
    * turn when files changed between turns, or around a restore. `changed`: files since the last.
    */
-  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
+  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
   /**
    * The conversation went back to what it was right after event `toSeq` (a checkpoint's turn, or
    * just before an earlier `conversation_restored` to undo it). Later messages stay in the file,

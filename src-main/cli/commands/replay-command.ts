@@ -4,10 +4,12 @@ import { recordedCalls, replaySession } from '../../core/replay/replay-engine';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { readSessionFile } from '../../core/session/session-file';
 import { TerminalHumanInput } from '../terminal-human-input';
+import { replayOfflineCommand } from './replay-offline-command';
 import { parseCliArgs } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--json] [--workspace DIR]
+       glassbox replay FILE.jsonl --offline [--model M] [--all] [--json]
 
 Re-executes the tool calls recorded in a session file (all, or one with --call, optionally with
 edited --args) through the same path the agent uses, and reports per call whether the new
@@ -16,7 +18,11 @@ result equals the recorded one, with a diff when not.
 Every replayed call goes through the approval policy as in ask mode: what is not read-only asks
 (showing the decision recorded for it), a call that was denied asks again, and without a
 terminal to ask on such calls are denied.
-Exit codes: 0 all equal, 1 some differ or failed, 2 usage.`;
+--offline asks the configured model (or --model M) each recorded model turn again, with the
+conversation as recorded up to it (every tool answered from the recording: nothing runs), and
+reports the first step where it does not make the same calls (--all: every step).
+Exit codes: 0 all equal (offline: follows the recording), 1 some differ or failed (offline:
+diverges), 2 usage.`;
 
 /** `glassbox replay` (docs/cli.md). */
 export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
@@ -28,6 +34,9 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
         args: { type: 'string' },
         json: { type: 'boolean' },
         workspace: { type: 'string' },
+        offline: { type: 'boolean' },
+        model: { type: 'string' },
+        all: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -41,6 +50,8 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   if (positionals.length !== 1) throw new UsageError(`expected one session FILE\n\n${USAGE}`);
   const file = resolve(io.cwd, positionals[0]);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such session file: ${file}`);
+  if (!values.offline && (values.model !== undefined || values.all)) throw new UsageError('--model and --all go with --offline');
+  if (values.offline && (values.call !== undefined || values.args !== undefined)) throw new UsageError('--offline replays the model turns: --call and --args are for re-running tool calls');
   if (values.args !== undefined && values.call === undefined) throw new UsageError('--args needs --call ID (which call to run with them)');
   let args: unknown;
   if (values.args !== undefined) {
@@ -54,6 +65,10 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
 
   const { events, warnings } = readSessionFile(file);
   for (const w of warnings) println(io.stderr, `glassbox replay: warning: ${w}`);
+  if (values.offline) {
+    const workspace = values.workspace ? resolve(io.cwd, values.workspace) : io.cwd;
+    return replayOfflineCommand(events, { workspace, ...(values.model !== undefined ? { model: values.model } : {}), json: values.json === true, all: values.all === true }, io);
+  }
   const calls = recordedCalls(events);
   if (values.call !== undefined && !calls.some((c) => c.callId === values.call)) {
     throw new UsageError(`no recorded call '${values.call}' in ${file} (recorded: ${calls.map((c) => c.callId).join(', ') || 'none'})`);

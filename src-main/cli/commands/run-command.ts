@@ -3,6 +3,7 @@ import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
 import { GlassboxSession } from '../../core/session/glassbox-session';
+import type { AgentRunResult } from '../../core/agent/tool-call-agent';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
@@ -30,7 +31,7 @@ function oneLine(text: string, max = 160): string {
 }
 
 /** Human-readable progress for one event, or null to print nothing. */
-function progressLine(e: GlassboxEvent): string | null {
+export function progressLine(e: GlassboxEvent): string | null {
   switch (e.type) {
     case 'turn_start':
       return `── step ${e.step}`;
@@ -141,10 +142,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     // A CI job's trace contains the run (W3C trace context in the environment).
     ...(io.env.TRACEPARENT ? { parentTrace: { traceparent: io.env.TRACEPARENT, ...(io.env.TRACESTATE ? { tracestate: io.env.TRACESTATE } : {}), ...(io.env.BAGGAGE ? { baggage: io.env.BAGGAGE } : {}) } } : {}),
   });
-  return runIn(session, task, { json, maxSteps }, io);
+  return runIn(session, () => session.send(task, { maxSteps }), { json }, io);
 }
 
-async function runIn(session: GlassboxSession, task: string, opts: { json: boolean; maxSteps?: number }, io: CliIO): Promise<number> {
+/** Runs `start` in `session` with Ctrl-C cancelling it, prints the outcome and returns the exit code (shared with `sessions fork`). */
+export async function runIn(session: GlassboxSession, start: () => Promise<AgentRunResult>, opts: { json: boolean }, io: CliIO): Promise<number> {
   for (const w of session.loadWarnings) println(io.stderr, `glassbox run: warning: ${w}`);
   let interrupts = 0;
   const onSignal = (): void => {
@@ -156,7 +158,7 @@ async function runIn(session: GlassboxSession, task: string, opts: { json: boole
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const result = await session.send(task, { maxSteps: opts.maxSteps });
+    const result = await start();
     if (!opts.json) {
       if (result.finalText) io.stdout.write(result.finalText.endsWith('\n') ? result.finalText : `${result.finalText}\n`);
       const how =

@@ -12,6 +12,8 @@ import { resolveTelemetry, type TelemetrySettings } from '../../core/telemetry/t
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { parseCliArgs, runSubcommand } from '../cli-args';
+import { forkSession } from './sessions-fork-command';
+import { diffSessionsCommand } from './sessions-diff-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
 const USAGE = `Usage:
@@ -19,6 +21,8 @@ const USAGE = `Usage:
   glassbox sessions search QUERY [--json] [--limit N]
   glassbox sessions export ID --html FILE [--without-tool-outputs]
   glassbox sessions export ID --otlp
+  glassbox sessions fork ID --at SEQ [--message TEXT | --result TEXT | --args JSON | --model M] [--recorded] [--json]
+  glassbox sessions diff A B [--json]
 
 list    saved sessions, newest first: id, title, created, updated, events, tokens and cost.
 search  every saved session's messages, tool arguments and results. Words and "phrases" must
@@ -27,12 +31,15 @@ search  every saved session's messages, tool arguments and results. Words and "p
 export  one self-contained HTML file (no network; opens from file://), secrets redacted; or,
         with --otlp, the session's spans to the OpenTelemetry collector configured
         (OTEL_EXPORTER_OTLP_ENDPOINT or config telemetry.otlp), into the session's trace.
+fork    a new session from one step of a session with one thing changed, run on from there.
+diff    two sessions aligned step by step, with the first step where they differ.
 Exit 0 (also when nothing matches); 1 when spans could not be sent; 2 on a bad query, an
-unknown session, no collector configured or a usage error.`;
+unknown session, no collector configured or a usage error. fork exits as run does; diff 0
+when the same, 1 when they differ. --help after each for more.`;
 
 /** `glassbox sessions list|search|export`. */
 export function sessionsCommand(argv: string[], io: CliIO): Promise<number> {
-  return runSubcommand(argv, io, USAGE, { list: listSessions, search: searchSessions, export: exportSession });
+  return runSubcommand(argv, io, USAGE, { list: listSessions, search: searchSessions, export: exportSession, fork: forkSession, diff: diffSessionsCommand });
 }
 
 function openIndex(io: CliIO): SearchIndex {
@@ -62,14 +69,15 @@ async function listSessions(argv: string[], io: CliIO): Promise<number> {
     .list()
     .filter((s) => s.title || s.words) // files with only log lines (e.g. `tools list` starting servers)
     .sort((a, b) => b.updatedAt - a.updatedAt)
-    .map((s) => ({ id: s.id, title: titleOf(io, s), createdAt: s.createdAt, updatedAt: s.updatedAt, events: s.eventCount, usage: s.usage }));
+    .map((s) => ({ id: s.id, title: titleOf(io, s), createdAt: s.createdAt, updatedAt: s.updatedAt, events: s.eventCount, usage: s.usage, ...(s.parent ? { parent: s.parent, forkedAt: s.forkedAt } : {}) }));
   if (values.json) {
     println(io.stdout, JSON.stringify(list, null, 2));
     return EXIT.OK;
   }
   if (!list.length) println(io.stderr, 'No saved sessions yet.');
   for (const s of list) {
-    println(io.stdout, `${s.id}  ${day(s.updatedAt)}  ${s.events} events  ${s.usage.turns ? formatUsage(s.usage) : 'no model turns'}\n  ${s.title}`);
+    const fork = s.parent ? `\n  fork of ${s.parent} at step ${s.forkedAt}` : '';
+    println(io.stdout, `${s.id}  ${day(s.updatedAt)}  ${s.events} events  ${s.usage.turns ? formatUsage(s.usage) : 'no model turns'}\n  ${s.title}${fork}`);
   }
   return EXIT.OK;
 }

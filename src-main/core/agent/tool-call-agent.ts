@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { RecordedWire, ToolCallRecord } from '../../../src-shared/events/event-types';
+import type { RecordedWire, ToolCallRecord, ToolSource } from '../../../src-shared/events/event-types';
+import type { ForkStartFields, PresetAnswerKind } from '../../../src-shared/contract/fork-views';
 import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
 import type { PriceTable } from '../llm/prices';
 import { requestChars, turnUsage } from '../llm/turn-usage';
-import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
+import { isErrorResult, resultToModelText, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
 import { contextBreakdown, contextWindowOf } from './context-breakdown';
@@ -63,6 +64,37 @@ export interface ToolCallAgentOptions {
    * cancel stops the wait. Null or undefined when there is nothing to wait for.
    */
   toolsPending?: () => Promise<void> | null | undefined;
+  /**
+   * Awaited after each step that ran a tool which is not read-only, before the next step starts
+   * (the session's per-step checkpoint, which a fork restores files from).
+   */
+  afterStep?: (step: number) => Promise<void>;
+}
+
+/** A tool call answered without running it (a fork: copied from the parent, edited, or from its recording). */
+export interface PresetAnswer {
+  result: ToolResult;
+  how: PresetAnswerKind;
+  /** The parent's call id, for `recorded`. */
+  from?: string;
+  /** The source the parent recorded for the call (when the tool is not here now). */
+  source?: ToolSource;
+}
+
+/** Options of one run (`run`). */
+export interface AgentRunOptions {
+  maxSteps?: number;
+  /** A fork's fields on `agent_start` (parent, forkedAt, changed …). */
+  fork?: ForkStartFields;
+  /** Continue the conversation as it is: no user message is added (a fork at a model turn, a call or a result). */
+  continues?: boolean;
+  /**
+   * The first step's model turn, given instead of asking the model (a fork at a tool call or a
+   * result: the parent's turn, its arguments edited or not), with the calls already answered.
+   */
+  head?: { text: string; toolCalls: ToolCallRecord[]; answered: ReadonlyMap<string, PresetAnswer> };
+  /** Answers a later call without running it (a recorded fork: from the parent, where tool and arguments match); null runs it. */
+  answer?: (call: ToolCallRecord) => PresetAnswer | null;
 }
 
 type Role = 'user' | 'assistant' | 'system' | 'tool';
@@ -104,6 +136,11 @@ export class ToolCallAgent {
     this.wireMessages = 0;
   }
 
+  /** Replaces the system prompt from the next request on (a fork that edits it). */
+  setSystemPrompt(text: string): void {
+    this.opts.systemPrompt = text;
+  }
+
   /** Stops listening to the bus. */
   dispose(): void {
     this.unsubscribe();
@@ -125,7 +162,8 @@ export class ToolCallAgent {
     return this.opts.systemMessages?.().filter((s) => s.trim()) ?? [];
   }
 
-  private systemText(): string {
+  /** The system text the next request carries: the prompt and the extra system messages (MCP instructions). */
+  systemText(): string {
     return [this.opts.systemPrompt, ...this.systemExtras()].join('\n\n');
   }
 
@@ -155,7 +193,7 @@ export class ToolCallAgent {
   }
 
   /** Runs one task (a user message) to its end. Never throws for model or tool failures. */
-  async run(task: string, signal: AbortSignal = new AbortController().signal, runOpts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+  async run(task: string, signal: AbortSignal = new AbortController().signal, runOpts: AgentRunOptions = {}): Promise<AgentRunResult> {
     const bus = this.opts.bus;
     const maxSteps = runOpts.maxSteps ?? this.opts.maxSteps ?? DEFAULT_MAX_STEPS;
     const usage = emptyTotals();
@@ -170,9 +208,12 @@ export class ToolCallAgent {
     // A ConfigError here propagates: the host reports it (exit 2) before anything started.
     const provider = typeof this.opts.provider === 'function' ? this.opts.provider() : this.opts.provider;
 
-    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}) });
-    this.messages.push({ role: 'user', content: task });
-    this.emitMessage('user', task);
+    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.fork ?? {}) });
+    if (!runOpts.continues) {
+      this.messages.push({ role: 'user', content: task });
+      this.emitMessage('user', task);
+    }
+    let head = runOpts.head;
 
     try {
       const pending = this.opts.toolsPending?.();
@@ -181,6 +222,24 @@ export class ToolCallAgent {
         if (signal.aborted) return end('cancelled');
         step++;
         bus.emit({ type: 'turn_start', step });
+        if (head) {
+          // A fork at a call or a result: the parent's turn stands for this step's model turn.
+          const given = head;
+          head = undefined;
+          this.emitMessage('assistant', given.text, given.toolCalls.length ? { toolCalls: given.toolCalls } : {});
+          this.messages.push({ role: 'assistant', content: given.text, ...(given.toolCalls.length ? { toolCalls: given.toolCalls } : {}) });
+          if (given.text.trim()) finalText = given.text;
+          const outcomes = await this.act(given.toolCalls, signal, (c) => given.answered.get(c.id) ?? runOpts.answer?.(c) ?? null);
+          bus.emit({ type: 'turn_end', step });
+          await this.afterStep(step, given.toolCalls);
+          if (signal.aborted) return end('cancelled');
+          const terminated = outcomes.find((o) => o && typeof o.result.metadata?.terminate === 'string');
+          if (terminated) {
+            if (!finalText) finalText = resultToModelText(terminated.result);
+            return { ...end('finished'), terminateStatus: String(terminated.result.metadata?.terminate) };
+          }
+          continue;
+        }
         for (const note of this.pendingNotes.splice(0)) this.addSystemNote(note);
         const system = this.systemText();
         await this.compactIfNeeded(system, signal);
@@ -309,11 +368,12 @@ export class ToolCallAgent {
         }
 
         // Act.
-        const outcomes = await this.act(turn.toolCalls, signal);
+        const outcomes = await this.act(turn.toolCalls, signal, runOpts.answer);
         const terminated = outcomes.find((o) => o && typeof o.result.metadata?.terminate === 'string');
         const why = stuck.observe(turn);
         if (why && !terminated) this.addSystemNote(`${STUCK_NUDGE} (Detected: ${why}.)`);
         bus.emit({ type: 'turn_end', step });
+        await this.afterStep(step, turn.toolCalls);
         if (signal.aborted) return end('cancelled');
         if (terminated) {
           if (!finalText) finalText = resultToModelText(terminated.result);
@@ -344,8 +404,34 @@ export class ToolCallAgent {
     bus.emit({ type: 'compaction_end', before: result.before, after: result.after });
   }
 
+  /** The per-step hook, when a tool that may write ran in the step (a failure there is logged, never fatal). */
+  private async afterStep(step: number, calls: readonly ToolCallRecord[]): Promise<void> {
+    const hook = this.opts.afterStep;
+    if (!hook || !calls.some((c) => this.opts.runner.tools.get(c.name)?.annotations?.readOnlyHint !== true)) return;
+    await hook(step).catch((err: unknown) => {
+      this.opts.bus.emit({ type: 'log', level: 'warn', source: 'agent', message: `after step ${step}: ${(err as Error)?.message ?? String(err)}` });
+    });
+  }
+
+  /** Records a call answered without running it (start and end events, as the tool path would). */
+  private presetOutcome(c: ToolCallRecord, preset: PresetAnswer): ToolCallOutcome {
+    const bus = this.opts.bus;
+    const parsed = (() => {
+      try {
+        return c.arguments.trim() ? (JSON.parse(c.arguments) as unknown) : {};
+      } catch {
+        return c.arguments;
+      }
+    })();
+    const source = this.opts.runner.tools.get(c.name)?.source ?? preset.source ?? 'builtin';
+    const marks = { answered: preset.how, ...(preset.from ? { recordedFrom: preset.from } : {}) };
+    bus.emit({ type: 'tool_execution_start', callId: c.id, tool: c.name, args: parsed, source, ...marks });
+    bus.emit({ type: 'tool_execution_end', callId: c.id, tool: c.name, result: toResultRecord(preset.result), durationMs: 0, ...marks });
+    return { callId: c.id, result: preset.result, blocked: false, durationMs: 0 };
+  }
+
   /** Runs the calls; consecutive read-only ones concurrently. Every call id gets a tool message. */
-  private async act(calls: ToolCallRecord[], signal: AbortSignal): Promise<(ToolCallOutcome | undefined)[]> {
+  private async act(calls: ToolCallRecord[], signal: AbortSignal, preset?: (c: ToolCallRecord) => PresetAnswer | null): Promise<(ToolCallOutcome | undefined)[]> {
     const runner = this.opts.runner;
     const outcomes: (ToolCallOutcome | undefined)[] = new Array(calls.length);
     const isReadOnly = (name: string): boolean => runner.tools.get(name)?.annotations?.readOnlyHint === true;
@@ -356,7 +442,10 @@ export class ToolCallAgent {
       if (isReadOnly(calls[i].name)) while (j < calls.length && isReadOnly(calls[j].name)) j++;
       const batch = calls.slice(i, j);
       const results = await Promise.all(
-        batch.map((c) => runner.run({ callId: c.id, tool: c.name, args: c.arguments }, signal)),
+        batch.map((c) => {
+          const answer = preset?.(c);
+          return answer ? this.presetOutcome(c, answer) : runner.run({ callId: c.id, tool: c.name, args: c.arguments }, signal);
+        }),
       );
       results.forEach((r, k) => (outcomes[i + k] = r));
       i = j;

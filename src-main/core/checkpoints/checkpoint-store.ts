@@ -259,6 +259,30 @@ export class CheckpointStore {
     });
   }
 
+  /**
+   * Writes the files of checkpoint `id` (or, with `null`, of the workspace as it is now, through
+   * the shadow index: what .gitignore hides and huge files stay out) into `dir`, a new folder
+   * outside the workspace. The workspace itself is never written. One `read-tree` into an index
+   * of the copy's own and one `checkout-index`: no per-file work in Node.
+   */
+  materialize(id: string | null, dir: string): Promise<{ tree: string; files: number }> {
+    return serial(this.dir, async () => {
+      const tree = id === null ? await this.stageTree() : await this.treeOf(this.checkpoint(id).id);
+      mkdirSync(dir, { recursive: true });
+      const index = join(dir, '..', `.index-${process.pid}-${Date.now()}`);
+      const copy = new ShadowGit(join(this.dir, 'git'), resolve(dir));
+      const env = { GIT_INDEX_FILE: index };
+      try {
+        await copy.run(['read-tree', tree], { env });
+        await copy.run(['checkout-index', '-a', '-f'], { env });
+        const files = (await copy.text(['ls-files', '-z'], { env })).split('\0').filter(Boolean).length;
+        return { tree, files };
+      } finally {
+        await rm(index, { force: true });
+      }
+    });
+  }
+
   /** A workspace path for a repository path, refusing anything that would land outside it. */
   private inside(rel: string): string {
     const root = resolve(this.workspace);

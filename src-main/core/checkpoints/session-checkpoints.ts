@@ -43,6 +43,18 @@ export class SessionCheckpoints {
     return this.settled();
   }
 
+  /**
+   * Call after a model step whose tools may have written, and let the next step wait for it: a
+   * checkpoint of the files as the step left them (only when they changed), so a fork from a
+   * later step of the same turn gets the files as they were there.
+   */
+  afterStep(step: number): Promise<void> {
+    const afterSeq = this.bus.lastSeq;
+    const label = `Step ${step} of “${short(this.task) || 'turn'}”`;
+    this.queue(() => this.take({ kind: 'step', label, afterSeq }));
+    return this.settled();
+  }
+
   private queue(fn: () => Promise<unknown>): void {
     this.pending = this.pending.then(fn, fn);
   }

@@ -212,11 +212,17 @@ export class McpManager {
    * Exactly the system messages the model receives from MCP servers: one per connected server
    * with instructions (unless `includeInstructions: false`), each naming its server.
    */
-  instructionsForModel(): string[] {
+  instructionsForModel(overrides?: ReadonlyMap<string, string>): string[] {
     const out: string[] = [];
     for (const [id, entry] of this.entries) {
       const conn = entry.connection;
       if (entry.config.disabled || entry.config.includeInstructions === false) continue;
+      // A fork that edited this server's instructions: the model gets the edited text.
+      const given = overrides?.get(id);
+      if (given !== undefined) {
+        if (given.trim()) out.push(`Instructions from MCP server '${id}':\n${given.trim()}`);
+        continue;
+      }
       if (!conn || conn.status !== 'connected' || !conn.instructions?.trim()) continue;
       out.push(`Instructions from MCP server '${id}':\n${conn.instructions.trim()}`);
     }

@@ -28,6 +28,9 @@ export interface IndexedSession {
   /** The file's first bytes, to tell a rewritten file from one that grew. */
   head: string;
   title: string;
+  /** A fork: the session it was forked from, and the seq it was forked at (its own `agent_start` says). */
+  parent?: string;
+  forkedAt?: number;
   createdAt: number;
   updatedAt: number;
   eventCount: number;
@@ -95,6 +98,11 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
     switch (e.type) {
       case 'agent_start':
         if (!s.title && e.task.trim()) s.title = e.task.trim().split('\n')[0].slice(0, 80);
+        // History copied from a parent keeps the parent's session id: only the fork's own start names its parent.
+        if (e.parent && e.session === s.id) {
+          s.parent = e.parent;
+          s.forkedAt = e.forkedAt;
+        }
         break;
       case 'message_end':
         // The user's task arrives as agent_start and again as this message: indexed here once.

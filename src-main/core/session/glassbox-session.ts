@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
@@ -17,7 +18,9 @@ import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner, type ApprovalGate } from '../tools/tool-runner';
 import { ContextCompactor, modelSummariser } from '../agent/context-compactor';
 import { buildSystemPrompt } from '../agent/system-prompt';
-import { ToolCallAgent, type AgentRunResult } from '../agent/tool-call-agent';
+import { ToolCallAgent, type AgentRunOptions, type AgentRunResult } from '../agent/tool-call-agent';
+import { forkOverridesOf, type ForkOverrides } from '../fork/fork-overrides';
+import { forkCopyDir } from '../fork/fork-workspace';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
@@ -149,6 +152,8 @@ export class GlassboxSession {
   /** The configured model, or the one this session was switched to (kept in its file as `model_changed`). */
   private readonly model: SessionModel;
   private readonly systemMessageSources = new Set<() => string[]>();
+  /** What a fork changed that lasts (system prompt, an MCP server's instructions, its copy of the workspace). */
+  private readonly forkOverrides: ForkOverrides;
   private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
   private mcpStarting: Promise<void> | null = null;
@@ -163,16 +168,19 @@ export class GlassboxSession {
   private constructor(opts: SessionOptions) {
     const env = opts.env ?? process.env;
     this.id = opts.sessionId ?? randomUUID();
-    this.workspace = resolve(opts.workspace ?? process.cwd());
     this.paths = glassboxPaths(env);
-    this.config = loadConfig(this.paths, this.workspace).config;
-    this.provider = opts.provider ?? null;
-    this.injected = opts.provider !== undefined;
     this.store = new SessionStore(this.paths.sessions);
-    this.redactor = new SecretRedactor(collectSecrets(this.config, env));
     // Resuming: continue seq numbering and the conversation from the file.
     const resumed = opts.sessionId && opts.resume !== false && this.store.exists(this.id) ? this.store.load(this.id) : null;
     if (resumed) this.loadWarnings.push(...resumed.warnings);
+    this.forkOverrides = forkOverridesOf(resumed?.events ?? []);
+    // A fork with a copy of its own keeps working there, whoever opens it ($GLASSBOX_HOME/state/forks/<its id>/workspace).
+    const forkDir = forkCopyDir(this.paths.home, this.id);
+    this.workspace = existsSync(forkDir) ? forkDir : resolve(opts.workspace ?? process.cwd());
+    this.config = loadConfig(this.paths, this.workspace).config;
+    this.provider = opts.provider ?? null;
+    this.injected = opts.provider !== undefined;
+    this.redactor = new SecretRedactor(collectSecrets(this.config, env));
     this.model = new SessionModel(this.config, env, resumed?.events);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
@@ -265,7 +273,7 @@ export class GlassboxSession {
       runner: this.runner,
       bus: this.bus,
       workspace: this.workspace,
-      systemPrompt: buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
+      systemPrompt: this.forkOverrides.systemPrompt ?? buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
       systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
       // A run waits for MCP servers still starting (`mcpInBackground`).
       // …and for the skill lists of servers that just connected.
@@ -278,12 +286,14 @@ export class GlassboxSession {
         summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),
       }),
       redactor: this.redactor,
+      // A checkpoint after each step that may have written, so a fork from a later step gets the files as they were.
+      afterStep: (step) => this.checkpoints?.afterStep(step) ?? Promise.resolve(),
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
     this.conversation = new ConversationRewind(this.bus, (m) => this.agent.replaceConversation(m), () => this.running, resumed?.events);
     const cpSection = (this.config as Record<string, unknown>).checkpoints;
     const cpConfig: CheckpointConfig = cpSection && typeof cpSection === 'object' ? (cpSection as CheckpointConfig) : {};
-    if (opts.checkpoints && cpConfig.enabled !== false) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
+    if ((opts.checkpoints && cpConfig.enabled !== false) || cpConfig.enabled === true) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
     this.signIn = createSessionSignIn({
       paths: this.paths,
       env,
@@ -305,7 +315,7 @@ export class GlassboxSession {
       sampler: llmSampler(() => this.llm(), this.config.prices),
       traceContext: (callId) => this.telemetry.carrier(callId),
     });
-    this.addSystemMessages(() => this.mcp.instructionsForModel());
+    this.addSystemMessages(() => this.mcp.instructionsForModel(this.forkOverrides.instructions));
     this.skills = new SkillCatalog(skillRoots(this.paths.home, this.workspace), skillsSection(this.config).disabled);
     this.addSystemMessages(() => this.skills.promptText());
     // `load_skill` is there only while some skill is (a skill can arrive with an MCP server).
@@ -391,6 +401,28 @@ export class GlassboxSession {
    * (throws if one is running). Throws ConfigError before starting when the model is not configured.
    */
   async send(text: string, opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+    return this.start(text, opts);
+  }
+
+  /**
+   * Runs a fork on from its fork point (the conversation before it is this session's resumed
+   * file): `run` says whether a user message starts it, the parent's turn that stands for its
+   * first step, and how later calls are answered. One run at a time, like `send`.
+   */
+  async runFork(task: string, run: AgentRunOptions): Promise<AgentRunResult> {
+    return this.start(task, run);
+  }
+
+  /** A fork's lasting changes: the system prompt, or one MCP server's instructions, from now on. */
+  applyForkOverride(change: { systemPrompt?: string; instructions?: { server: string; text: string } }): void {
+    if (change.systemPrompt !== undefined) {
+      this.forkOverrides.systemPrompt = change.systemPrompt;
+      this.agent.setSystemPrompt(change.systemPrompt);
+    }
+    if (change.instructions) this.forkOverrides.instructions.set(change.instructions.server, change.instructions.text);
+  }
+
+  private async start(text: string, opts: AgentRunOptions): Promise<AgentRunResult> {
     if (this.current) throw new Error('A run is already in progress: wait for it or cancel it first.');
     this.llm();
     this.skills.rescan(); // a skill folder added or edited since the last run counts
