@@ -12,7 +12,7 @@ export interface SearchHitView {
   title: string;
   seq: number;
   ts: number;
-  kind: 'user' | 'assistant' | 'call' | 'model';
+  kind: 'user' | 'assistant' | 'thinking' | 'call' | 'model';
   tool?: string;
   server?: string;
   callId?: string;

@@ -9,6 +9,8 @@ export type ChatItem =
       key: string;
       messageId: string;
       text: string;
+      /** The model's reasoning shown above the answer (streams in before it); `[redacted]` marks a redacted block. */
+      thinking?: string;
       streaming: boolean;
       ts: number;
       /** The turn's usage line (tokens, cost, timing) and model, once its model_response arrived. */
@@ -64,15 +66,24 @@ function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: Cha
       const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
       return { index: i, item: { ...prev, text: prev.text + e.delta } };
     }
+    case 'thinking_update': {
+      const i = state.messageIndex.get(e.messageId);
+      if (i === undefined) {
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: '', thinking: e.delta, streaming: true, ts: e.ts } };
+      }
+      const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
+      return { index: i, item: { ...prev, thinking: (prev.thinking ?? '') + e.delta } };
+    }
     case 'message_end': {
       if (e.role !== 'assistant') return null;
       const i = state.messageIndex.get(e.messageId);
       if (i === undefined) {
-        if (!e.content) return null;
-        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.content, streaming: false, ts: e.ts } };
+        if (!e.content && !e.thinking) return null;
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.content, ...(e.thinking ? { thinking: e.thinking } : {}), streaming: false, ts: e.ts } };
       }
       const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
-      return { index: i, item: { ...prev, text: e.content || prev.text, streaming: false } };
+      const thinking = e.thinking || prev.thinking;
+      return { index: i, item: { ...prev, text: e.content || prev.text, ...(thinking ? { thinking } : {}), streaming: false } };
     }
     case 'tool_execution_start':
       return { index: -1, item: { kind: 'call', key: `c${e.callId}`, callId: e.callId, ts: e.ts } };

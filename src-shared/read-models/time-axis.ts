@@ -1,7 +1,7 @@
 import type { GlassboxEvent } from '../events/event-types';
 
 /** What a bar on the time axis stands for. */
-export type SpanKind = 'model' | 'call' | 'approval' | 'question';
+export type SpanKind = 'model' | 'thinking' | 'call' | 'approval' | 'question';
 
 /** One bar of the time axis: real start and end (ms since epoch), in a lane and a row of it. */
 export interface TimeSpan {
@@ -50,14 +50,14 @@ function laneOfCall(tool: string, source: string): string {
 
 function laneLabel(id: string): string {
   if (id.startsWith('mcp:')) return `MCP ${id.slice(4)}`;
-  return ({ model: 'Model turns', waits: 'Approvals & waits', tools: 'Tool calls', shell: 'Shell', edits: 'Edits' } as Record<string, string>)[id] ?? id;
+  return ({ model: 'Model turns', thinking: 'Thinking', waits: 'Approvals & waits', tools: 'Tool calls', shell: 'Shell', edits: 'Edits' } as Record<string, string>)[id] ?? id;
 }
 
-const LANE_ORDER = ['model', 'waits', 'tools', 'shell', 'edits'];
+const LANE_ORDER = ['model', 'thinking', 'waits', 'tools', 'shell', 'edits'];
 
 /**
  * Lays a recorded session out on real time: model turns (request → response, the streaming part
- * after the first token), tool calls per kind (MCP per server, shell, edits, the rest), approval
+ * after the first token), the model's thinking (first to last reasoning delta) in its own lane, tool calls per kind (MCP per server, shell, edits, the rest), approval
  * and question waits. A call that waited for an approval runs from the answer on, so the wait is
  * a gap in its lane and a bar in the waits lane. Overlapping bars of a lane get rows; the
  * critical path is marked. Pure; linear apart from sorting.
@@ -66,7 +66,11 @@ export function buildTimeAxis(events: readonly GlassboxEvent[]): TimeAxis {
   const spans: TimeSpan[] = [];
   const calls = new Map<string, { start: number; tool: string; source: string; runFrom: number }>();
   const asks = new Map<string, { start: number; callId?: string; label: string; kind: 'approval' | 'question' }>();
-  let turn: { start: number; step: number; key: string; firstToken?: number } | null = null;
+  let turn: { start: number; step: number; key: string; firstToken?: number; thinkFrom?: number; thinkTo?: number } | null = null;
+  const thinkingSpan = (t: NonNullable<typeof turn>): void => {
+    if (t.thinkFrom === undefined) return;
+    spans.push({ lane: 'thinking', row: 0, start: t.thinkFrom, end: Math.max(t.thinkFrom + 1, t.thinkTo ?? t.thinkFrom), kind: 'thinking', label: `step ${t.step} thinking`, turnKey: t.key, critical: false });
+  };
   let last = 0;
   for (const e of events) {
     last = Math.max(last, e.ts);
@@ -77,11 +81,18 @@ export function buildTimeAxis(events: readonly GlassboxEvent[]): TimeAxis {
       case 'message_update':
         if (turn && turn.firstToken === undefined && e.role === 'assistant') turn.firstToken = e.ts;
         break;
+      case 'thinking_update':
+        if (!turn) break;
+        turn.firstToken ??= e.ts;
+        turn.thinkFrom ??= e.ts;
+        turn.thinkTo = e.ts;
+        break;
       case 'model_response': {
         if (!turn) break;
         const ttft = e.usage?.ttftMs;
         const firstToken = typeof ttft === 'number' ? Math.min(e.ts, turn.start + ttft) : turn.firstToken;
         spans.push({ lane: 'model', row: 0, start: turn.start, end: e.ts, ...(firstToken !== undefined ? { firstToken } : {}), kind: 'model', label: `step ${turn.step}${e.model ? ` · ${e.model}` : ''}`, turnKey: turn.key, critical: false });
+        thinkingSpan(turn);
         turn = null;
         break;
       }
@@ -90,6 +101,7 @@ export function buildTimeAxis(events: readonly GlassboxEvent[]): TimeAxis {
         if (turn) {
           // A turn that failed or was stopped before the model answered.
           spans.push({ lane: 'model', row: 0, start: turn.start, end: e.ts, kind: 'model', label: `step ${turn.step} (no answer)`, status: 'error', turnKey: turn.key, critical: false });
+          thinkingSpan(turn);
           turn = null;
         }
         break;

@@ -348,7 +348,7 @@ export class ToolCallAgent {
         bus.emit({
           type: 'model_response',
           step,
-          response: { text: turn.text, toolCalls: turn.toolCalls, stopReason: turn.stopReason },
+          response: { text: turn.text, ...(turn.thinking ? { thinking: turn.thinking } : {}), toolCalls: turn.toolCalls, stopReason: turn.stopReason },
           model: provider.model,
           usage: turnUse,
           ...(turn.wire ? { wire: this.recordedWire(turn.wire) } : {}),

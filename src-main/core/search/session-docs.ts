@@ -8,7 +8,7 @@ export const MAX_DOC_CHARS = 2000;
 export interface SearchDoc {
   seq: number;
   ts: number;
-  kind: 'user' | 'assistant' | 'call' | 'model';
+  kind: 'user' | 'assistant' | 'thinking' | 'call' | 'model';
   /** Where this item's text sits in the session's `text`. */
   start: number;
   end: number;
@@ -106,6 +106,7 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
         break;
       case 'message_end':
         // The user's task arrives as agent_start and again as this message: indexed here once.
+        if (e.role === 'assistant' && e.thinking?.trim()) add({ seq: e.seq, ts: e.ts, kind: 'thinking' }, e.thinking);
         if ((e.role === 'assistant' || e.role === 'user') && e.content.trim()) add({ seq: e.seq, ts: e.ts, kind: e.role }, e.content);
         break;
       case 'tool_execution_start': {

@@ -20,6 +20,8 @@ header{padding:16px 24px;border-bottom:1px solid var(--line)}h1{font-size:18px;m
 .meta{color:var(--muted);font-size:12px}main{display:grid;grid-template-columns:minmax(0,1fr) 340px;gap:24px;padding:16px 24px}
 @media (max-width:900px){main{grid-template-columns:1fr}}
 .msg{margin:0 0 12px;padding:10px 12px;border-radius:8px;border:1px solid var(--line);white-space:pre-wrap;word-break:break-word}
+.thinking{margin:0 0 8px;padding:4px 10px;border-left:3px solid var(--line);color:var(--muted);white-space:pre-wrap;word-break:break-word;font-size:13px}
+.thinking summary{cursor:pointer;font-size:12px}.redacted{font-style:italic;border:1px dashed var(--line);border-radius:4px;padding:0 4px}
 .msg.user{background:var(--card)}.role{font-size:11px;text-transform:uppercase;color:var(--muted);display:block;margin-bottom:2px}
 details.call{margin:0 0 12px;border:1px solid var(--line);border-radius:8px;background:var(--card)}
 details.call summary{cursor:pointer;padding:8px 12px;display:flex;gap:8px;align-items:baseline}
@@ -51,6 +53,11 @@ export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions)
   for (const e of events) {
     switch (e.type) {
       case 'message_end':
+        if (e.role === 'assistant' && e.thinking?.trim()) {
+          // Folded like the window's; a redacted block reads as such, never as raw data.
+          const shown = e.thinking.split('[redacted]').map(t).join('<span class="redacted">redacted by the provider</span>');
+          body.push(`<details class="thinking" id="seq-${e.seq}-thinking"><summary>Thinking</summary><div>${shown}</div></details>`);
+        }
         if ((e.role === 'user' || e.role === 'assistant') && e.content.trim()) {
           body.push(`<div class="msg ${e.role}" id="seq-${e.seq}"><span class="role">${e.role}</span>${t(e.content)}</div>`);
         }

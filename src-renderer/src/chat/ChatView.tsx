@@ -8,6 +8,7 @@ import { TurnCheckpoint } from './TurnCheckpoint';
 import type { ChatItem } from '../store/chat-reducer';
 import { rewoundRows } from '../store/chat-reducer';
 import { MarkdownText } from './MarkdownText';
+import { ThinkingBlock } from './ThinkingBlock';
 import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
 import { RowSizes } from './row-sizes';
 import { turnUsageLine } from '../usage/usage-format';
@@ -36,16 +37,29 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
           <div className="msg-text">{item.text}</div>
         </div>
       );
-    case 'assistant':
-      if (!item.text && !item.streaming) return item.usage ? <TurnUsage item={item} /> : <div className="msg-empty" />;
+    case 'assistant': {
+      const thinking = item.thinking ? <ThinkingBlock text={item.thinking} live={item.streaming && !item.text} /> : null;
+      if (!item.text && !item.streaming) {
+        if (!thinking) return item.usage ? <TurnUsage item={item} /> : <div className="msg-empty" />;
+        return (
+          <>
+            {thinking}
+            {item.usage ? <TurnUsage item={item} /> : null}
+          </>
+        );
+      }
       return (
         <>
-          <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
-            <MarkdownText text={item.text} streaming={item.streaming} />
-          </div>
+          {thinking}
+          {item.text || !thinking ? (
+            <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
+              <MarkdownText text={item.text} streaming={item.streaming} />
+            </div>
+          ) : null}
           {item.usage ? <TurnUsage item={item} /> : null}
         </>
       );
+    }
     case 'call':
       return <ToolCallCard callId={item.callId} />;
     case 'end':

@@ -18,7 +18,8 @@ export function rowShape(item: ChatItem, call: CallDetail | undefined): string {
   switch (item.kind) {
     case 'assistant':
       // Wrapping depends on width and glyphs; 80-character buckets are close enough to start from.
-      return `a${textLines(item.text)}:${Math.floor(item.text.length / 80)}`;
+      // A folded thinking block adds one line above the answer.
+      return `a${textLines(item.text) + (item.thinking ? 1 : 0)}:${Math.floor(item.text.length / 80)}`;
     case 'call': {
       if (!call) return 'c?';
       const r = call.result;

@@ -6,6 +6,7 @@ import { inspectorSelectors } from '../store/inspector/selectors';
 import { formatDuration, prettyJson } from '../tool-calls/format';
 import { formatCost, turnUsageLine } from '../usage/usage-format';
 import { ContextMeterView } from './ContextMeterView';
+import { ThinkingBlock } from '../chat/ThinkingBlock';
 import { fullWireRequest } from './wire-request';
 import { plural } from '../shell/plural';
 
@@ -40,7 +41,8 @@ function UsageTable({ t }: { t: ModelTurn }) {
   const rows: Array<[string, string]> = [
     ['Model', t.model ?? ((t.request as { model?: string } | undefined)?.model ?? 'unknown')],
     ['Input tokens', `${(u.inputTokens ?? 0).toLocaleString('en-US')}${est}`],
-    ['Cached input', (u.cachedInputTokens ?? 0).toLocaleString('en-US')],
+    ['Cached input', `${(u.cachedInputTokens ?? 0).toLocaleString('en-US')}${u.cachedInputTokens && u.inputTokens ? ` (${Math.round((100 * u.cachedInputTokens) / u.inputTokens)}% of input)` : ''}`],
+    ['Cache writes', (u.cacheWriteTokens ?? 0).toLocaleString('en-US')],
     ['Output tokens', `${(u.outputTokens ?? 0).toLocaleString('en-US')}${est}`],
     ['Reasoning tokens', (u.reasoningTokens ?? 0).toLocaleString('en-US')],
     ['Cost', 'costUsd' in u ? formatCost(u.costUsd) : 'not recorded'],
@@ -75,6 +77,9 @@ function TurnDetail({ turns, index, running }: { turns: readonly ModelTurn[]; in
           Failed{t.error.status !== undefined ? ` with HTTP ${t.error.status}` : ''} from {t.error.endpoint}
           {t.error.attempts > 1 ? ` after ${t.error.attempts} attempts` : ''}: {t.error.message}
         </div>
+      ) : null}
+      {typeof (t.response as { thinking?: unknown } | undefined)?.thinking === 'string' ? (
+        <ThinkingBlock text={(t.response as { thinking: string }).thinking} live={false} />
       ) : null}
       {t.response !== undefined ? (
         <JsonBlock title="Response (summary)" value={t.response} testId="turn-response" collapsed={false} />

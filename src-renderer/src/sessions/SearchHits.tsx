@@ -7,6 +7,7 @@ import { formatCost } from '../usage/usage-format';
 function what(h: SearchHitView): string {
   if (h.kind === 'call') return [h.tool, h.server ? `@${h.server}` : '', h.status ?? '', h.durationMs !== undefined ? formatDuration(h.durationMs) : ''].filter(Boolean).join(' ');
   if (h.kind === 'model') return `model turn ${formatCost(h.costUsd)}`;
+  if (h.kind === 'thinking') return "the model's thinking";
   return h.kind === 'user' ? 'your message' : 'answer';
 }
 

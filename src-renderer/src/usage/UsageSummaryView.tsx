@@ -1,4 +1,4 @@
-import type { UsageTotals } from '../../../src-shared/events/model-usage';
+import { cachedShare, type UsageTotals } from '../../../src-shared/events/model-usage';
 import { useApp } from '../app/app-context';
 import { sessionsSelectors } from '../store/sessions/selectors';
 import { formatCost, shortTokens } from './usage-format';
@@ -11,9 +11,13 @@ function costOf(t: UsageTotals): string {
 
 function Row({ label, t, testId }: { label: string; t: UsageTotals; testId: string }) {
   return (
-    <tr data-testid={testId} title={`${t.turns} turn(s) · ${t.inputTokens.toLocaleString('en-US')} in · ${t.outputTokens.toLocaleString('en-US')} out${t.costUnknownTurns ? ` · ${t.costUnknownTurns} without a price` : ''}`}>
+    <tr
+      data-testid={testId}
+      title={`${t.turns} turn(s) · ${t.inputTokens.toLocaleString('en-US')} in (${t.cachedInputTokens.toLocaleString('en-US')} read from the prompt cache, ${(t.cacheWriteTokens ?? 0).toLocaleString('en-US')} written to it) · ${t.outputTokens.toLocaleString('en-US')} out${t.costUnknownTurns ? ` · ${t.costUnknownTurns} without a price` : ''}`}
+    >
       <th>{label}</th>
       <td className="num">{shortTokens(t.inputTokens + t.outputTokens)}</td>
+      <td className="num" data-field="cached">{t.turns ? cachedShare(t) : '—'}</td>
       <td className="num">{costOf(t)}</td>
     </tr>
   );
@@ -27,6 +31,14 @@ export function UsageSummaryView() {
     <details className="usage-summary" data-testid="usage-summary" open>
       <summary className="label">Usage across sessions</summary>
       <table>
+        <thead>
+          <tr>
+            <th />
+            <th className="num">tokens</th>
+            <th className="num" title="Share of input tokens read from the provider's prompt cache">cached</th>
+            <th className="num">cost</th>
+          </tr>
+        </thead>
         <tbody>
           <Row label="Today" t={u.today} testId="usage-today" />
           <Row label="7 days" t={u.week} testId="usage-week" />

@@ -18,6 +18,7 @@ export function turnUsageLine(u: Partial<ModelUsage>): string {
   const est = u.estimated ? '~' : '';
   const parts = [`${est}${n(u.inputTokens)} in`, `${est}${n(u.outputTokens)} out`];
   if (u.cachedInputTokens) parts.push(`${n(u.cachedInputTokens)} cached`);
+  if (u.cacheWriteTokens) parts.push(`${n(u.cacheWriteTokens)} cache write`);
   if (u.reasoningTokens) parts.push(`${n(u.reasoningTokens)} reasoning`);
   if ('costUsd' in u) parts.push(formatCost(u.costUsd));
   if (typeof u.ttftMs === 'number') parts.push(`first token ${formatDuration(u.ttftMs)}`);

@@ -65,7 +65,7 @@ function colorOf(s: TimeSpan): BarColor {
   if (s.kind === 'approval' || s.kind === 'question') return BarColor.Warn;
   if (s.status === 'error' || s.status === 'unfinished') return BarColor.Error;
   if (s.status === 'blocked' || s.status === 'denied') return BarColor.Warn;
-  if (s.kind === 'model') return BarColor.Accent;
+  if (s.kind === 'model' || s.kind === 'thinking') return BarColor.Accent;
   return BarColor.Ok;
 }
 

@@ -76,7 +76,7 @@ export function buildTimeline(events: readonly GlassboxEvent[]): TimelineEntry[]
         if (e.role === 'assistant') {
           const calls = e.toolCalls ?? [];
           const what = e.content.trim() ? oneLine(e.content) : calls.length ? `calls ${calls.map((c) => c.name).join(', ')}` : '(empty)';
-          push(e, 'model', `Model: ${what}`, [e.content, ...calls.map((c) => `→ ${c.name}(${c.arguments})`)].filter(Boolean).join('\n'));
+          push(e, 'model', `Model: ${what}`, [e.thinking ? `Thinking:\n${e.thinking}\n` : '', e.content, ...calls.map((c) => `→ ${c.name}(${c.arguments})`)].filter(Boolean).join('\n'));
         } else if (e.role === 'user' && e.content !== lastTask) {
           // The task's own user message repeats the agent_start entry; other user messages show.
           push(e, 'user', `User: ${oneLine(e.content)}`, e.content);

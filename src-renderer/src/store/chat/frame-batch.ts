@@ -38,7 +38,7 @@ export const nextFrame: FrameScheduler = (run) => {
 
 /**
  * Streamed text arrives a word at a time, several words per frame, and each store update renders
- * the conversation again. Text deltas (message_update) are therefore held and applied together
+ * the conversation again. Text and thinking deltas (message_update, thinking_update) are therefore held and applied together
  * once per frame; any other event first applies the held ones, then itself, at once — so the
  * order of events is kept and everything but streamed text lands as fast as before.
  */
@@ -54,7 +54,7 @@ export class FrameBatch {
 
   /** Takes one live event in: held until the next frame when it is a text delta, else applied now. */
   push(e: GlassboxEvent): void {
-    if (e.type === 'message_update') {
+    if (e.type === 'message_update' || e.type === 'thinking_update') {
       this.held.push(e);
       if (!this.scheduled) {
         this.scheduled = true;
