@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,32 @@ import { TraceWriter } from './trace-writer';
 const tempPath = (name: string) => join(mkdtempSync(join(tmpdir(), 'glassbox-trace-')), name);
 
 describe('TraceWriter', () => {
+  it('starts a new line after a torn last line of a resumed file: the torn line stays bad, the new events are whole', () => {
+    const path = tempPath('torn.jsonl');
+    const first = JSON.stringify({ type: 'agent_start', task: 't', seq: 1, sessionId: 'r', ts: 1 });
+    writeFileSync(path, `${first}\n{"type":"turn_start","st`);
+    const bus = new EventBus('r', undefined, 1);
+    const w = new TraceWriter(path).attach(bus);
+    bus.emit({ type: 'turn_start', step: 2 });
+    w.close();
+    const lines = readFileSync(path, 'utf8').split('\n');
+    expect(lines[1]).toBe('{"type":"turn_start","st');
+    expect(JSON.parse(lines[2]!)).toMatchObject({ type: 'turn_start', step: 2, seq: 2 });
+    const read = readSessionFile(path);
+    expect(read.events.map((e) => e.seq)).toEqual([1, 2]);
+    expect(read.warnings).toEqual([`${path}:2: skipped an unreadable line`]);
+  });
+
+  it('adds no blank line to a file that ends whole', () => {
+    const path = tempPath('whole.jsonl');
+    writeFileSync(path, JSON.stringify({ type: 'agent_start', task: 't', seq: 1, sessionId: 'r', ts: 1 }) + '\n');
+    const bus = new EventBus('r', undefined, 1);
+    const w = new TraceWriter(path).attach(bus);
+    bus.emit({ type: 'turn_start', step: 2 });
+    w.close();
+    expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(3);
+  });
+
   it('appends the events of one event-loop turn as whole lines at the end of that turn', async () => {
     const path = tempPath('s.jsonl');
     const bus = new EventBus('s');

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
@@ -9,6 +9,15 @@ const pendingAtExit = new Set<TraceWriter>();
 let exitHookInstalled = false;
 function flushAllAtExit(): void {
   for (const w of [...pendingAtExit]) w.flush();
+}
+
+/** True when the open file is empty or its last byte is a newline. */
+function endsWithNewline(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] === 0x0a;
 }
 
 /**
@@ -92,7 +101,11 @@ export class TraceWriter {
     try {
       if (this.fd === null) {
         mkdirSync(dirname(this.path), { recursive: true });
-        this.fd = openSync(this.path, 'a', 0o600); // only the user: it holds everything the agent saw
+        this.fd = openSync(this.path, 'a+', 0o600); // only the user: it holds everything the agent saw
+        // A resumed file may end in a line torn by a crash: start a new line after it, so the
+        // torn line stays one bad line (reported by readSessionFile) and the first new event
+        // is not fused onto it and lost with it.
+        if (!endsWithNewline(this.fd)) text = '\n' + text;
       }
       writeSync(this.fd, text);
     } catch (err) {
