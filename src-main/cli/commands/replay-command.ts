@@ -6,9 +6,10 @@ import { readSessionFile } from '../../core/session/session-file';
 import { TerminalHumanInput } from '../terminal-human-input';
 import { replayOfflineCommand } from './replay-offline-command';
 import { parseCliArgs } from '../cli-args';
+import { readLargeArgument } from '../large-argument';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
-const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON] [--json] [--workspace DIR]
+const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON | --args - | --args-file FILE] [--json] [--workspace DIR]
        glassbox replay FILE.jsonl --offline [--model M] [--all] [--json]
 
 Re-executes the tool calls recorded in a session file (all, or one with --call, optionally with
@@ -32,6 +33,7 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
       options: {
         call: { type: 'string' },
         args: { type: 'string' },
+        'args-file': { type: 'string' },
         json: { type: 'boolean' },
         workspace: { type: 'string' },
         offline: { type: 'boolean' },
@@ -51,12 +53,15 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const file = resolve(io.cwd, positionals[0]);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such session file: ${file}`);
   if (!values.offline && (values.model !== undefined || values.all)) throw new UsageError('--model and --all go with --offline');
-  if (values.offline && (values.call !== undefined || values.args !== undefined)) throw new UsageError('--offline replays the model turns: --call and --args are for re-running tool calls');
-  if (values.args !== undefined && values.call === undefined) throw new UsageError('--args needs --call ID (which call to run with them)');
+  if (values.offline && (values.call !== undefined || values.args !== undefined || values['args-file'] !== undefined)) {
+    throw new UsageError('--offline replays the model turns: --call and --args are for re-running tool calls');
+  }
+  const argsText = await readLargeArgument('args', values.args, values['args-file'], io);
+  if (argsText !== undefined && values.call === undefined) throw new UsageError('--args needs --call ID (which call to run with them)');
   let args: unknown;
-  if (values.args !== undefined) {
+  if (argsText !== undefined) {
     try {
-      args = JSON.parse(values.args);
+      args = JSON.parse(argsText);
     } catch (err) {
       throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`);
     }

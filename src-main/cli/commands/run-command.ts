@@ -9,13 +9,15 @@ import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { TerminalHumanInput } from '../terminal-human-input';
 import { parseCliArgs } from '../cli-args';
+import { readLargeArgument } from '../large-argument';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { cliSessionSignIn } from './mcp-login-command';
 import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 
-const USAGE = `Usage: glassbox run "TASK" [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
+const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
 
-Runs the agent on one task, headless.
+Runs the agent on one task, headless. A long task: \`-\` reads it from stdin, --task-file FILE
+from a file (one command-line argument cannot pass 128 KiB).
   --workspace DIR   where the agent works (default: the current directory)
   --max-steps N     stop after N model turns (default 30, or config agent.maxSteps); exit 3
   --approve MODE    ask (prompt on a terminal; denied when stdin is not a TTY), auto, deny
@@ -79,6 +81,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
         approve: { type: 'string' },
         json: { type: 'boolean' },
         session: { type: 'string' },
+        'task-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -89,7 +92,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     println(io.stdout, USAGE);
     return EXIT.OK;
   }
-  const task = positionals.join(' ').trim();
+  const given = positionals.join(' ').trim();
+  if (given && values['task-file'] !== undefined) throw new UsageError('give either TASK or --task-file, not both');
+  const task = ((await readLargeArgument('task', given || undefined, values['task-file'], io)) ?? '').trim();
   if (!task) throw new UsageError(`missing TASK\n\n${USAGE}`);
   let maxSteps: number | undefined;
   if (values['max-steps'] !== undefined) {

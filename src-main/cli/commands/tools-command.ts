@@ -3,13 +3,14 @@ import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-shared/events/tool-result';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
+import { readLargeArgument } from '../large-argument';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { cliSessionSignIn } from './mcp-login-command';
 import { TerminalHumanInput } from '../terminal-human-input';
 
 const USAGE = `Usage:
   glassbox tools list [--json] [--workspace DIR]
-  glassbox tools call NAME [--args JSON] [--json] [--approve ask|auto|deny] [--workspace DIR]
+  glassbox tools call NAME [--args JSON | --args - | --args-file FILE] [--json] [--approve ask|auto|deny] [--workspace DIR]
 
 list   every tool the agent would see (built-in, MCP, extension): name, source,
        description, input schema. Exit 0; 2 on a config error.
@@ -143,6 +144,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
     args: argv,
     options: {
       args: { type: 'string' },
+      'args-file': { type: 'string' },
       json: { type: 'boolean' },
       approve: { type: 'string' },
       workspace: { type: 'string' },
@@ -161,7 +163,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   if (approve !== undefined && !APPROVE_MODES.includes(approve as ApproveMode)) {
     throw new UsageError(`--approve must be one of ${APPROVE_MODES.join(', ')} (got '${approve}')`);
   }
-  const args = parseArgsJson(values.args);
+  const args = parseArgsJson(await readLargeArgument('args', values.args, values['args-file'], io));
   const terminal = new TerminalHumanInput({ stdin: io.stdin, stderr: io.stderr });
   const options: SessionOptions = {
     workspace: workspaceOf(values.workspace, io),
