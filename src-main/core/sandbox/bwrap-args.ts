@@ -66,6 +66,8 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPower
   ops.sort((a, b) => depth(a.path) - depth(b.path) || a.order - b.order);
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const op of ops) args.push(...op.args);
+  // Last, over any writable parent: Glassbox writes there (commands, the filter), the inside only reads.
+  if (layout.ownDir) args.push('--ro-bind', layout.ownDir, layout.ownDir);
   for (const op of ops) if (op.remountRo) args.push('--remount-ro', op.path);
   args.push('--unshare-user');
   if (powers.disableUserns) args.push('--disable-userns');

@@ -23,7 +23,15 @@ export class SandboxDir {
     return dir;
   }
 
-  /** Writes the seccomp filter (read-only) and returns its path. */
+  /** Where the shell's commands are handed over (made on first call). */
+  get commands(): string {
+    const dir = join(this.path, 'cmd');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  /** Writes the seccomp filter
+ (read-only) and returns its path. */
   writeFilter(bytes: Buffer): string {
     const file = join(this.path, 'seccomp.bpf');
     writeFileSync(file, bytes, { mode: 0o400 });

@@ -30,7 +30,13 @@ export interface SandboxLayout {
   pinned: string[];
   /** Credentials and Glassbox's own files: unreadable. */
   hidden: HiddenPath[];
+  /**
+   * The sandbox's own folder on the host (sandbox-dir.ts: the filter, the command hand-over, the
+   * private temp dir): read-only inside at the same path, whatever else is writable.
+   */
+  ownDir?: string;
   /** The git directories there were at setup (workspace-write mode), and whether the walk saw all. */
+
   git?: { known: string[]; complete: boolean };
 }
 

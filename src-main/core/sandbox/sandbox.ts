@@ -134,7 +134,18 @@ export class Sandbox {
     return sweepNewRepositories(layout.workspace, layout.writable, { known: new Set(layout.git.known), complete: layout.git.complete, at: this.setUpAt }, run);
   }
 
-  /** Removes the sandbox's own folder (filter, private temp dir); call once the shell and Python are gone. */
+  /**
+   * The folder the shell's commands are handed over in: written here, read-only inside (at the
+   * same path). Undefined when commands do not run confined.
+   */
+  commandDir(): string | undefined {
+    const r = this.resolve();
+    if (r.problem || !r.layout || !this.dir) return undefined;
+    return this.dir.commands;
+  }
+
+  /** Removes the sandbox's own folder
+ (filter, private temp dir); call once the shell and Python are gone. */
   dispose(): void {
     this.dir?.dispose();
   }
@@ -159,9 +170,12 @@ export class Sandbox {
     let problem: string | undefined;
     let powers: BwrapPowers | undefined;
     let filterFile: string | undefined;
-    if (backend.kind === 'none') problem = backend.reason;
-    else if (backend.kind === 'bwrap') {
+    if (backend.kind !== 'none') {
       this.dir ??= new SandboxDir(this.opts.tmpDir ?? tmpdir());
+      layout.ownDir = this.dir.path;
+    }
+    if (backend.kind === 'none') problem = backend.reason;
+    else if (backend.kind === 'bwrap' && this.dir) {
       const arch = seccompArchOf(this.opts.arch ?? process.arch);
       if (arch) filterFile = this.dir.writeFilter(seccompFilterBytes(arch));
       powers = { disableUserns: bwrapSupportsDisableUserns(backend.binary, this.opts.env), ...(filterFile ? { seccompFd: SECCOMP_FD } : {}) };

@@ -31,6 +31,8 @@ export function seatbeltProfile(layout: SandboxLayout): SeatbeltProfile {
     ),
     // The pinned folder itself (not its contents) cannot be renamed, removed or replaced.
     ...layout.pinned.map((p, i) => `(literal ${ref('PINNED', i, p)})`),
+    // The sandbox's own folder: Glassbox hands commands over there.
+    ...(layout.ownDir ? [`(subpath ${ref('OWN', 0, layout.ownDir)})`] : []),
   ];
   const lines = [
     '(version 1)',

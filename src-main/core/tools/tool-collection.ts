@@ -146,6 +146,8 @@ export class ToolCollection {
     }
     const invalid = this.validate(tool, args);
     if (invalid) return { error: errorResult(`Invalid arguments for ${name}:\n${invalid}`) };
+    const refused = tool.checkArgs?.(args as Record<string, unknown>);
+    if (refused) return { error: errorResult(`Invalid arguments for ${name}: ${refused}`) };
     return { tool, args: args as Record<string, unknown> };
   }
 

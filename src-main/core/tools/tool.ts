@@ -97,6 +97,11 @@ export interface Tool {
    */
   readonly validationSchema?: JsonSchema;
   readonly annotations?: ToolAnnotations;
+  /**
+   * A check of the arguments beyond the schema, run right after it (before hooks, approvals and
+   * execution): the message for the model when the call must not run, else null.
+   */
+  checkArgs?(args: Record<string, unknown>): string | null;
   /** Where it came from; set by whoever registers it (defaults to builtin). */
   source?: ToolSource;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;

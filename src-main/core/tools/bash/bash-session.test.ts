@@ -29,7 +29,24 @@ describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
     expect(r.shellExited).toBe(false);
   });
 
+  it('a control character never reaches the shell: the command is refused, nothing of it runs', async () => {
+    for (const ch of ['\r', '\x03', '\x04', '\x15', '\x16', '\x1a', '\x1b', '\x1c', '\x7f', '\u009b', '\x00']) {
+      const r = await shell.run(`echo hi${ch}touch refused-marker`);
+      expect(r.exitCode, JSON.stringify(ch)).toBeNull();
+      expect(r.note).toMatch(/^the command was not run: it contains /);
+    }
+    expect((await shell.run('ls refused-marker 2>&1; echo alive')).output).toMatch(/No such file[\s\S]*alive$/);
+  });
+
+  it('bash reads exactly the text given: quotes, escapes written as text, tabs, here-docs, trailing blank lines', async () => {
+    const command = "printf '%s|' \"a\tb\" 'it'\\''s' $'\\x42' '\\e[201~' \"$(printf '\\x41')\"\ncat <<'EOF'\n  keep  \\n \nEOF\n\n   \n";
+    const r = await shell.run(command);
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toBe("a       b|it's|B|\\e[201~|A|  keep  \\n");
+  });
+
   it('keeps stdout and stderr of a failing command with its exit code', async () => {
+
     const r = await shell.run('echo to-stdout; echo to-stderr >&2; (exit 3)');
     expect(r.output).toBe('to-stdout\nto-stderr');
     expect(r.exitCode).toBe(3);

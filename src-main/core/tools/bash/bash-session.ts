@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CommandCapture, HEAD_CHARS, TAIL_CHARS } from './command-capture';
 import { CommandInput } from './command-input';
+import { checkCommandText } from './command-text';
 import { OutputScreen } from './output-screen';
 import { commandEndPattern, shellEnvironment, type ShellState } from './shell-integration';
 import { interruptCommand } from './interrupt-ladder';
@@ -14,6 +18,11 @@ const READY_TIMEOUT_MS = 15_000;
 /** Wraps a command line so it runs confined (the session's OS sandbox); see core/sandbox. */
 export interface ShellConfinement {
   wrap(command: string, args: string[], cwd: string): { command: string; args: string[] };
+  /**
+   * A folder Glassbox writes and the confined shell can read but not write, at the same path
+   * inside: where commands are handed over (command-input.ts). Undefined when not confined.
+   */
+  commandDir?(): string | undefined;
 }
 
 /** How to start the shell. */
@@ -91,6 +100,10 @@ export class BashSession {
   private cols: number;
   private rows: number;
   private disposed = false;
+  /** Where this shell's commands are handed over (see CommandInput). */
+  private cmdDir: string | undefined;
+  /** Made by this session when no sandbox provides one; removed at dispose. */
+  private ownCmdDir: string | undefined;
 
   constructor(private readonly opts: BashSessionOptions) {
     this.cols = opts.cols ?? 160;
@@ -190,6 +203,7 @@ export class BashSession {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.killShell();
+    if (this.ownCmdDir) rmSync(this.ownCmdDir, { recursive: true, force: true });
     this.screen.clearListeners();
     this.busyListeners.clear();
   }
@@ -200,6 +214,9 @@ export class BashSession {
     if (options.signal?.aborted) {
       return { ...base, output: '', exitCode: null, cancelled: true, durationMs: 0 };
     }
+    // What the classifier parsed is what bash reads; a character they could read differently never runs.
+    const text = checkCommandText(command);
+    if (!text.ok) return { ...base, output: '', exitCode: null, cancelled: false, note: text.reason, durationMs: 0 };
     const freshShellNote = await this.ensureShell();
     const proc = this.proc;
     if (!proc) throw new Error('the shell could not be started');
@@ -224,7 +241,7 @@ export class BashSession {
         };
       }
       const nonce = randomBytes(8).toString('hex');
-      input = new CommandInput(command, nonce, this.userTyped);
+      input = new CommandInput(command, nonce, this.userTyped, this.commandDir());
       const keys = input.keys;
       const end = await new Promise<{ exitCode: number | null; shellExited: boolean; active: ActiveCommand }>((resolve) => {
         const active: ActiveCommand = {
@@ -297,7 +314,7 @@ export class BashSession {
 
   private spawnShell(): Promise<void> {
     const readyNonce = randomBytes(8).toString('hex');
-    const env = shellEnvironment(this.opts.env ?? process.env, readyNonce);
+    const env = shellEnvironment(this.opts.env ?? process.env, readyNonce, this.commandDir());
     const bash = this.opts.shell ?? 'bash';
     const bashArgs = ['--noprofile', '--norc', '-i'];
     const line = this.opts.sandbox ? this.opts.sandbox.wrap(bash, bashArgs, this.opts.cwd) : { command: bash, args: bashArgs };
@@ -355,6 +372,12 @@ export class BashSession {
         }, 30);
       });
     });
+  }
+
+  /** The folder commands are handed over in: the sandbox's read-only one, else a private one of this session. */
+  private commandDir(): string {
+    this.cmdDir ??= this.opts.sandbox?.commandDir?.() ?? (this.ownCmdDir = mkdtempSync(join(tmpdir(), 'glassbox-cmd-')));
+    return this.cmdDir;
   }
 
   /** Timeout or cancel: SIGINT the foreground job, then SIGKILL it, then kill the shell. */

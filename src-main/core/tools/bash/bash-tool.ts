@@ -2,6 +2,7 @@ import type { Tool, ToolAnnotations, ToolContext } from '../tool';
 import type { ToolResult } from '../../../../src-shared/events/tool-result';
 import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
 import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
+import { checkCommandText } from './command-text';
 import { clipOutput } from './output-clip';
 import { carriedState, runOutsideSandbox } from './outside-command';
 import { CommandOutputFilter, LiveOutput } from '../live-output';
@@ -68,6 +69,13 @@ export class BashTool implements Tool {
   private ownShell: BashSession | undefined;
 
   constructor(private readonly opts: BashToolOptions) {}
+
+  /** Refuses control characters in the command before anyone is asked about it (command-text.ts). */
+  checkArgs(args: Record<string, unknown>): string | null {
+    if (typeof args.command !== 'string') return null;
+    const text = checkCommandText(args.command);
+    return text.ok ? null : text.reason;
+  }
 
   private shell(): BashSession {
     if (this.opts.shell) return this.opts.shell();

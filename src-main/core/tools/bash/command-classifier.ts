@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
+import { checkCommandText } from './command-text';
 import { isBashParserLoaded, loadBashParser, withBashTree } from './bash-parser';
 import { visit } from './classifier/analyzer';
 import type { ClassifyOptions, CommandClassification } from './classifier/classification';
@@ -64,6 +65,8 @@ export function classify(command: string, workspace: string, opts: ClassifyOptio
       visit(root, s, ctx);
     });
   };
+  // The shell refuses such a command (command-text.ts); should one get here, it is never safe.
+  if (!checkCommandText(command).ok) findings.unknown('holds a control character (other than tab and newline) that a terminal or bash could read differently');
   analyze(command, fresh(), 0);
   // The grammar reads a backslash-newline inside a word as a word break, bash joins the word
   // (`r\<newline>m` is `rm`): analyze the joined text too and keep the worse of both readings.

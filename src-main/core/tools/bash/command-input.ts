@@ -1,51 +1,48 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { PASTE_END, PASTE_START, TAKE_NONCE_KEY } from './shell-integration';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { shellQuote, TAKE_COMMAND_KEY } from './shell-integration';
 
 /**
- * Commands longer than this are written to a temp file and sourced: readline redraws
- * pasted text as it goes (about 25 ms per KB), sourcing keeps the same semantics
- * (cd, variables, functions, exit) at file speed.
+ * Commands longer than this are sourced from their file instead of becoming the input line:
+ * readline redraws a long line slowly, sourcing keeps the same semantics (cd, variables,
+ * functions, exit) at file speed.
  */
 const LARGE_COMMAND_CHARS = 16 * 1024;
 
 /**
- * What Glassbox types into the shell for one agent command: the nonce and the key that takes
- * it, then the command as a bracketed paste and Enter. A long command goes through a private
- * temp file; {@link cleanup} removes it.
+ * How one agent command reaches the shell: as data, never through the terminal. The command is
+ * written to a file in `dir` (a folder the sandbox shows read-only); what is typed into the pty
+ * is only the nonce, the file's random name (hex), the key bound to `__gb_take` and Enter. The
+ * handler reads the file into the input line (`read -r -d ''`: byte for byte), so bash parses
+ * exactly the text the classifier parsed — a carriage return or Ctrl-C in it is never a key
+ * press. {@link cleanup} removes the files.
  */
 export class CommandInput {
-  private scriptFile: string | undefined;
-  /** The keystrokes to write to the pty. */
+  private readonly files: string[] = [];
+  /** The keystrokes to write to the pty (hex, `:`, the bound key, Enter). */
   readonly keys: string;
 
-  constructor(command: string, nonce: string, clearLine: boolean) {
-    let typed = sanitizeCommand(command);
-    if (typed.length > LARGE_COMMAND_CHARS) {
-      this.scriptFile = writeCommandFile(typed);
-      typed = `. '${this.scriptFile}'`;
+  constructor(command: string, nonce: string, clearLine: boolean, dir: string) {
+    const id = randomBytes(8).toString('hex');
+    let line = command;
+    if (command.length > LARGE_COMMAND_CHARS) {
+      const script = this.write(join(dir, `${id}.sh`), command.endsWith('\n') ? command : `${command}\n`);
+      line = `. ${shellQuote(script)}`;
     }
+    this.write(join(dir, id), line);
     // Ctrl-E Ctrl-U first when the user left half a line in the terminal.
-    this.keys = `${clearLine ? '\x05\x15' : ''}${nonce}${TAKE_NONCE_KEY}${PASTE_START}${typed}${PASTE_END}\r`;
+    this.keys = `${clearLine ? '\x05\x15' : ''}${nonce}:${id}${TAKE_COMMAND_KEY}\r`;
   }
 
-  /** Removes the temp file of a long command. */
+  /** Removes the command's files. */
   cleanup(): void {
-    if (this.scriptFile) rmSync(dirname(this.scriptFile), { recursive: true, force: true });
-    this.scriptFile = undefined;
+    for (const f of this.files.splice(0)) rmSync(f, { force: true });
   }
-}
 
-/** Bracketed-paste text must not end the paste early; line ends become `\n`. */
-function sanitizeCommand(command: string): string {
-  return command.replace(/\x1b\[20[01]~/g, '').replace(/\r\n?/g, '\n').replace(/\s+$/, '');
-}
-
-/** Writes a long command to a private temp file (0600 in a 0700 folder) for `.` to run. */
-function writeCommandFile(command: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'glassbox-cmd-'));
-  const file = join(dir, 'command.sh');
-  writeFileSync(file, command + '\n', { mode: 0o600 });
-  return file;
+  private write(file: string, text: string): string {
+    writeFileSync(file, text, { mode: 0o600 });
+    this.files.push(file);
+    return file;
+  }
 }

@@ -3,10 +3,12 @@
  * the shell itself reports where each command's output starts and ends with OSC 633
  * escape sequences, so Glassbox never polls and never prints a visible sentinel.
  *
- * Per command, Glassbox types the nonce followed by {@link TAKE_NONCE_KEY}, which a
- * `bind -x` handler moves out of the input line into `__gb_n` (the screen never keeps it);
- * then it pastes the command (bracketed paste, so tabs and newlines are literal) and
- * presses Enter. Bash then emits:
+ * Per command, Glassbox writes the command to a file and types `<nonce>:<file id>` followed by
+ * {@link TAKE_COMMAND_KEY}: a `bind -x` handler moves the nonce into `__gb_n` and replaces the
+ * input line with the file's content, byte for byte (the screen never keeps the nonce); then
+ * Glassbox presses Enter. The command itself never passes through the terminal, whose line
+ * discipline and readline would act on control characters in it (see command-input.ts).
+ * Bash then emits:
  *   - `ESC ] 633 ; C ; <nonce> BEL` from PS0, after reading the command, before running it;
  *   - `ESC ] 633 ; D ; <exit code> ; <nonce> BEL` from PROMPT_COMMAND, when it finished;
  *   - `ESC ] 633 ; A BEL` / `ESC ] 633 ; B BEL` around the prompt (for terminals);
@@ -16,11 +18,13 @@
  * which lives in an unexported shell variable.
  */
 
-/** The key sequence bound (bind -x) to "take the typed line as the nonce". No real key sends it. */
-export const TAKE_NONCE_KEY = '\x1b[5151~';
-/** Bracketed-paste start/end: readline inserts what is between them literally. */
-export const PASTE_START = '\x1b[200~';
-export const PASTE_END = '\x1b[201~';
+/** `s` as one single-quoted shell word. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The key sequence bound (bind -x) to "take the typed nonce and load the command". No real key sends it. */
+export const TAKE_COMMAND_KEY = '\x1b[5151~';
 /** Readline leaves bracketed-paste mode right after accepting a line: output follows. */
 export const PASTE_MODE_OFF = '\x1b[?2004l';
 
@@ -73,7 +77,7 @@ export const ANY_633 = /\x1b\]633;[^\x07]*\x07/g;
  * The script bash evaluates before its first prompt. `readyNonce` is reported by the first
  * end marker, which tells Glassbox the shell is ready.
  */
-export function shellIntegrationScript(readyNonce: string): string {
+export function shellIntegrationScript(readyNonce: string, commandDir: string): string {
   return [
     // PROMPT_COMMAND came from the environment to run this script: make it a plain variable.
     'export -n PROMPT_COMMAND',
@@ -89,7 +93,10 @@ export function shellIntegrationScript(readyNonce: string): string {
     // Report the status and give it back, so `$?` in the next command still sees it.
     // The state report first (cwd, alias and function names), then the end marker.
     "__gb_precmd() { local s=$?; builtin printf '\\e]633;P;GbState\\n%s\\n--a\\n' \"$PWD\"; builtin compgen -a; builtin printf -- '--f\\n'; builtin compgen -A function; builtin printf '\\a\\e]633;D;%s;%s\\a' \"$s\" \"$__gb_n\"; return $s; }",
-    '__gb_take() { __gb_n=$READLINE_LINE; READLINE_LINE=; READLINE_POINT=0; }',
+    `__gb_cmds=${shellQuote(commandDir)}`,
+    // The typed line is `<nonce>:<file id>` (hex only); the command comes from the file as data.
+    // A file that cannot be read runs a command that says so and fails, not an empty line.
+    "__gb_take() { local f=${READLINE_LINE#*:}; __gb_n=${READLINE_LINE%%:*}; READLINE_LINE=; if [[ $f =~ ^[0-9a-f]+$ ]] && IFS= builtin read -r -d '' READLINE_LINE < \"$__gb_cmds/$f\" || [[ -n $READLINE_LINE ]]; then :; else READLINE_LINE=\"builtin echo 'glassbox: the command could not be read' >&2; false\"; fi; READLINE_POINT=${#READLINE_LINE}; }",
     `bind -x '"\\e[5151~": __gb_take'`,
     "PS0='\\e]633;C;${__gb_n}\\a'",
     "PS1='\\[\\e]633;A\\a\\]\\w\\$ \\[\\e]633;B\\a\\]'",
@@ -100,7 +107,7 @@ export function shellIntegrationScript(readyNonce: string): string {
 }
 
 /** The shell's environment: `base` plus the terminal type, pagers off and the integration script. */
-export function shellEnvironment(base: NodeJS.ProcessEnv, readyNonce: string): Record<string, string> {
+export function shellEnvironment(base: NodeJS.ProcessEnv, readyNonce: string, commandDir: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   return Object.assign(env, {
@@ -111,6 +118,6 @@ export function shellEnvironment(base: NodeJS.ProcessEnv, readyNonce: string): R
     MANPAGER: 'cat',
     SYSTEMD_PAGER: '',
     PROMPT_COMMAND: 'eval "$GLASSBOX_BASH_INIT"',
-    GLASSBOX_BASH_INIT: shellIntegrationScript(readyNonce),
+    GLASSBOX_BASH_INIT: shellIntegrationScript(readyNonce, commandDir),
   });
 }
