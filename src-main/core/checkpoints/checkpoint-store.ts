@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { lstat, rm, unlink } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { BoundaryError, FileBoundary } from '../workspace/file-boundary';
+import { isPathInside, realPathOf } from '../workspace/real-path';
 import { ShadowGit } from './shadow-git';
 import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
 
@@ -10,6 +12,10 @@ const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_FILES = 50_000;
 /** Texts shipped with a preview are capped (the window shows a diff, not a download). */
 const PREVIEW_TEXT_BYTES = 512 * 1024;
+/** Git's modes of a symlink, an executable file and a submodule in a tree. */
+const SYMLINK = '120000';
+const EXECUTABLE = '100755';
+const GITLINK = '160000';
 
 /** Operations on one shadow repository run one at a time (parallel sessions may share a workspace). */
 const queues = new Map<string, Promise<unknown>>();
@@ -41,6 +47,8 @@ export function checkpointDir(home: string, workspace: string): string {
 export class CheckpointStore {
   readonly dir: string;
   private readonly git: ShadowGit;
+  private readonly root: string;
+  private readonly boundary: FileBoundary;
   private readonly maxCheckpoints: number;
   private readonly maxFileBytes: number;
   private readonly maxFiles: number;
@@ -54,6 +62,10 @@ export class CheckpointStore {
   ) {
     this.dir = checkpointDir(home, workspace);
     this.git = new ShadowGit(join(this.dir, 'git'), resolve(workspace));
+    this.root = resolve(workspace);
+    // Restores write only inside the workspace (its real path, judged on every write).
+    const inside = (real: string) => (isPathInside(real, realPathOf(this.root)) ? null : `${real} is outside the workspace ${this.root}`);
+    this.boundary = new FileBoundary({ mayRead: inside, mayWrite: inside }, { maxReadBytes: 0, what: 'a checkpoint restore' });
     this.maxCheckpoints = Math.max(2, config.maxCheckpoints ?? DEFAULT_MAX_CHECKPOINTS);
     this.maxFileBytes = config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.maxFiles = config.maxFiles ?? DEFAULT_MAX_FILES;
@@ -224,32 +236,31 @@ export class CheckpointStore {
       const taken = (await this.takeNow({ kind: 'before-restore', label: `Before restoring “${target.label}”`, ...meta }, { force: true, noGc: true }))!;
       const undo = taken.cp;
       const now = taken.tree;
-      const diff = (await this.git.text(['diff-tree', '-r', '--no-renames', '--name-status', '-z', now, targetTree])).split('\0').filter(Boolean);
+      // Raw entries (`:oldmode newmode oldsha newsha status`, then the path): the mode and blob to write.
+      const raw = (await this.git.run(['diff-tree', '-r', '--no-renames', '-z', now, targetTree])).stdout.toString('utf8').split('\0');
       const want = paths ? new Set(paths) : null;
       const files: string[] = [];
-      const write: string[] = [];
+      const write: { rel: string; mode: string; sha: string }[] = [];
       const gone: string[] = [];
-      for (let i = 0; i + 1 < diff.length; i += 2) {
-        const code = diff[i]!;
-        const rel = diff[i + 1]!;
-        if (want && !want.has(rel)) continue;
-        const abs = this.inside(rel);
-        if (code === 'D') {
-          // Added since: the checkpoint did not have it.
-          await unlink(abs).catch((err: NodeJS.ErrnoException) => {
-            if (err.code !== 'ENOENT') throw err;
-          });
-          gone.push(rel);
-        } else {
-          // A symlinked folder on the way could send the write elsewhere: each parent must be a real folder.
-          await this.realParents(rel);
-          write.push(rel);
-        }
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const [, , mode, , sha, code] = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(raw[i]!) ?? [];
+        const rel = raw[i + 1]!;
+        if (!code || !mode || !sha || (want && !want.has(rel))) continue;
+        this.inside(rel);
+        if (code === 'D') gone.push(rel);
+        else write.push({ rel, mode, sha });
         files.push(rel);
       }
-      // One checkout for every file to write back (git writes files, modes and symlinks as stored).
-      // Only the chosen paths are checked out; git also updates them in the shadow index.
-      if (write.length) await this.git.run(['checkout', '-q', id, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: write.join('\0') });
+      // Every write and deletion goes through the file boundary, with no symlink followed on the
+      // way: a folder swapped for a link to elsewhere (planted, or mid-restore) is refused, never
+      // written or deleted through. Deletions first: a folder that becomes a file needs its files gone.
+      // From the workspace's real path: links above the workspace are the user's, not the agent's.
+      const root = realPathOf(this.root);
+      for (const rel of gone) this.boundary.remove(join(root, rel), { noLinks: true });
+      await this.writeBlobs(root, write);
+      // The index now says what the restore wrote (git checkout did this itself).
+      const indexInfo = write.filter((w) => w.mode !== GITLINK).map((w) => `${w.mode} ${w.sha}\t${w.rel}\0`).join('');
+      if (indexInfo) await this.git.run(['update-index', '-z', '--index-info'], { input: indexInfo });
       if (gone.length) await this.git.run(['update-index', '-z', '--force-remove', '--stdin'], { input: gone.join('\0') + '\0' });
       // The index held the workspace as of the undo point, changed just where the restore wrote: it
       // is the workspace after the restore, with no second scan of every file (all files chosen: the target's tree).
@@ -291,18 +302,30 @@ export class CheckpointStore {
     return abs;
   }
 
-  private async realParents(rel: string): Promise<void> {
-    const parts = rel.split('/').slice(0, -1);
-    let cur = resolve(this.workspace);
-    for (const p of parts) {
-      cur = join(cur, p);
+  /** Writes blobs of the target checkpoint into the workspace through the boundary (files with their mode, symlinks as links). */
+  private async writeBlobs(root: string, write: readonly { rel: string; mode: string; sha: string }[]): Promise<void> {
+    const wanted = write.filter((w) => w.mode !== GITLINK);
+    if (!wanted.length) return;
+    const out = (await this.git.run(['cat-file', '--batch'], { input: wanted.map((w) => w.sha).join('\n') + '\n' })).stdout;
+    let pos = 0;
+    for (const w of wanted) {
+      const eol = out.indexOf(10, pos);
+      const size = Number(out.subarray(pos, eol).toString('latin1').split(' ')[2]);
+      const data = out.subarray(eol + 1, eol + 1 + size);
+      pos = eol + 1 + size + 1;
+      const abs = join(root, w.rel);
+      if (w.mode === SYMLINK) {
+        this.boundary.writeLink(abs, data.toString('utf8'));
+        continue;
+      }
+      const mode = w.mode === EXECUTABLE ? 0o777 : 0o666;
       try {
-        const st = await lstat(cur);
-        if (st.isSymbolicLink()) throw new Error(`refusing to restore through a symlink: ${cur}`);
-        if (!st.isDirectory()) await rm(cur, { force: true });
+        this.boundary.writeFile(abs, data, 'replace', { mode, noLinks: true });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
+        // A folder where the checkpoint has a file: an empty one gives way (as git checkout does).
+        if (!(err instanceof BoundaryError && err.code === 'is-directory')) throw err;
+        this.boundary.remove(abs, { noLinks: true });
+        this.boundary.writeFile(abs, data, 'replace', { mode, noLinks: true });
       }
     }
   }

@@ -67,7 +67,22 @@ describe('the editor under a symlink swap race', () => {
     // Not a vacuous pass: the editor kept working inside while the race ran.
     expect(created).toBeGreaterThan(0);
     expect(replaced).toBeGreaterThan(0);
-  });
+  }, 120_000);
+
+  it('replaces a file whose name is swapped with a link to an outside file without writing through the link', async () => {
+    writeFileSync(join(ws, 't.txt'), 'MARK\n');
+    symlinkSync(join(outside, 'target.txt'), join(ws, 'tl'));
+    stop = (await startSwapper(join(ws, 't.txt'), join(ws, 'tl'))).stop;
+    const r = runner();
+    for (let i = 0; i < ROUNDS / 2; i++) {
+      await r.run({ tool: 'str_replace_editor', args: { command: 'str_replace', path: join(ws, 't.txt'), old_str: 'MARK', new_str: 'MARK.' } });
+      await r.run({ tool: 'str_replace_editor', args: { command: 'insert', path: join(ws, 'tl'), insert_line: 0, new_str: 'X' } });
+    }
+    await stop();
+    stop = undefined;
+    expect(readFileSync(join(outside, 'target.txt'), 'utf8')).toBe('MARK\n');
+    expect(readdirSync(outside)).toEqual(['target.txt']);
+  }, 120_000);
 
   it(`views ${ROUNDS} times without returning a hidden file`, async () => {
     symlinkSync(join(home, 'keys'), join(ws, 'l'));
@@ -83,5 +98,5 @@ describe('the editor under a symlink swap race', () => {
     }
     expect(leaks).toEqual([]);
     expect(shown).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });

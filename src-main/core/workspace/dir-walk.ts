@@ -95,6 +95,8 @@ export interface WalkOptions {
    * first, and a string it returns refuses the walk with that message.
    */
   createDirs?: (real: string) => string | null;
+  /** Refuse every symlink on the way instead of resolving it (a checkpoint restore puts folders back as they were). */
+  noLinks?: boolean;
 }
 
 function join(dir: string, name: string): string {
@@ -153,6 +155,7 @@ export function locate(path: string, opts: WalkOptions): Located {
       }
       if (st.isSymbolicLink()) {
         if (isLast && !opts.followFinal) return { dir: top, name, real, stat: st, close };
+        if (opts.noLinks) throw new WalkError('ELOOP', `refusing to go through a symlink: ${real}`, real);
         if (++links > MAX_LINKS) throw new WalkError('ELOOP', `too many levels of symbolic links in ${path}`);
         let target: string;
         try {

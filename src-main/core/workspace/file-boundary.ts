@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fchownSync, fstatSync, read, readdirSync, readSync, renameSync, rmdirSync, unlinkSync, openSync, writeSync, fsyncSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, openSync, read, readdirSync, readSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import { at, DESCRIPTOR_RELATIVE, locate, WalkError, type Located } from './dir-walk';
 
@@ -9,7 +9,7 @@ const readAsync = promisify(read);
 /** Why the boundary refused: a stable code and a message written for the model or the user. */
 export class BoundaryError extends Error {
   constructor(
-    readonly code: 'hidden' | 'read-only' | 'not-regular' | 'too-large' | 'is-directory' | 'not-found' | 'changed' | 'exists',
+    readonly code: 'hidden' | 'read-only' | 'not-regular' | 'too-large' | 'is-directory' | 'not-found' | 'changed' | 'exists' | 'link',
     message: string,
     /** For a refusal: the rule's own reason. */
     readonly why?: string,
@@ -32,6 +32,14 @@ export interface BoundaryStat {
   size: number;
   /** Its real path (where the walk ended). */
   real: string;
+}
+
+/** How {@link FileBoundary.writeFile} writes. */
+export interface WriteOptions {
+  /** Permission bits for the file (the umask applies); by default an existing file's are kept. */
+  mode?: number;
+  /** Refuse every symlink on the way, and replace one in the last place instead of following it. */
+  noLinks?: boolean;
 }
 
 /** One entry of a folder listing (symlinks are not followed). */
@@ -83,15 +91,17 @@ export class FileBoundary {
     if (why) throw new BoundaryError('read-only', `Refused to write: ${why} (writing there needs a call approved for it).`, why);
   }
 
-  private walk(path: string, followFinal: boolean, createDirs?: boolean): Located {
+  private walk(path: string, followFinal: boolean, createDirs?: boolean, noLinks?: boolean): Located {
     try {
       return locate(path, {
         followFinal,
+        ...(noLinks ? { noLinks } : {}),
         ...(createDirs ? { createDirs: (real: string) => this.rules.mayWrite(real, 'dir') } : {}),
       });
     } catch (err) {
       if (err instanceof WalkError) {
         if (err.code === 'EACCES') throw new BoundaryError('read-only', `Refused to write: ${err.message} (writing there needs a call approved for it).`);
+        if (err.code === 'ELOOP' && noLinks) throw new BoundaryError('link', err.message);
         // A name missing on the way may only be reported as missing where it may be read.
         if (err.real) this.readRefusal(err.real);
         throw Object.assign(new Error(`${err.code}: ${err.message}`), { code: err.code });
@@ -260,8 +270,8 @@ export class FileBoundary {
    * mode and owner, and renames it over the name (a symlink in the last place is followed to
    * the file it names, which is replaced in its own folder).
    */
-  writeFile(path: string, data: string | Uint8Array, how: 'new' | 'replace'): void {
-    const loc = this.walk(path, how === 'replace', true);
+  writeFile(path: string, data: string | Uint8Array, how: 'new' | 'replace', opts: WriteOptions = {}): void {
+    const loc = this.walk(path, how === 'replace' && !opts.noLinks, true, opts.noLinks);
     try {
       if (loc.name === null || loc.stat?.isDirectory()) throw new BoundaryError('is-directory', `${path} is a directory`);
       this.writeRefusal(loc.real, 'file');
@@ -281,7 +291,8 @@ export class FileBoundary {
         }
         return;
       }
-      const old = loc.stat;
+      // With noLinks a symlink in the last place is replaced, not followed.
+      const old = opts.noLinks && loc.stat?.isSymbolicLink() ? null : loc.stat;
       if (old && !old.isFile()) throw new BoundaryError('not-regular', `The path ${path} is ${describe(old)}, not a regular file; ${this.limits.what} only writes regular files.`);
       const tmpName = `.${loc.name.slice(0, 64)}.glassbox-${randomBytes(6).toString('hex')}.tmp`;
       const fd = openSync(at(loc.dir, tmpName), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
@@ -289,7 +300,9 @@ export class FileBoundary {
       try {
         try {
           writeAll(fd, data);
-          if (old) {
+          if (opts.mode !== undefined) {
+            fchmodSync(fd, opts.mode & ~process.umask());
+          } else if (old) {
             fchmodSync(fd, old.mode & 0o7777);
             try {
               fchownSync(fd, old.uid, old.gid);
@@ -320,11 +333,30 @@ export class FileBoundary {
     }
   }
 
+  /** Puts a symlink to `target` at `path` (whatever file or link is there is replaced; a link on the way is refused). */
+  writeLink(path: string, target: string): void {
+    const loc = this.walk(path, false, true, true);
+    try {
+      if (loc.name === null || loc.stat?.isDirectory()) throw new BoundaryError('is-directory', `${path} is a directory`);
+      this.writeRefusal(loc.real, 'file');
+      const tmpName = `.${loc.name.slice(0, 64)}.glassbox-${randomBytes(6).toString('hex')}.tmp`;
+      symlinkSync(target, at(loc.dir, tmpName));
+      try {
+        renameSync(at(loc.dir, tmpName), at(loc.dir, loc.name));
+      } catch (err) {
+        unlinkSync(at(loc.dir, tmpName));
+        throw err;
+      }
+    } finally {
+      loc.close();
+    }
+  }
+
   /** Deletes the name at `path` (a symlink itself, never what it points to); nothing there is not an error. */
-  remove(path: string): void {
+  remove(path: string, opts: { noLinks?: boolean } = {}): void {
     let loc: Located;
     try {
-      loc = this.walk(path, false);
+      loc = this.walk(path, false, false, opts.noLinks);
     } catch (err) {
       if (errno(err) === 'ENOENT') return;
       throw err;

@@ -45,5 +45,5 @@ describe('resources/read under a symlink swap race', () => {
     }
     expect(leaks).toEqual([]);
     expect(served).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
