@@ -23,7 +23,12 @@ describe('default browser server (@playwright/mcp with Debian Chromium)', () => 
     delete env.GLASSBOX_DISABLE_BROWSER;
     const m = makeManager({}, env);
     try {
+      // It starts on first use: start() does not wait for it (no cached listing here, so it is
+      // being started in the background); the first call of one of its tools would wait.
       await m.manager.start();
+      expect(m.manager.status('browser')).toMatchObject({ startOn: 'first-use' });
+      expect(m.manager.status('browser')!.status).not.toBe('connected');
+      await m.manager.ensureStarted('browser');
       const st = m.manager.status('browser')!;
       expect(st.whyFailed).toBeUndefined();
       expect(st).toMatchObject({ status: 'connected', builtIn: true, transport: 'stdio' });

@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGlassbox, tempGlassbox } from '../helpers/cli';
 import { EVERYTHING } from './mcp-test-helpers';
+
+const SLOW = join(import.meta.dirname, 'fixtures', 'slow-server.mjs');
 
 function setup(config?: unknown) {
   const t = tempGlassbox();
@@ -57,6 +59,43 @@ describe('glassbox tools list', () => {
     const tools = JSON.parse(r.stdout) as { name: string; source: string; inputSchema: unknown }[];
     expect(tools.find((x) => x.name === 'mcp_everything_get-sum')).toMatchObject({ source: 'mcp:everything', inputSchema: { type: 'object' } });
   }, 60_000);
+});
+
+describe('glassbox tools list with cached listings', () => {
+  it('lists a server from its cached listing without starting it (marked cached and, for a first-use server, deferred); --live starts it', async () => {
+    const gate = join(tempGlassbox().home, 'gate');
+    const slow = { command: process.execPath, args: [SLOW], env: { SLOW_START_UNTIL: gate }, startOn: 'first-use', prefix: false };
+    const t = setup({ mcpServers: { slow } });
+    // Never listed before: started and waited for (the gate is open), its listing cached.
+    mkdirSync(dirname(gate), { recursive: true });
+    writeFileSync(gate, '');
+    const first = await runGlassbox(['tools', 'list', '--json'], { env: t.env, cwd: t.workspace });
+    expect(first.code, first.stderr).toBe(0);
+    const live = JSON.parse(first.stdout) as { name: string; cached?: boolean; deferred?: boolean }[];
+    expect(live.find((x) => x.name === 'sleep')).toMatchObject({ deferred: true });
+    expect(live.find((x) => x.name === 'sleep')?.cached).toBeUndefined();
+    // The gate is closed now: were the server started, it would never answer and this would hang.
+    rmSync(gate);
+    const cached = await runGlassbox(['tools', 'list', '--json'], { env: t.env, cwd: t.workspace });
+    expect(cached.code, cached.stderr).toBe(0);
+    const tools = JSON.parse(cached.stdout) as { name: string; source: string; cached?: boolean; deferred?: boolean; inputSchema: unknown }[];
+    expect(tools.filter((x) => x.source === 'mcp:slow').map((x) => [x.name, x.cached, x.deferred])).toEqual([
+      ['sleep', true, true],
+      ['sleep_progress', true, true],
+      ['add_tool', true, true],
+    ]);
+    expect(tools.find((x) => x.name === 'sleep')?.inputSchema).toMatchObject({ required: ['ms'] });
+    // tool_search is listed because something is deferred; built-ins are neither cached nor deferred.
+    expect(tools.find((x) => x.name === 'tool_search')).toBeDefined();
+    expect(tools.find((x) => x.name === 'bash')).not.toHaveProperty('deferred');
+    const human = await runGlassbox(['tools', 'list'], { env: t.env, cwd: t.workspace });
+    expect(human.stdout).toMatch(/sleep +\[mcp:slow\] +\(deferred, cached\) Sleeps ms milliseconds/);
+    expect(human.stdout).toMatch(/MCP server 'slow' has not started: its tools are from its cached listing of \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+    // --live starts it (open the gate again) and lists what it says now.
+    writeFileSync(gate, '');
+    const fresh = await runGlassbox(['tools', 'list', '--json', '--live'], { env: t.env, cwd: t.workspace });
+    expect((JSON.parse(fresh.stdout) as { name: string; cached?: boolean }[]).find((x) => x.name === 'sleep')?.cached).toBeUndefined();
+  }, 90_000);
 });
 
 describe('glassbox mcp import', () => {

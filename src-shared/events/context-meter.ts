@@ -10,6 +10,22 @@ export interface ContextMeter {
   parts: ContextPart[];
   /** The biggest single items (messages, tool results, schemas), largest first. */
   largest: ContextItem[];
+  /**
+   * Tools whose schemas this request did not carry (deferred: named in `tool_search`'s
+   * description, loaded on demand). `tokens`: the schemas' estimated size, left out.
+   */
+  deferred?: { count: number; tokens: number; tools: DeferredToolInfo[] };
+}
+
+/** A tool whose schema was not sent: named with one line, loaded on demand through `tool_search`. */
+export interface DeferredToolInfo {
+  name: string;
+  /** `mcp:<serverId>`. */
+  source: string;
+  /** What the model is shown of it. */
+  line: string;
+  /** Estimated tokens of its schema (what deferring it saves per request). */
+  tokens: number;
 }
 
 /** One part of a request. */

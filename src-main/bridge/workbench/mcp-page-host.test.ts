@@ -8,6 +8,7 @@ const server = (over: Partial<McpServerStatus>): McpServerStatus => ({
   status: 'error',
   disabled: false,
   builtIn: false,
+  startOn: 'session',
   toolCount: 0,
   includeInstructions: true,
   stderrTail: [],

@@ -94,7 +94,8 @@ async function listServers(argv: string[], io: CliIO): Promise<number> {
   const auth = cliSignIn(io, paths, false).factory;
   const manager = new McpManager({ config, userConfigPath: paths.config, tools: new ToolCollection(), bus, workspace, env: io.env, auth });
   try {
-    await manager.start();
+    // A diagnostic: every server is started, also those that otherwise start on first use.
+    await manager.start({ cached: 'none' });
     // Resources and prompts are listed only here (a session lists them when they are wanted).
     await manager.catalog.loadCounts(manager.ids());
     const listing = manager.servers().map(toListing);

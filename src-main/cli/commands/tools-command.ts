@@ -9,11 +9,13 @@ import { cliSessionSignIn } from './mcp-login-command';
 import { TerminalHumanInput } from '../terminal-human-input';
 
 const USAGE = `Usage:
-  glassbox tools list [--json] [--workspace DIR]
+  glassbox tools list [--json] [--live] [--workspace DIR]
   glassbox tools call NAME [--args JSON | --args - | --args-file FILE] [--json] [--approve ask|auto|deny] [--workspace DIR]
 
 list   every tool the agent would see (built-in, MCP, extension): name, source,
-       description, input schema. Exit 0; 2 on a config error.
+       description, input schema; deferred tools marked. MCP servers whose tools
+       are cached are not started (their tools are marked cached); --live starts
+       every server and lists what they offer now. Exit 0; 2 on a config error.
 call   runs one tool through the same path the agent uses (validation, hooks,
        approvals, trace) and prints the text the model would see.
        Exit 0 ok; 1 the tool returned an error (or was blocked); 2 usage, unknown
@@ -26,6 +28,10 @@ export interface ToolListing {
   description: string;
   inputSchema: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** True when the model is not sent this schema up front: it is named in `tool_search` and loaded on demand. */
+  deferred?: boolean;
+  /** True when its MCP server has not started: the tool comes from the server's cached listing. */
+  cached?: boolean;
 }
 
 /** The object `tools call --json` prints (stable: scripts rely on it; docs/cli.md). */
@@ -73,7 +79,7 @@ function warnProblems(session: GlassboxSession, io: CliIO): void {
 async function listTools(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCliArgs({
     args: argv,
-    options: { json: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { json: { type: 'boolean' }, live: { type: 'boolean' }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   }, USAGE);
   if (values.help) {
@@ -81,21 +87,42 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
     return EXIT.OK;
   }
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
-  const session = await createSession({ workspace: workspaceOf(values.workspace, io), env: io.env, signIn: cliSessionSignIn(io) });
+  // Servers whose tools are cached are not started (that is what made this take seconds); only
+  // a server never listed before is started and waited for.
+  const session = await createSession({
+    workspace: workspaceOf(values.workspace, io),
+    env: io.env,
+    signIn: cliSessionSignIn(io),
+    ...(values.live ? { mcpCached: 'none' as const } : { mcpCached: 'all' as const }),
+  });
   try {
     warnProblems(session, io);
-    const listing: ToolListing[] = session.tools.list().map((t) => ({
-      name: t.name,
-      source: t.source ?? 'builtin',
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.annotations ? { annotations: t.annotations } : {}),
-    }));
+    const { contextWindowOf } = await import('../../core/agent/context-breakdown');
+    const model = session.modelInUse()?.model;
+    const plan = session.exposure.plan(model ? contextWindowOf(model, session.config.agent?.contextWindowTokens) : null);
+    const deferred = new Set(plan.deferred.map((d) => d.name));
+    const listing: ToolListing[] = session.tools
+      .list()
+      .filter((t) => t.name !== 'tool_search' || deferred.size > 0)
+      .map((t) => ({
+        name: t.name,
+        source: t.source ?? 'builtin',
+        description: t.description,
+        inputSchema: t.inputSchema,
+        ...(t.annotations ? { annotations: t.annotations } : {}),
+        ...(deferred.has(t.name) ? { deferred: true } : {}),
+        ...((t as { fromCache?: boolean }).fromCache ? { cached: true } : {}),
+      }));
     if (values.json) {
       println(io.stdout, JSON.stringify(listing, null, 2));
       return EXIT.OK;
     }
     println(io.stdout, formatListing(listing, session.tools.conflicts));
+    for (const srv of session.mcp.servers()) {
+      if (!srv.toolsFromCache) continue;
+      const when = session.mcp.cachedAt(srv.id);
+      println(io.stdout, `MCP server '${srv.id}' has not started: its tools are from its cached listing${when ? ` of ${new Date(when).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}.`);
+    }
     return EXIT.OK;
   } finally {
     await session.dispose();
@@ -110,13 +137,19 @@ export function formatListing(listing: ToolListing[], conflicts: readonly ToolCo
   const lines: string[] = [];
   for (const t of listing) {
     const summary = t.description.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
-    lines.push(`${t.name.padEnd(width)}  ${`[${t.source}]`.padEnd(sourceWidth)}  ${summary}`);
+    const marks = [t.deferred ? 'deferred' : '', t.cached ? 'cached' : ''].filter(Boolean);
+    lines.push(`${t.name.padEnd(width)}  ${`[${t.source}]`.padEnd(sourceWidth)}  ${marks.length ? `(${marks.join(', ')}) ` : ''}${summary}`);
     const props = (t.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
     const required = new Set(Array.isArray(t.inputSchema.required) ? (t.inputSchema.required as string[]) : []);
     const params = Object.entries(props).map(([name, p]) => `${name}${required.has(name) ? '*' : ''}${p && typeof p.type === 'string' ? `: ${p.type}` : ''}`);
     if (params.length) lines.push(`${' '.repeat(width)}  args: ${params.join(', ')}`);
   }
-  lines.push('', `${listing.length} tool(s); * = required argument.`);
+  const deferred = listing.filter((t) => t.deferred).length;
+  lines.push(
+    '',
+    `${listing.length} tool(s); * = required argument.` +
+      (deferred ? ` ${deferred} deferred: named to the model in tool_search, their schemas sent once loaded.` : ''),
+  );
   if (conflicts.length) {
     lines.push('', 'Name clashes (the first registered keeps the name):');
     for (const c of conflicts) lines.push(`  ${describeConflict(c)}`);
@@ -188,7 +221,8 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   let session = await createSession({ ...options, withMcp: false });
   if (!session.tools.has(name)) {
     await session.dispose();
-    session = await createSession(options);
+    // A server whose tools are cached starts when its tool is called; one never listed is started now.
+    session = await createSession({ ...options, mcpCached: 'all' });
   }
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));

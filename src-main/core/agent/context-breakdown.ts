@@ -1,4 +1,4 @@
-import type { ContextItem, ContextMeter, ContextPart } from '../../../src-shared/events/context-meter';
+import type { ContextItem, ContextMeter, ContextPart, DeferredToolInfo } from '../../../src-shared/events/context-meter';
 import type { ChatMessage } from '../llm/llm-types';
 import type { FunctionToolParam } from '../tools/tool';
 import { SKILLS_PROMPT_HEADER } from '../skills/skill-catalog';
@@ -58,6 +58,8 @@ export function contextBreakdown(input: {
   tools: FunctionToolParam[];
   sourceOf: (tool: string) => string;
   windowTokens: number | null;
+  /** Tools whose schemas were left out of this request (deferred). */
+  deferred?: DeferredToolInfo[];
 }): ContextMeter {
   const parts = new Map<string, ContextPart>();
   const items: ContextItem[] = [];
@@ -105,5 +107,8 @@ export function contextBreakdown(input: {
     windowTokens: input.windowTokens,
     parts: list,
     largest: items.sort((a, b) => b.tokens - a.tokens).slice(0, 8),
+    ...(input.deferred?.length
+      ? { deferred: { count: input.deferred.length, tokens: input.deferred.reduce((s, d) => s + d.tokens, 0), tools: input.deferred } }
+      : {}),
   };
 }

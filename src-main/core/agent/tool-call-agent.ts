@@ -12,6 +12,7 @@ import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observati
 import { contextBreakdown, contextWindowOf } from './context-breakdown';
 import type { ContextCompactor } from './context-compactor';
 import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { ExposurePlan } from './tool-exposure';
 import { StreamRedactor } from '../secrets/stream-redactor';
 import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 
@@ -69,6 +70,15 @@ export interface ToolCallAgentOptions {
    * (the session's per-step checkpoint, which a fork restores files from).
    */
   afterStep?: (step: number) => Promise<void>;
+  /**
+   * Which tools each request carries with schemas and which it only names (deferred, loaded via
+   * `tool_search`; tool-exposure.ts). Absent: every tool with its schema.
+   */
+  exposure?: {
+    plan(windowTokens: number | null): ExposurePlan;
+    isDeferred(name: string): boolean;
+    load(names: readonly string[]): unknown;
+  };
 }
 
 /** A tool call answered without running it (a fork: copied from the parent, edited, or from its recording). */
@@ -243,6 +253,9 @@ export class ToolCallAgent {
         for (const note of this.pendingNotes.splice(0)) this.addSystemNote(note);
         const system = this.systemText();
         await this.compactIfNeeded(system, signal);
+        const windowTokens = contextWindowOf(provider.model, this.opts.contextWindowTokens);
+        const plan = this.opts.exposure?.plan(windowTokens) ?? { params: this.opts.runner.tools.toParams(), deferred: [] };
+        const tools = plan.params;
 
         // Think.
         const messageId = `msg_${randomUUID().slice(0, 12)}`;
@@ -253,7 +266,8 @@ export class ToolCallAgent {
             provider: provider.provider,
             model: provider.model,
             endpoint: provider.endpoint,
-            tools: this.opts.runner.tools.names(),
+            tools: tools.map((t) => t.function.name),
+            ...(plan.deferred.length ? { deferredTools: plan.deferred.map((d) => d.name) } : {}),
             messageCount: this.messages.length,
             // Only what is new since the previous request: the whole history each turn would make session files quadratic.
             newMessages: this.messages.slice(this.lastRequestIndex).map(stripImages),
@@ -262,9 +276,10 @@ export class ToolCallAgent {
             systemPrompt: this.opts.systemPrompt,
             systemMessages: this.systemExtras(),
             messages: this.messages,
-            tools: this.opts.runner.tools.toParams(),
+            tools,
             sourceOf: (name) => this.opts.runner.tools.get(name)?.source ?? 'builtin',
-            windowTokens: contextWindowOf(provider.model, this.opts.contextWindowTokens),
+            windowTokens,
+            deferred: plan.deferred,
           }),
         });
         this.lastRequestIndex = this.messages.length;
@@ -283,7 +298,6 @@ export class ToolCallAgent {
           const restThinking = shownThinking?.end();
           if (restThinking) bus.emit({ type: 'thinking_update', messageId, delta: restThinking });
         };
-        const tools = this.opts.runner.tools.toParams();
         const started = performance.now();
         let ttftMs: number | undefined;
         try {
@@ -435,6 +449,10 @@ export class ToolCallAgent {
     const runner = this.opts.runner;
     const outcomes: (ToolCallOutcome | undefined)[] = new Array(calls.length);
     const isReadOnly = (name: string): boolean => runner.tools.get(name)?.annotations?.readOnlyHint === true;
+    // A deferred tool the model called without loading it first is loaded now: its schema goes
+    // with the next request, as if it had been searched for.
+    const exposure = this.opts.exposure;
+    if (exposure) exposure.load(calls.map((c) => c.name).filter((n) => exposure.isDeferred(n)));
     let i = 0;
     while (i < calls.length) {
       if (signal.aborted) break;

@@ -31,6 +31,11 @@ export interface McpServerConfig {
   logLevel?: string;
   /** The MCP Registry entry this server was installed from (`glassbox mcp add`): its name and pinned version. */
   registry?: { name: string; version: string };
+  /**
+   * `session`: started with the session (default); `first-use`: started when one of its tools is
+   * first needed, its tools known meanwhile from the last listing (default for the browser server).
+   */
+  startOn?: 'session' | 'first-use';
 }
 
 /** How Glassbox identifies itself to an MCP server's authorization server. */
@@ -89,7 +94,14 @@ export interface GlassboxConfig {
   mcpServers?: Record<string, McpServerConfig>;
   approvals?: ApprovalsConfig;
   sandbox?: SandboxConfigSection;
-  agent?: { maxSteps?: number; systemPrompt?: string; contextBudgetTokens?: number; contextWindowTokens?: number };
+  agent?: {
+    maxSteps?: number;
+    systemPrompt?: string;
+    contextBudgetTokens?: number;
+    contextWindowTokens?: number;
+    /** Share of the model's context window MCP tool schemas may fill before the rest are deferred (default 0.1). */
+    toolSchemaBudget?: number;
+  };
   /** Per-extension config sections, by extension name. */
   extensions?: Record<string, unknown>;
   browser?: { chromiumPath?: string; headless?: boolean };

@@ -2,8 +2,10 @@ import type { GlassboxConfig, McpServerConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { HumanInputPort } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
-import type { McpClientTool } from './mcp-client-tool';
 import type { McpConnectionOptions } from './mcp-connection-types';
+import type { Tool as RemoteTool } from '@modelcontextprotocol/client';
+import type { Tool } from '../tools/tool';
+import type { CachedListing, McpToolCache } from './mcp-tool-cache';
 import type { ResourceSubscriptions } from './mcp-resource-subscriptions';
 import type { McpSampler } from './mcp-sampling';
 import type { McpServerConnection } from './mcp-server-connection';
@@ -32,7 +34,12 @@ export interface McpManagerOptions {
   /** Defaults to process.execPath (the app binary in Electron, run as Node). */
   execPath?: string;
   clientVersion?: string;
+  /** Last known tool listings (servers that start on first use show their tools from it). */
+  toolCache?: McpToolCache;
 }
+
+/** A server's tool in the session's collection: the live one, or a stand-in from the cache. */
+export type ExposedMcpTool = Tool & { differsFrom(remote: RemoteTool): boolean };
 
 /** One configured server. */
 export interface McpEntry {
@@ -42,7 +49,11 @@ export interface McpEntry {
   /** Being started, before its connection exists (the connection module is still loading). */
   starting?: boolean;
   /** exposed name → tool, for tools this server has in the collection. */
-  exposed: Map<string, McpClientTool>;
+  exposed: Map<string, ExposedMcpTool>;
+  /** The listing the stand-ins came from, while the server has not started (cleared when it connects). */
+  cached?: CachedListing;
+  /** The start in progress or done (a server that starts on first use is started once). */
+  started?: Promise<void>;
   /** Names that lost a clash. */
   rejected: Set<string>;
   /** Counts of resources, templates and prompts once listed. */

@@ -6,7 +6,10 @@ import { defaultBrowserServer, BROWSER_SERVER_ID } from './mcp-browser-server';
 import { McpServerCatalogs } from './mcp-manager-catalog';
 import type { McpEntry, McpManagerOptions } from './mcp-manager-types';
 import type { McpServerConnection } from './mcp-server-connection';
-import { serverStatus, type McpServerStatus } from './mcp-server-status';
+import { serverStatus, startsOnFirstUse, type McpServerStatus } from './mcp-server-status';
+import { CachedMcpTool } from './cached-mcp-tool';
+import { serverFingerprint, type CachedListing } from './mcp-tool-cache';
+import { mcpToolName } from './mcp-tool-name';
 import { removeServerTools, syncServerTools } from './mcp-tool-sync';
 import type { McpTrafficEntry } from './mcp-traffic-log';
 import { resolveTransportKind } from './mcp-transport-kind';
@@ -33,6 +36,24 @@ function playwrightCliPath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
 }
+
+/** The installed @playwright/mcp version: part of the browser server's cache key (new version, new tools). */
+function playwrightVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return String((require('@playwright/mcp/package.json') as { version?: unknown }).version ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Which servers `start` leaves unstarted when their tools are known from the cache: `first-use`
+ * (a session: servers configured to start on first use) or `all` (`glassbox tools list`: every
+ * server with a cached listing; only those without one are started) or `none` (start every
+ * server and wait: `tools list --live`).
+ */
+export type CachedStart = 'first-use' | 'all' | 'none';
 
 /** Lines the agent adds when tools come or go (`mcp_tools_changed` → model). */
 export function describeToolsChange(server: string, added: string[], removed: string[]): string[] {
@@ -116,14 +137,88 @@ export class McpManager {
     }
   }
 
-  /** Connects every enabled server in parallel; resolves when each is connected or failed. */
-  async start(): Promise<void> {
-    await Promise.all([...this.entries.keys()].map((id) => this.startServer(id)));
+  /**
+   * Connects every enabled server in parallel; resolves when each is connected or failed. A
+   * server that starts on first use (with `cached: 'all'`, any server) whose tools are in the
+   * cache is not started: its tools join as stand-ins that start it when called. One that starts
+   * on first use but has no cached listing yet is started in the background (not waited for), so
+   * its listing is known from then on.
+   */
+  async start(opts: { cached?: CachedStart } = {}): Promise<void> {
+    const cached = opts.cached ?? 'first-use';
+    const waits: Promise<void>[] = [];
+    for (const [id, entry] of this.entries) {
+      const deferrable = cached === 'all' || (cached === 'first-use' && startsOnFirstUse(entry));
+      const listing = deferrable && !entry.config.disabled ? this.cachedListing(id, entry) : undefined;
+      if (listing) this.registerCached(id, entry, listing);
+      else if (deferrable && cached === 'first-use') void this.startServer(id);
+      else waits.push(this.startServer(id));
+    }
+    this.changed();
+    await Promise.all(waits);
   }
 
-  private async startServer(id: string): Promise<void> {
+  /** Starts one server unless it is running or starting; settles when it is connected or failed. */
+  ensureStarted(id: string): Promise<void> {
     const entry = this.entries.get(id);
-    if (!entry || this.closed) return;
+    if (!entry) return Promise.resolve();
+    return entry.started ?? this.startServer(id);
+  }
+
+  /** When the cached listing a not-yet-started server's tools come from was taken (ms), else undefined. */
+  cachedAt(id: string): number | undefined {
+    return this.entries.get(id)?.cached?.savedAt;
+  }
+
+  /** True for a server that starts when one of its tools is first needed (docs/mcp.md). */
+  startsOnFirstUse(id: string): boolean {
+    const entry = this.entries.get(id);
+    return !!entry && startsOnFirstUse(entry);
+  }
+
+  /** True when a server has not been started (its tools, if any, are stand-ins from the cache). */
+  notStarted(id: string): boolean {
+    const entry = this.entries.get(id);
+    return !!entry && !entry.started && !entry.config.disabled;
+  }
+
+  private cacheKey(entry: McpEntry): string {
+    return serverFingerprint(entry.config, entry.builtIn ? `@playwright/mcp@${playwrightVersion()}` : '');
+  }
+
+  private cachedListing(id: string, entry: McpEntry): CachedListing | undefined {
+    return this.opts.toolCache?.get(id, this.cacheKey(entry));
+  }
+
+  /** Puts a not-yet-started server's tools in the collection as stand-ins from its cached listing. */
+  private registerCached(id: string, entry: McpEntry, listing: CachedListing): void {
+    entry.cached = listing;
+    const disabled = new Set(entry.config.disabledTools ?? []);
+    const prefix = entry.config.prefix !== false;
+    const host = {
+      start: () => this.ensureStarted(id),
+      failure: () => entry.connection?.lastError ?? (entry.connection ? undefined : 'the server was stopped'),
+      tools: this.opts.tools,
+    };
+    for (const t of listing.tools) {
+      if (disabled.has(t.name)) continue;
+      const name = mcpToolName(id, t.name, prefix);
+      if (entry.exposed.has(name)) continue;
+      const tool = new CachedMcpTool(id, t, name, host);
+      if (this.opts.tools.add(tool)) entry.exposed.set(name, tool);
+      else entry.rejected.add(name);
+    }
+  }
+
+  private startServer(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || this.closed) return Promise.resolve();
+    const started = this.connectServer(id, entry);
+    entry.started = started;
+    return started;
+  }
+
+  private async connectServer(id: string, entry: McpEntry): Promise<void> {
     if (entry.config.disabled) {
       this.changed();
       return;
@@ -171,6 +266,8 @@ export class McpManager {
         },
         toolsChanged: (conn) => {
           syncServerTools(conn.id, entry, this.opts.tools, bus);
+          // Kept for next time: a server that starts on first use shows these before it runs.
+          this.opts.toolCache?.set(conn.id, this.cacheKey(entry), conn.tools);
           this.changed();
         },
         catalogChanged: (conn, what) => this.catalog.listChanged(conn.id, what),
@@ -243,6 +340,8 @@ export class McpManager {
     removeServerTools(id, entry, this.opts.tools, this.opts.bus);
     const conn = entry.connection;
     entry.connection = undefined;
+    entry.started = undefined;
+    entry.cached = undefined;
     entry.catalog = undefined;
     await conn?.close();
   }

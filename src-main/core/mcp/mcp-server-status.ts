@@ -1,6 +1,7 @@
 import type { McpServerConfig } from '../config/config';
 import type { JsonSchema } from '../tools/tool';
-import type { McpClientTool } from './mcp-client-tool';
+import type { ExposedMcpTool } from './mcp-manager-types';
+import type { CachedListing } from './mcp-tool-cache';
 import type { McpConnectionStatus, McpServerConnection } from './mcp-server-connection';
 import { mcpToolName } from './mcp-tool-name';
 import { resolveTransportKind } from './mcp-transport-kind';
@@ -31,6 +32,10 @@ export interface McpServerStatus {
   protocolVersion?: string;
   /** True for the default browser server Glassbox adds itself. */
   builtIn: boolean;
+  /** When it starts: with the session, or when one of its tools is first needed (docs/mcp.md). */
+  startOn: 'session' | 'first-use';
+  /** True while the server has not started and its tools come from its cached listing. */
+  toolsFromCache?: boolean;
   toolCount: number;
   /** Resources and prompts, once listed (undefined: not listed yet, or the server has none of the kind). */
   resourceCount?: number;
@@ -53,7 +58,8 @@ export interface StatusSource {
   builtIn: boolean;
   connection?: McpServerConnection;
   starting?: boolean;
-  exposed: Map<string, McpClientTool>;
+  exposed: Map<string, ExposedMcpTool>;
+  cached?: CachedListing;
   catalog?: { resources?: number; templates?: number; prompts?: number };
 }
 
@@ -64,7 +70,9 @@ export function serverStatus(id: string, entry: StatusSource): McpServerStatus {
   const prefix = entry.config.prefix !== false;
   const kind = resolveTransportKind(entry.config);
   const transport = conn && conn.transportKind !== 'unknown' ? conn.transportKind : kind.ok ? kind.kind : 'invalid';
-  const tools: McpToolStatus[] = (conn?.tools ?? []).map((t) => {
+  const fromCache = !conn && entry.cached !== undefined;
+  const listed = conn ? conn.tools : (entry.cached?.tools ?? []);
+  const tools: McpToolStatus[] = listed.map((t) => {
     const name = mcpToolName(id, t.name, prefix);
     const enabled = !disabledTools.has(t.name);
     return {
@@ -83,6 +91,8 @@ export function serverStatus(id: string, entry: StatusSource): McpServerStatus {
     status: disabled ? 'disabled' : (conn?.status ?? (entry.starting ? 'connecting' : 'disconnected')),
     disabled,
     builtIn: entry.builtIn,
+    startOn: startsOnFirstUse(entry) ? 'first-use' : 'session',
+    ...(fromCache ? { toolsFromCache: true } : {}),
     toolCount: tools.filter((t) => t.enabled).length,
     includeInstructions: entry.config.includeInstructions !== false,
     stderrTail: conn?.stderrTail ?? [],
@@ -100,4 +110,12 @@ export function serverStatus(id: string, entry: StatusSource): McpServerStatus {
     s.whyFailed = conn.whyFailed;
   }
   return s;
+}
+
+/**
+ * True for a server that starts when one of its tools is first needed rather than with the
+ * session: config `startOn: "first-use"`, and the default browser server unless it says `"session"`.
+ */
+export function startsOnFirstUse(entry: { config: McpServerConfig; builtIn: boolean }): boolean {
+  return entry.config.startOn === 'first-use' || (entry.config.startOn === undefined && entry.builtIn);
 }

@@ -3,6 +3,7 @@ import type { ToolCollection } from '../tools/tool-collection';
 import { McpClientTool } from './mcp-client-tool';
 import type { StatusSource } from './mcp-server-status';
 import { mcpToolName } from './mcp-tool-name';
+import type { ExposedMcpTool } from './mcp-manager-types';
 
 /** A manager entry as the tool table sees it. */
 export interface ToolSyncEntry extends StatusSource {
@@ -16,9 +17,11 @@ export interface ToolSyncEntry extends StatusSource {
  */
 export function syncServerTools(id: string, entry: ToolSyncEntry, tools: ToolCollection, bus: EventBus): void {
   const conn = entry.connection;
+  // The live listing replaces the cached one (and every stand-in, which always "differs").
+  if (conn) entry.cached = undefined;
   const disabled = new Set(entry.config.disabledTools ?? []);
   const prefix = entry.config.prefix !== false;
-  const wanted = new Map<string, McpClientTool | undefined>();
+  const wanted = new Map<string, ExposedMcpTool | undefined>();
   const remotes = new Map<string, NonNullable<typeof conn>['tools'][number]>();
   if (conn && !entry.config.disabled) {
     for (const remote of conn.tools) {

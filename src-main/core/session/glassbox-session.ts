@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
@@ -8,7 +8,9 @@ import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
-import { McpManager } from '../mcp/mcp-manager';
+import { McpManager, type CachedStart } from '../mcp/mcp-manager';
+import { McpToolCache } from '../mcp/mcp-tool-cache';
+import { ToolExposure } from '../agent/tool-exposure';
 import { llmSampler } from '../mcp/mcp-sampling-model';
 import type { McpSignIn } from '../mcp/oauth/mcp-sign-in';
 import { createSessionSignIn, type SessionSignInOptions } from '../mcp/oauth/session-sign-in';
@@ -84,6 +86,11 @@ export interface SessionOptions {
   /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
   withMcp?: boolean;
   /**
+   * Which MCP servers are left unstarted when their tools are in the cache: `first-use` (default:
+   * servers that start on first use, e.g. the browser) or `all` (`glassbox tools list`).
+   */
+  mcpCached?: CachedStart;
+  /**
    * Return from `create` without waiting for MCP servers (the window hosts). They connect in the
    * background, their status events say how far they are, and a run waits for them before its
    * first model request, so the model sees every tool. Default false: headless commands wait.
@@ -146,6 +153,8 @@ export class GlassboxSession {
   readonly skills: SkillCatalog;
   /** OpenTelemetry: spans from the session's events (export on), the trace id and the link to it. */
   readonly telemetry: SessionTelemetry;
+  /** Which tools each request carries with schemas and which are deferred (loaded via `tool_search`). */
+  readonly exposure: ToolExposure;
   private provider: LlmProvider | null;
   /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
   private readonly injected: boolean;
@@ -256,8 +265,20 @@ export class GlassboxSession {
         sandbox: this.sandbox,
         env: this.confinedEnv,
         secrets: collectSecrets(this.config, env),
+        deferredTools: () => this.exposure,
       }),
     );
+    const agentCfg = this.config.agent ?? {};
+    this.exposure = new ToolExposure({
+      tools: this.tools,
+      budgetShare: agentCfg.toolSchemaBudget,
+      startsOnFirstUse: (id) => this.mcp.startsOnFirstUse(id),
+      // Loading a tool of a server that has not started starts it, so it is ready when called.
+      onLoad: (tool) => {
+        const id = tool.source?.startsWith('mcp:') ? tool.source.slice(4) : null;
+        if (id && this.mcp.notStarted(id)) void this.mcp.ensureStarted(id);
+      },
+    });
     this.runner = new ToolRunner({
       tools: this.tools,
       hooks: this.hooks,
@@ -267,7 +288,6 @@ export class GlassboxSession {
       approvals: opts.approvals ?? this.approvalGate ?? undefined,
       humanInput,
     });
-    const agentCfg = this.config.agent ?? {};
     this.agent = new ToolCallAgent({
       provider: () => this.llm(),
       runner: this.runner,
@@ -278,6 +298,7 @@ export class GlassboxSession {
       // A run waits for MCP servers still starting (`mcpInBackground`).
       // …and for the skill lists of servers that just connected.
       toolsPending: () => (this.mcpStarting ?? Promise.resolve()).then(() => this.skills.ready()),
+      exposure: this.exposure,
       maxSteps: agentCfg.maxSteps,
       prices: this.config.prices,
       contextWindowTokens: agentCfg.contextWindowTokens,
@@ -314,6 +335,7 @@ export class GlassboxSession {
       // A server's sampling request goes to the session's model once the user approves it.
       sampler: llmSampler(() => this.llm(), this.config.prices),
       traceContext: (callId) => this.telemetry.carrier(callId),
+      toolCache: new McpToolCache(join(this.paths.state, 'mcp-tools.json')),
     });
     this.addSystemMessages(() => this.mcp.instructionsForModel(this.forkOverrides.instructions));
     this.skills = new SkillCatalog(skillRoots(this.paths.home, this.workspace), skillsSection(this.config).disabled);
@@ -348,7 +370,7 @@ export class GlassboxSession {
     }
     // After extensions, so name clashes resolve the same way every time (built-ins, extensions, MCP).
     if (opts.withMcp !== false) {
-      const started = session.mcp.start();
+      const started = session.mcp.start({ cached: opts.mcpCached });
       if (!opts.mcpInBackground) await started;
       // connect() never rejects (a failure becomes the server's status), so nothing is lost here.
       else session.mcpStarting = started.catch(() => undefined).finally(() => (session.mcpStarting = null));

@@ -11,6 +11,7 @@ import type { PythonSessionOptions } from './python/python-session';
 import { TerminateTool } from './terminate';
 import { WebFetchTool, type WebFetchConfig } from './web-fetch';
 import { WebSearchTool } from './web-search/web-search-tool';
+import { ToolSearchTool, type DeferredToolIndex } from './tool-search';
 
 /** What built-in tools may need from the session that creates them. */
 export interface BuiltinToolDeps {
@@ -28,6 +29,8 @@ export interface BuiltinToolDeps {
   env?: NodeJS.ProcessEnv;
   /** Values an escalated bash command must not carry out of the shell. */
   secrets?: readonly string[];
+  /** The session's deferred tools: `tool_search` is added when given (sent only while some tool is deferred). */
+  deferredTools?: () => DeferredToolIndex | undefined;
 }
 
 /**
@@ -59,6 +62,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
     new TerminateTool(),
     new PlanningTool(),
   );
+  if (deps.deferredTools) tools.push(new ToolSearchTool(deps.deferredTools));
   return tools;
 }
 

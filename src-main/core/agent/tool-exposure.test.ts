@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '../tools/tool';
+import { ToolCollection } from '../tools/tool-collection';
+import { matchTools, ToolSearchTool } from '../tools/tool-search';
+import { oneLine, schemaTokens, ToolExposure } from './tool-exposure';
+
+function tool(name: string, source: string, description = `Does ${name}.`, pad = 0): Tool {
+  return {
+    name,
+    description: description + ' '.repeat(pad),
+    inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+    source: source as Tool['source'],
+    async execute() {
+      return { output: `${name} ran` };
+    },
+  };
+}
+
+function rig(tools: Tool[], opts: { share?: number; firstUse?: string[] } = {}) {
+  const collection = new ToolCollection(tools);
+  const loadedLog: string[] = [];
+  const exposure = new ToolExposure({
+    tools: collection,
+    budgetShare: opts.share,
+    startsOnFirstUse: (id) => (opts.firstUse ?? []).includes(id),
+    onLoad: (t) => void loadedLog.push(t.name),
+  });
+  collection.add(new ToolSearchTool(() => exposure));
+  return { collection, exposure, loadedLog };
+}
+
+const sent = (plan: { params: { function: { name: string } }[] }): string[] => plan.params.map((p) => p.function.name);
+
+describe('ToolExposure', () => {
+  it('sends everything (and no tool_search) when the MCP schemas fit the budget', () => {
+    const { exposure } = rig([tool('bash', 'builtin'), tool('a', 'mcp:s'), tool('b', 'mcp:s')]);
+    const plan = exposure.plan(200_000);
+    expect(sent(plan)).toEqual(['bash', 'a', 'b']);
+    expect(plan.deferred).toEqual([]);
+  });
+
+  it('defers MCP schemas past the budget, in registration order; built-ins and extensions never', () => {
+    // Each padded tool is ~260 tokens; 10% of a 4,000-token window is 400: one fits.
+    const tools = [tool('bash', 'builtin', 'x', 2000), tool('a', 'mcp:s', 'A tool.', 1000), tool('b', 'mcp:s', 'B tool.', 1000), tool('ext', 'extension:e', 'E.', 1000)];
+    const { exposure } = rig(tools);
+    const plan = exposure.plan(4_000);
+    expect(sent(plan)).toEqual(['bash', 'a', 'ext', 'tool_search']);
+    expect(plan.deferred.map((d) => d.name)).toEqual(['b']);
+    expect(plan.deferred[0]).toMatchObject({ source: 'mcp:s', line: 'B tool.' });
+    expect(plan.deferred[0].tokens).toBe(schemaTokens({ type: 'function', function: { name: 'b', description: tools[2].description, parameters: tools[2].inputSchema } }));
+    // tool_search names every deferred tool with its line.
+    const search = plan.params.find((p) => p.function.name === 'tool_search')!;
+    expect(search.function.description).toContain('Deferred tools:\n- b: B tool.');
+  });
+
+  it('an unknown window budgets 10% of 32k; the share is configurable and clamped', () => {
+    expect(rig([]).exposure.budgetTokens(null)).toBe(3_200);
+    expect(rig([], { share: 0.05 }).exposure.budgetTokens(200_000)).toBe(10_000);
+    expect(rig([], { share: 7 }).exposure.budgetTokens(1_000)).toBe(1_000);
+    expect(rig([], { share: -1 }).exposure.budgetTokens(1_000)).toBe(0);
+    // 0 defers every MCP tool.
+    expect(sent(rig([tool('a', 'mcp:s')], { share: 0 }).exposure.plan(200_000))).toEqual(['tool_search']);
+  });
+
+  it('a server that starts on first use has all its tools deferred whatever the budget', () => {
+    const { exposure } = rig([tool('browser_navigate', 'mcp:browser'), tool('other', 'mcp:files')], { firstUse: ['browser'] });
+    const plan = exposure.plan(1_000_000);
+    expect(sent(plan)).toEqual(['other', 'tool_search']);
+    expect(plan.deferred.map((d) => d.name)).toEqual(['browser_navigate']);
+  });
+
+  it('a loaded tool is sent with its schema from the next plan on, and loading tells the session', () => {
+    const { exposure, loadedLog } = rig([tool('n1', 'mcp:browser'), tool('n2', 'mcp:browser')], { firstUse: ['browser'] });
+    exposure.plan(200_000);
+    expect(exposure.isDeferred('n1')).toBe(true);
+    expect(exposure.load(['n1', 'nope', 'n1']).map((t) => t.name)).toEqual(['n1']);
+    expect(loadedLog).toEqual(['n1']);
+    const plan = exposure.plan(200_000);
+    expect(sent(plan)).toEqual(['n1', 'tool_search']);
+    expect(plan.deferred.map((d) => d.name)).toEqual(['n2']);
+    // Once nothing is deferred, tool_search is not sent.
+    exposure.load(['n2']);
+    expect(sent(exposure.plan(200_000))).toEqual(['n1', 'n2']);
+  });
+
+  it('built-in tools cannot be "loaded" (they are never deferred)', () => {
+    const { exposure } = rig([tool('bash', 'builtin')]);
+    expect(exposure.load(['bash'])).toEqual([]);
+  });
+});
+
+describe('tool_search', () => {
+  const tools = [
+    tool('browser_navigate', 'mcp:browser', 'Navigate to a URL'),
+    tool('browser_click', 'mcp:browser', 'Perform click on a web page'),
+    tool('browser_take_screenshot', 'mcp:browser', 'Take a screenshot of the current page'),
+  ];
+
+  it('matches exact names, select: lists and keywords (name hits weigh more)', () => {
+    expect(matchTools('select:browser_click,browser_navigate', tools, 5).map((t) => t.name)).toEqual(['browser_click', 'browser_navigate']);
+    expect(matchTools('browser_click', tools, 5).map((t) => t.name)).toEqual(['browser_click']);
+    expect(matchTools('screenshot page', tools, 5).map((t) => t.name)).toEqual(['browser_take_screenshot', 'browser_click']);
+    expect(matchTools('url', tools, 1).map((t) => t.name)).toEqual(['browser_navigate']);
+    expect(matchTools('select:nothing', tools, 5)).toEqual([]);
+    expect(matchTools('zz', tools, 5)).toEqual([]);
+  });
+
+  it('loads what it finds and answers with descriptions and schemas; an empty search is an error naming the deferred tools', async () => {
+    const { collection, exposure } = rig(tools, { firstUse: ['browser'] });
+    exposure.plan(200_000);
+    const ctx = { signal: new AbortController().signal, workspace: '/w', home: '/h', callId: 'c' };
+    const r = await collection.execute('tool_search', { query: 'screenshot' }, ctx);
+    expect(r.error).toBeUndefined();
+    expect(r.output).toContain('## browser_take_screenshot (mcp:browser)\nTake a screenshot of the current page\nInput schema: {"type":"object"');
+    expect(r.output).toContain('Loaded 1 tool(s): browser_take_screenshot.');
+    expect(exposure.loadedNames()).toEqual(['browser_take_screenshot']);
+    const miss = await collection.execute('tool_search', { query: 'database' }, ctx);
+    expect(miss.error).toBe('No deferred tool matches "database". Deferred tools: browser_navigate, browser_click');
+    // Validation: query is required.
+    expect((await collection.execute('tool_search', {}, ctx)).error).toMatch(/missing required argument 'query'/);
+  });
+
+  it('with nothing deferred it says so', async () => {
+    const { collection, exposure } = rig([tool('bash', 'builtin')]);
+    exposure.plan(200_000);
+    const r = await collection.execute('tool_search', { query: 'x' }, { signal: new AbortController().signal, workspace: '/w', home: '/h', callId: 'c' });
+    expect(r.error).toMatch(/^No tools are deferred/);
+  });
+});
+
+describe('oneLine', () => {
+  it('takes the first sentence of the first non-empty line, cut to 120 characters', () => {
+    expect(oneLine('\n  Navigate to a URL. Then wait.\nMore')).toBe('Navigate to a URL.');
+    expect(oneLine('No full stop here')).toBe('No full stop here');
+    expect(oneLine('x'.repeat(300))).toHaveLength(120);
+    expect(oneLine('')).toBe('');
+  });
+});
