@@ -112,6 +112,10 @@ export class OpenSession {
       const { active, mode, network, backend, reason } = sandbox;
       s.sandbox = { active, mode, network, backend, ...(reason ? { reason } : {}) };
     }
+    const trace = safe(() => this.core.telemetry?.status());
+    if (trace && (trace.exporting || trace.traceUrl)) {
+      s.trace = { traceId: trace.traceId, ...(trace.traceUrl ? { url: trace.traceUrl } : {}), exporting: trace.exporting, dropped: trace.counts.dropped, failed: trace.counts.failed };
+    }
     const model = safe(() => this.core.modelInUse?.());
     if (model) s.model = { provider: model.provider, model: model.model, ...(model.switched ? { switched: true } : {}) };
     return s;

@@ -46,6 +46,8 @@ export interface SessionPort {
   readonly conversation?: ConversationPort;
   /** The OS sandbox of the shell and Python (core/sandbox `Sandbox`): its status is the window's badge. */
   readonly sandbox?: { status(): SandboxBadge };
+  /** OpenTelemetry of the session (core/telemetry `SessionTelemetry`): its trace id, link and export counts. */
+  readonly telemetry?: { status(): { traceId: string; traceUrl?: string; exporting: boolean; counts: { dropped: number; failed: number } } };
   /** Provider and model the next run uses (GlassboxSession's switched model, else the configured one); null when none. */
   modelInUse?(): { provider: string; model: string; switched?: boolean } | null;
   /** Switches this session's model (recorded as `model_changed`); throws for a refused name. */

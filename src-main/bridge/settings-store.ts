@@ -3,6 +3,7 @@ import { readApiKeyFile, writeApiKeyFile } from '../core/config/api-key-file';
 import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
 import type { ApprovalRuleView, ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 import { testModelConnection } from './model-connection-test';
+import { applyTelemetryPatch, checkTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
 
 /**
  * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.
@@ -53,7 +54,7 @@ const MODES = ['ask', 'auto', 'deny'] as const;
 
 /** Checks a settings patch from the UI; returns the reason when it is not acceptable. Pure. */
 export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false; reason: string } {
-  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules']);
+  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry']);
   for (const k of Object.keys(p)) if (!known.has(k)) return { ok: false, reason: `Unknown setting: ${k}` };
   if (p.provider !== undefined && !PROVIDERS.includes(p.provider)) return { ok: false, reason: 'Provider must be openai or anthropic.' };
   if (p.model !== undefined && typeof p.model !== 'string') return { ok: false, reason: 'Model must be text.' };
@@ -79,6 +80,10 @@ export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false
       if (!['allow', 'ask', 'deny'].includes(r.decision)) return { ok: false, reason: `Rule ${i + 1}: decision must be allow, ask or deny.` };
     }
   }
+  if (p.telemetry !== undefined) {
+    const t = checkTelemetryPatch(p.telemetry);
+    if (!t.ok) return t;
+  }
   return { ok: true };
 }
 
@@ -93,6 +98,7 @@ export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, key
     apiKeySet: keySet || Boolean(envKey),
     approvalMode: config.approvals?.mode ?? 'ask',
     approvalRules: (config.approvals?.rules ?? []).map((r): ApprovalRuleView => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision })),
+    telemetry: telemetrySettingsView(config, env),
   };
 }
 
@@ -131,7 +137,8 @@ export class SettingsStore {
         if (rest.approvalRules !== undefined) {
           approvals.rules = rest.approvalRules.map((r): ApprovalRule => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision }));
         }
-        return { ...c, llm, approvals };
+        const next = { ...c, llm, approvals };
+        return rest.telemetry !== undefined ? applyTelemetryPatch(next, rest.telemetry) : next;
       });
     }
     if (apiKey !== undefined) this.keys.set(apiKey === '' ? null : apiKey);

@@ -20,6 +20,20 @@ export interface AgentState {
   sandbox?: SandboxBadge;
   /** The model this session's next run uses (its switched model, else the configured one); absent when none is configured. */
   model?: { provider: string; model: string; switched?: boolean };
+  /** The session's OpenTelemetry trace, when export is on or a trace link is configured. */
+  trace?: TraceBadge;
+}
+
+/** A session's trace as the window shows it: its id, the link to the team's backend, what export lost. */
+export interface TraceBadge {
+  traceId: string;
+  /** `telemetry.traceUrl` with the id filled in. */
+  url?: string;
+  /** Spans are being exported now. */
+  exporting: boolean;
+  /** Spans dropped because the collector did not keep up, and spans it refused, in this process. */
+  dropped: number;
+  failed: number;
 }
 
 /** The OS sandbox of the session's shell and Python, as the window shows it. */
@@ -184,6 +198,31 @@ export interface SettingsView {
   apiKeySet: boolean;
   approvalMode: 'ask' | 'auto' | 'deny';
   approvalRules: ApprovalRuleView[];
+  /** OpenTelemetry export (config `telemetry`); absent from hosts that predate it. */
+  telemetry?: TelemetrySettingsView;
+}
+
+/** The `telemetry` settings as the window shows them: header values are write-only (names only). */
+export interface TelemetrySettingsView {
+  /** The collector (config `telemetry.otlp.endpoint`); '' when export is off. */
+  endpoint: string;
+  protocol: 'http/protobuf' | 'http/json' | 'grpc';
+  /** Names of the headers set; their values never leave the host. */
+  headerNames: string[];
+  captureContent: boolean;
+  /** Link template with `{traceId}`; '' for none. */
+  traceUrl: string;
+  /** True when OTEL_EXPORTER_OTLP_* variables are set: they win over these settings. */
+  envOverrides: boolean;
+}
+
+/** A change to the `telemetry` settings. `headers` replaces every header when given. */
+export interface TelemetrySettingsPatch {
+  endpoint?: string;
+  protocol?: TelemetrySettingsView['protocol'];
+  headers?: Record<string, string>;
+  captureContent?: boolean;
+  traceUrl?: string;
 }
 
 /** What Test connection found: the server's models, or what went wrong (the key is never in it). */
@@ -197,6 +236,7 @@ export interface SettingsPatch {
   apiKey?: string;
   approvalMode?: 'ask' | 'auto' | 'deny';
   approvalRules?: ApprovalRuleView[];
+  telemetry?: TelemetrySettingsPatch;
 }
 
 /** A problem the user should see where they look (banner), with what to do about it. */

@@ -1,5 +1,5 @@
 import { trace, type Context } from '@opentelemetry/api';
-import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
 import { EventSpans, type McpServerFacts } from './event-spans';
 import type { ExportCounts } from './export-counters';
@@ -7,6 +7,12 @@ import { EXIT_FLUSH_MS, pipelineFor, type OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
 import { contextFromCarrier, type TraceCarrier } from './trace-carrier';
 import type { TelemetrySettings } from './telemetry-config';
+
+/** The event types EventSpans makes spans, attributes or span events from. */
+const SPAN_EVENT_TYPES = [
+  'agent_start', 'agent_end', 'model_request', 'model_retry', 'model_response', 'model_error', 'turn_end', 'tool_execution_start', 'mcp_traffic',
+  'tool_execution_end', 'approval_requested', 'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_end', 'mcp_server_status',
+] as const satisfies readonly EventType[];
 
 /** How often at most a growing drop count is reported as a warning. */
 const DROP_REPORT_EVERY_MS = 10_000;
@@ -59,7 +65,9 @@ export class SessionTelemetry {
   constructor(private readonly opts: SessionTelemetryOptions) {
     const parentTrace = opts.parent ? trace.getSpanContext(opts.parent)?.traceId : undefined;
     this.traceId = parentTrace ?? traceIdForSession(opts.sessionId);
-    this.off = opts.settings.otlp ? opts.events.subscribe('*', (e) => this.handle(e)) : () => undefined;
+    // Only the types that make spans: streamed deltas and the rest never reach the translator.
+    const offs = opts.settings.otlp ? SPAN_EVENT_TYPES.map((type) => opts.events.subscribe(type, (e) => this.handle(e as GlassboxEvent))) : [];
+    this.off = () => offs.forEach((off) => off());
   }
 
   /** Opens the export (when on). A failure is a warning and leaves export off: the session goes on. */
@@ -139,7 +147,7 @@ export class SessionTelemetry {
     const spans = this.spans;
     if (!spans) return;
     spans.handle(e);
-    this.reportDrops(false);
+    if (e.type === 'turn_end' || e.type === 'agent_end') this.reportDrops(false);
   }
 
   /** A warning when spans were dropped since the last one (at most every 10 s, and at the end). */

@@ -16,6 +16,7 @@ import { shellSelectors } from '../store/shell/selectors';
 import { badgedTitle } from '../store/notify/attention';
 import { NotifyPermission } from '../usage/NotifyPermission';
 import { SessionUsage } from '../usage/SessionUsage';
+import { TraceLink } from '../usage/TraceLink';
 import { useApp, useAppStore } from './app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
@@ -125,6 +126,7 @@ export function App() {
               unsandboxed
             </span>
           )}
+          <TraceLink />
           <NotifyPermission />
           <ExportMenu />
           <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">

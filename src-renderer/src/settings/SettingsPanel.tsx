@@ -4,8 +4,9 @@ import { useApp } from '../app/app-context';
 import { settingsSelectors } from '../store/settings/selectors';
 import { useDialogFocus } from '../dialogs/use-dialog-focus';
 import { ModelSetup } from './ModelSetup';
+import { parseHeaderLines, TelemetrySettings, type TelemetryDraft } from './TelemetrySettings';
 
-/** Model provider, model, base URL, API key (write-only), approval mode and rules. */
+/** Model provider, model, base URL, API key (write-only), approval mode and rules, tracing. */
 export function SettingsPanel() {
   const settings = useApp(settingsSelectors.settings);
   const setOpen = useApp((s) => s.setSettingsOpen);
@@ -15,10 +16,15 @@ export function SettingsPanel() {
   const [draft, setDraft] = useState<SettingsView | null>(settings);
   const [apiKey, setApiKey] = useState('');
   const [saved, setSaved] = useState(false);
+  const [trace, setTrace] = useState<TelemetryDraft | null>(settings?.telemetry ? { view: settings.telemetry, headersText: '' } : null);
+  const [traceError, setTraceError] = useState('');
   const dialog = useRef<HTMLDivElement>(null);
   // First run: the panel is the setup panel (no model yet).
   const [firstRun] = useState(() => !settings?.model);
-  useEffect(() => setDraft(settings), [settings]);
+  useEffect(() => {
+    setDraft(settings);
+    setTrace(settings?.telemetry ? { view: settings.telemetry, headersText: '' } : null);
+  }, [settings]);
   useDialogFocus(dialog);
   if (!draft) return null;
   const save = async (): Promise<void> => {
@@ -30,6 +36,16 @@ export function SettingsPanel() {
       approvalRules: draft.approvalRules,
     };
     if (apiKey) patch.apiKey = apiKey;
+    if (trace) {
+      const { endpoint, protocol, captureContent, traceUrl } = trace.view;
+      const headers = trace.headersText.trim() ? parseHeaderLines(trace.headersText) : undefined;
+      if (headers === null) {
+        setTraceError('Headers: one name=value per line.');
+        return;
+      }
+      setTraceError('');
+      patch.telemetry = { endpoint, protocol, captureContent, traceUrl, ...(headers ? { headers } : {}) };
+    }
     if (await saveSettings(patch)) {
       setApiKey('');
       setSaved(true);
@@ -92,6 +108,8 @@ export function SettingsPanel() {
           </tbody>
         </table>
         <button className="link-button" onClick={() => setDraft({ ...draft, approvalRules: [...draft.approvalRules, { tool: 'bash', decision: 'allow' }] })}>Add rule</button>
+        {trace && !firstRun ? <TelemetrySettings draft={trace} onChange={setTrace} /> : null}
+        {traceError ? <p className="error" data-testid="settings-telemetry-error">{traceError}</p> : null}
         <div className="dialog-actions">
           <button className="primary" data-testid="settings-save" onClick={() => void save()}>Save</button>
           <button onClick={close}>Close</button>

@@ -32,6 +32,8 @@ export const chatSelectors = {
   running: (s: AppStoreState) => s.agent.running,
   /** The OS sandbox of the shell and Python; `active: false` shows the "unsandboxed" badge. */
   sandbox: (s: AppStoreState) => s.agent.sandbox,
+  /** The session's OpenTelemetry trace (id, link, spans lost), when export is on or a link is configured. */
+  trace: (s: AppStoreState) => s.agent.trace,
   turns: (s: AppStoreState) => s.turns,
   /** Tokens and cost of the session so far (the same object until a turn changes). */
   usage: (s: AppStoreState) => totals(s.turns),
