@@ -11,6 +11,7 @@ import { cliSignIn, LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-l
 import { mcpServe, SERVE_USAGE } from './mcp-serve-command';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { mcpAdd, mcpSearch, REGISTRY_HELP, REGISTRY_USAGE } from './mcp-registry-command';
+import { DOCTOR_HELP, DOCTOR_USAGE, mcpDoctor } from './mcp-doctor-command';
 
 const USAGE = `Usage:
   glassbox mcp list [--json] [--workspace DIR]
@@ -18,6 +19,7 @@ ${SERVE_USAGE}
   glassbox mcp import FILE [--replace] [--dry-run]
 ${LOGIN_USAGE}
 ${REGISTRY_USAGE}
+${DOCTOR_USAGE}
 
 list    configured MCP servers (connects each): id, transport, protocol version in use,
         status (needs-sign-in included), tool / resource / template / prompt counts,
@@ -37,7 +39,8 @@ serve   Glassbox as an MCP server (protocol 2025-11-25 and 2026-07-28): tools, t
 import  merges a Claude Desktop / Cursor / .mcp.json (mcpServers) or VS Code (servers)
         file into $GLASSBOX_HOME/config.json; existing ids are kept unless --replace.
 ${LOGIN_HELP}
-${REGISTRY_HELP}`;
+${REGISTRY_HELP}
+${DOCTOR_HELP}`;
 
 /** One entry of `mcp list --json` (stable: scripts rely on it; docs/cli.md). */
 export interface McpListing {
@@ -63,7 +66,7 @@ export interface McpListing {
 
 /** `glassbox mcp list|serve|import` (docs/cli.md). Usage and config problems throw (exit 2 in main). */
 export async function mcpCommand(argv: string[], io: CliIO): Promise<number> {
-  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers, login: mcpLogin, logout: mcpLogout, search: (a, i) => mcpSearch(a, i, USAGE), add: (a, i) => mcpAdd(a, i, USAGE) });
+  return runSubcommand(argv, io, USAGE, { list: listServers, serve, import: importServers, login: mcpLogin, logout: mcpLogout, search: (a, i) => mcpSearch(a, i, USAGE), add: (a, i) => mcpAdd(a, i, USAGE), doctor: (a, i) => mcpDoctor(a, i, USAGE) });
 }
 
 function toListing(s: McpServerStatus): McpListing {
