@@ -97,7 +97,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const off = median(results.get('export off').map((r) => r.perStep));
 console.log(`OpenTelemetry export, agent loop of ${STEPS} steps (in-process scripted model, no-op tool, session file on), median of ${ROUNDS} rounds`);
 console.log('');
-console.log('                                  per step (ms)   added    end of session (ms)   spans exported / dropped / failed (last round)');
+console.log('                                  per step (ms)   added    end of session (ms)   spans exported / dropped / failed (this process, all rounds so far)');
 for (const [name] of variants) {
   const rs = results.get(name);
   const per = median(rs.map((r) => r.perStep));
