@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../src-shared/contract/views';
 import { testModelConnection } from './model-connection-test';
 
-const SETTINGS: SettingsView = { provider: 'openai', model: '', baseURL: '', apiKeySet: false, approvalMode: 'ask', approvalRules: [] };
+const SETTINGS: SettingsView = { provider: 'openai', model: '', baseURL: '', apiKeySet: false, approvalMode: 'ask', approvalRules: [], thinking: '', api: 'auto' };
 const closers: Array<() => void> = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
 

@@ -17,6 +17,11 @@ describe('checkSettingsPatch', () => {
     ['rule without tool', { approvalRules: [{ decision: 'allow' }] }, false],
     ['rule with bad decision', { approvalRules: [{ tool: 'bash', decision: 'maybe' }] }, false],
     ['rules not a list', { approvalRules: {} }, false],
+    ['reasoning effort and API', { thinking: 'high', api: 'responses' }, true],
+    ['reasoning budget', { thinking: '8000' }, true],
+    ['reasoning back to default', { thinking: '' }, true],
+    ['bad reasoning', { thinking: 'lots' }, false],
+    ['bad API', { api: 'completions' }, false],
   ];
   for (const [name, patch, ok] of table) it(name, () => expect(checkSettingsPatch(patch as never).ok).toBe(ok));
 });
@@ -32,7 +37,7 @@ describe('SettingsStore', () => {
   it('writes model settings and rules into config.json, keeping other sections', () => {
     const { path, store } = setup({ mcpServers: { files: { command: 'npx' } }, llm: { temperature: 0.2 } });
     const view = store.set({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }] });
-    expect(view).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', apiKeySet: false, approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }], telemetry: { endpoint: '', protocol: 'http/protobuf', headerNames: [], captureContent: false, traceUrl: '', envOverrides: false } });
+    expect(view).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', apiKeySet: false, approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }], thinking: '', api: 'auto', telemetry: { endpoint: '', protocol: 'http/protobuf', headerNames: [], captureContent: false, traceUrl: '', envOverrides: false } });
     const file = JSON.parse(readFileSync(path, 'utf8'));
     expect(file.mcpServers).toEqual({ files: { command: 'npx' } });
     expect(file.llm).toEqual({ temperature: 0.2, provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1' });
@@ -57,5 +62,20 @@ describe('SettingsStore', () => {
     expect(() => store.set({ provider: 'nope' as never })).toThrow(/Provider/);
     expect(() => store.set({ model: 'x' })).toThrow(/Malformed JSON/);
     expect(readFileSync(path, 'utf8')).toBe('{ "llm": ');
+  });
+
+  it('keeps reasoning per model: a value for every model becomes the "*" entry, others keep theirs', () => {
+    const { path, store } = setup({ llm: { model: 'gpt-5', thinking: 'low' } });
+    expect(store.get().thinking).toBe('low');
+    const view = store.set({ model: 'claude-opus-4-1', thinking: '16000' });
+    expect(view.thinking).toBe('16000');
+    expect(JSON.parse(readFileSync(path, 'utf8')).llm.thinking).toEqual({ '*': 'low', 'claude-opus-4-1': 16000 });
+    store.set({ model: 'gpt-5', thinking: 'high', api: 'responses' });
+    expect(JSON.parse(readFileSync(path, 'utf8')).llm).toMatchObject({ thinking: { '*': 'low', 'claude-opus-4-1': 16000, 'gpt-5': 'high' }, api: 'responses' });
+    store.set({ thinking: '', api: 'auto' });
+    const llm = JSON.parse(readFileSync(path, 'utf8')).llm;
+    expect(llm.thinking).toEqual({ '*': 'low', 'claude-opus-4-1': 16000 });
+    expect(llm).not.toHaveProperty('api');
+    expect(store.get().thinking).toBe('low'); // gpt-5 falls back to the value for every model
   });
 });

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { readApiKeyFile, writeApiKeyFile } from '../core/config/api-key-file';
-import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../core/config/config';
+import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig, type LlmConfig } from '../core/config/config';
 import type { ApprovalRuleView, ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 import { testModelConnection } from './model-connection-test';
 import { applyTelemetryPatch, checkTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
@@ -54,7 +54,7 @@ const MODES = ['ask', 'auto', 'deny'] as const;
 
 /** Checks a settings patch from the UI; returns the reason when it is not acceptable. Pure. */
 export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false; reason: string } {
-  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry']);
+  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry', 'thinking', 'api']);
   for (const k of Object.keys(p)) if (!known.has(k)) return { ok: false, reason: `Unknown setting: ${k}` };
   if (p.provider !== undefined && !PROVIDERS.includes(p.provider)) return { ok: false, reason: 'Provider must be openai or anthropic.' };
   if (p.model !== undefined && typeof p.model !== 'string') return { ok: false, reason: 'Model must be text.' };
@@ -72,6 +72,10 @@ export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false
     }
   }
   if (p.approvalMode !== undefined && !MODES.includes(p.approvalMode)) return { ok: false, reason: 'Approval mode must be ask, auto or deny.' };
+  if (p.thinking !== undefined && (typeof p.thinking !== 'string' || !/^(|off|low|medium|high|\d{1,7})$/.test(p.thinking))) {
+    return { ok: false, reason: 'Reasoning must be off, low, medium, high or a token budget.' };
+  }
+  if (p.api !== undefined && !['auto', 'responses', 'chat'].includes(p.api)) return { ok: false, reason: 'API must be auto, responses or chat.' };
   if (p.approvalRules !== undefined) {
     if (!Array.isArray(p.approvalRules)) return { ok: false, reason: 'Approval rules must be a list.' };
     for (const [i, r] of p.approvalRules.entries()) {
@@ -99,7 +103,34 @@ export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, key
     approvalMode: config.approvals?.mode ?? 'ask',
     approvalRules: (config.approvals?.rules ?? []).map((r): ApprovalRuleView => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision })),
     telemetry: telemetrySettingsView(config, env),
+    thinking: configuredThinking(config.llm?.thinking, env.GLASSBOX_LLM_MODEL ?? config.llm?.model ?? ''),
+    ...(env.GLASSBOX_LLM_THINKING ? { thinkingFromEnv: true } : {}),
+    api: config.llm?.api ?? 'auto',
   };
+}
+
+/** The reasoning value written for `model` (its own entry, else `"*"`, else a value for every model), as text. */
+function configuredThinking(value: unknown, model: string): string {
+  if (typeof value === 'number' || typeof value === 'string') return String(value).toLowerCase();
+  if (!value || typeof value !== 'object') return '';
+  const table = value as Record<string, unknown>;
+  const v = table[model] ?? table['*'];
+  return typeof v === 'number' || typeof v === 'string' ? String(v).toLowerCase() : '';
+}
+
+/**
+ * `llm.thinking` with `model`'s value set ('' removes it). A value for every model becomes the
+ * `"*"` entry of a per-model object, so other models keep what they had.
+ */
+export function withModelThinking(current: unknown, model: string, value: string): NonNullable<LlmConfig['thinking']> | undefined {
+  const table: Record<string, number | string> =
+    typeof current === 'number' || typeof current === 'string' ? { '*': current } : current && typeof current === 'object' ? { ...(current as Record<string, number | string>) } : {};
+  const key = model || '*';
+  if (value === '') delete table[key];
+  else table[key] = /^\d+$/.test(value) ? Number(value) : value;
+  const keys = Object.keys(table);
+  if (!keys.length) return undefined;
+  return keys.length === 1 && keys[0] === '*' ? table['*'] : table;
 }
 
 /** Reads and writes the settings part of `$GLASSBOX_HOME/config.json`, keeping everything else. */
@@ -132,6 +163,15 @@ export class SettingsStore {
         if (rest.provider !== undefined) llm.provider = rest.provider;
         if (rest.model !== undefined) setOrDelete(llm, 'model', rest.model);
         if (rest.baseURL !== undefined) setOrDelete(llm, 'baseURL', rest.baseURL);
+        if (rest.thinking !== undefined) {
+          const next = withModelThinking(llm.thinking, rest.model ?? llm.model ?? '', rest.thinking);
+          if (next === undefined) delete llm.thinking;
+          else llm.thinking = next;
+        }
+        if (rest.api !== undefined) {
+          if (rest.api === 'auto') delete llm.api;
+          else llm.api = rest.api;
+        }
         const approvals = { ...(c.approvals ?? {}) };
         if (rest.approvalMode !== undefined) approvals.mode = rest.approvalMode;
         if (rest.approvalRules !== undefined) {

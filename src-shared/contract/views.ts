@@ -198,6 +198,14 @@ export interface SettingsView {
   apiKeySet: boolean;
   approvalMode: 'ask' | 'auto' | 'deny';
   approvalRules: ApprovalRuleView[];
+  /**
+   * Reasoning for this model as configured: '' (the provider's default), 'off', 'low', 'medium',
+   * 'high' or a token budget ('8000'). `thinkingFromEnv`: GLASSBOX_LLM_THINKING overrides it.
+   */
+  thinking: string;
+  thinkingFromEnv?: boolean;
+  /** OpenAI only: which API (auto: Responses for api.openai.com, chat completions elsewhere). */
+  api: 'auto' | 'responses' | 'chat';
   /** OpenTelemetry export (config `telemetry`); absent from hosts that predate it. */
   telemetry?: TelemetrySettingsView;
 }
@@ -237,6 +245,9 @@ export interface SettingsPatch {
   approvalMode?: 'ask' | 'auto' | 'deny';
   approvalRules?: ApprovalRuleView[];
   telemetry?: TelemetrySettingsPatch;
+  /** Reasoning for the model being saved (`model`, else the configured one); '' returns it to the default. */
+  thinking?: string;
+  api?: 'auto' | 'responses' | 'chat';
 }
 
 /** A problem the user should see where they look (banner), with what to do about it. */

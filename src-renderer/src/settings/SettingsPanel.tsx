@@ -3,6 +3,7 @@ import type { ApprovalRuleView, SettingsPatch, SettingsView } from '../../../src
 import { useApp } from '../app/app-context';
 import { settingsSelectors } from '../store/settings/selectors';
 import { useDialogFocus } from '../dialogs/use-dialog-focus';
+import { ReasoningSetting } from './ReasoningSetting';
 import { ModelSetup } from './ModelSetup';
 import { parseHeaderLines, TelemetrySettings, type TelemetryDraft } from './TelemetrySettings';
 
@@ -34,6 +35,8 @@ export function SettingsPanel() {
       baseURL: draft.baseURL,
       approvalMode: draft.approvalMode,
       approvalRules: draft.approvalRules,
+      thinking: draft.thinking,
+      ...(draft.provider === 'openai' ? { api: draft.api } : {}),
     };
     if (apiKey) patch.apiKey = apiKey;
     if (trace) {
@@ -72,6 +75,7 @@ export function SettingsPanel() {
           <span>Model</span>
           <input data-testid="settings-model" value={draft.model} placeholder="gpt-4o-mini" onChange={(e) => setDraft({ ...draft, model: e.target.value })} />
         </label>
+        <ReasoningSetting draft={draft} onChange={setDraft} />
         <label className="form-field">
           <span>Base URL</span>
           <input data-testid="settings-base-url" value={draft.baseURL} placeholder="https://api.openai.com/v1 or http://127.0.0.1:11434/v1" onChange={(e) => setDraft({ ...draft, baseURL: e.target.value })} />
