@@ -27,7 +27,7 @@ export async function startWeb(
   script: ScriptedTurn[],
   config?: Record<string, unknown>,
   extraArgs: string[] = [],
-  opts: { llmEnv?: boolean; prepare?: (home: string) => void } = {},
+  opts: { llmEnv?: boolean; prepare?: (home: string) => void; env?: (model: ScriptedModelServer) => NodeJS.ProcessEnv } = {},
 ): Promise<WebFixture> {
   const t = tempGlassbox();
   mkdirSync(t.workspace, { recursive: true });
@@ -46,6 +46,8 @@ export async function startWeb(
   };
   delete env.OPENAI_API_KEY;
   delete env.ANTHROPIC_API_KEY;
+  // Another provider or setting (e.g. Anthropic's wire format, which needs the server's URL).
+  Object.assign(env, opts.env?.(model));
   // Without the env overrides, the model comes from what the user sets in Settings.
   if (opts.llmEnv === false) for (const k of Object.keys(env)) if (k.startsWith('GLASSBOX_LLM_')) delete env[k];
   const { child, firstLine, output } = await startGlassbox(['web', '--port', '0', '--workspace', t.workspace, ...extraArgs], { env, cwd: t.workspace, timeoutMs: 60_000 });

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openApp, sendTask, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
+
+// Extended thinking in the window, in Chromium against a real `glassbox web` and the scripted
+// Anthropic Messages API: the thinking streams in live above the answer, folds when the answer
+// comes, and is carried back so the API accepts the tool-result turn.
+
+const hosts = useChromiumAndWebHosts();
+const THOUGHT = 'First I list the workspace to see what is there, then I decide what to read. '.repeat(4).trim();
+
+describe('thinking in the window', { timeout: 180_000 }, () => {
+  it('streams the thinking live above the answer, shows a redacted block as such, and records it in the session file', async () => {
+    const w = await hosts.web(
+      [
+        { thinking: [THOUGHT, { redacted: true }], toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'view', path: '.' } }], chunkDelayMs: 60 },
+        { thinking: 'The listing is empty, so there is nothing to read.', text: 'The workspace is empty.', chunkDelayMs: 20 },
+      ],
+      undefined,
+      [],
+      {
+        env: (model) => ({
+          GLASSBOX_LLM_PROVIDER: 'anthropic',
+          GLASSBOX_LLM_BASE_URL: model.anthropicBaseURL,
+          GLASSBOX_LLM_MODEL: 'claude-sonnet-4-5',
+          GLASSBOX_LLM_THINKING: '2048',
+        }),
+      },
+    );
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'what is in the workspace?');
+
+    // Live: the block is open and its text grows while the model is still thinking.
+    const first = page.getByTestId('thinking').first();
+    await first.waitFor({ timeout: 60_000 });
+    const early = await first.getByTestId('thinking-text').innerText();
+    expect(THOUGHT.startsWith(early.trim())).toBe(true);
+    expect(early.trim().length).toBeLessThan(THOUGHT.length);
+    expect(await first.getAttribute('data-live')).toBe('true');
+    await expect.poll(async () => (await first.getByTestId('thinking-text').innerText()).length, { timeout: 60_000 }).toBeGreaterThan(early.length);
+
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 90_000 }).toBe(1);
+    expect(await page.getByTestId('run-end').getAttribute('data-reason')).toBe('finished');
+    await expect.poll(() => page.getByTestId('assistant-message').last().innerText()).toContain('The workspace is empty.');
+    // Done: each turn's thinking sits folded above its answer; opened, the whole text and the redacted marker.
+    expect(await page.getByTestId('thinking').count()).toBe(2);
+    expect(await first.getAttribute('open')).toBeNull();
+    await first.locator('summary').click();
+    expect(await first.getByTestId('thinking-text').innerText()).toContain(THOUGHT);
+    expect(await first.getByTestId('thinking-redacted').innerText()).toBe('redacted by the provider');
+    await shotsAllSizes(page, 'thinking-chat');
+
+    // The thinking went back with its signature: the tool-result turn was accepted, not refused.
+    expect(w.model.requests.map((r) => r.refused)).toEqual([undefined, undefined]);
+    const assistant = (w.model.requests[1].body.messages as Array<{ role: string; content: Array<{ type: string }> }>)[1];
+    expect(assistant.content.map((b) => b.type)).toEqual(['thinking', 'redacted_thinking', 'tool_use']);
+
+    // The inspector's model turn shows it too.
+    await page.getByTestId('tab-model-turns').click();
+    await page.getByTestId('model-turn').first().locator('.turn-head').click();
+    await expect.poll(() => page.getByTestId('turn-detail').getByTestId('thinking').count()).toBe(1);
+
+    // The session file: live deltas and the whole on message_end.
+    const dir = join(w.home, 'sessions');
+    const file = readdirSync(dir).find((f) => f.endsWith('.jsonl'))!;
+    const events = readFileSync(join(dir, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const ends = events.filter((e) => e.type === 'message_end' && e.role === 'assistant');
+    expect(ends[0].thinking).toBe(`${THOUGHT}\n\n[redacted]`);
+    expect(ends[1].thinking).toBe('The listing is empty, so there is nothing to read.');
+    const deltas = events.filter((e) => e.type === 'thinking_update' && e.messageId === ends[0].messageId).map((e) => e.delta as string);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join('')).toBe(`${THOUGHT}\n\n[redacted]`);
+  });
+});
