@@ -58,21 +58,38 @@ export class LocalFileOperator implements FileOperator {
   }
 
   async writeFile(path: string, text: string, opts: { create?: boolean } = {}): Promise<void> {
+    this.known.clear();
     this.boundary.writeFile(path, text, opts.create ? 'new' : 'replace');
   }
 
   async exists(path: string): Promise<boolean> {
     // A dangling symlink still occupies the name: `create` must not write through it.
-    return this.boundary.exists(path);
+    return this.memo(`e:${path}`, () => this.boundary.exists(path));
   }
 
   async isDirectory(path: string): Promise<boolean> {
-    return this.boundary.stat(path)?.kind === 'dir';
+    return this.memo(`d:${path}`, () => this.boundary.stat(path)?.kind === 'dir');
   }
 
   async remove(path: string): Promise<void> {
+    this.known.clear();
     this.boundary.remove(path);
   }
+
+  /**
+   * What one call already asked about a path (the editor asks exists/isDirectory two or three
+   * times per call). Only answers are kept, never a resolved location: every read and write
+   * still walks and judges the path itself. Forgotten on every write.
+   */
+  private memo(key: string, ask: () => boolean): boolean {
+    const known = this.known.get(key);
+    if (known !== undefined) return known;
+    const answer = ask();
+    this.known.set(key, answer);
+    return answer;
+  }
+
+  private readonly known = new Map<string, boolean>();
 
   async readDirectory(path: string): Promise<DirEntry[]> {
     return this.boundary.readDirectory(path);

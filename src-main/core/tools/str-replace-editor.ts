@@ -72,6 +72,17 @@ const INPUT_SCHEMA: JsonSchema = {
   required: ['command', 'path'],
 };
 
+const realWorkspaces = new Map<string, { at: number; real: string }>();
+/** The workspace's real path, resolved at most every two seconds (a lookup per component each time). */
+function workspaceReal(workspace: string): string {
+  const now = Date.now();
+  const hit = realWorkspaces.get(workspace);
+  if (hit && now - hit.at < 2000) return hit.real;
+  const real = realPathOf(workspace);
+  realWorkspaces.set(workspace, { at: now, real });
+  return real;
+}
+
 /** Options for building the editor. */
 export interface StrReplaceEditorOptions {
   /** Where undo stacks persist (normally `EditHistory.forHome($GLASSBOX_HOME)`). */
@@ -133,7 +144,7 @@ export class StrReplaceEditor implements Tool {
   private operatorFor(ctx: ToolContext): FileOperator {
     if (this.custom) return this.custom;
     return new LocalFileOperator({
-      workspace: realPathOf(ctx.workspace),
+      workspace: workspaceReal(ctx.workspace),
       hidden: hiddenFolders(this.userHome, [ctx.home]),
       ...(ctx.grantedPaths ? { granted: ctx.grantedPaths } : {}),
     });

@@ -58,13 +58,20 @@ export function at(dir: OpenDir, name: string): string {
   return dir.real === '/' ? `/${name}` : `${dir.real}/${name}`;
 }
 
-/** Opens `name` in `dir` as a folder, refusing a symlink (and checking it is what lstat saw). */
-function openDirAt(dir: OpenDir, name: string, seen: Stats): number {
+let root: OpenDir | undefined;
+function rootDir(): OpenDir {
+  root ??= { fd: openSync('/', O_RDONLY | O_DIRECTORY), real: '/' };
+  return root;
+}
+
+/** Opens `name` in `dir` as a folder, refusing a symlink (and, by path, checking it is what lstat saw). */
+function openDirAt(dir: OpenDir, name: string, seen: Stats | null): number {
   const fd = openSync(at(dir, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   if (!DESCRIPTOR_RELATIVE) {
     // Without openat the path was looked up again: it must still be the folder lstat saw.
     const st = fstatSync(fd);
-    if (st.ino !== seen.ino || st.dev !== seen.dev) {
+    const again = seen ?? lstatSync(at(dir, name));
+    if (st.ino !== again.ino || st.dev !== again.dev || again.isSymbolicLink()) {
       closeSync(fd);
       throw Object.assign(new Error('changed while being opened'), { code: 'EAGAIN' });
     }
@@ -118,9 +125,10 @@ function errno(err: unknown): string | undefined {
 export function locate(path: string, opts: WalkOptions): Located {
   if (!path.startsWith('/')) throw new WalkError('ENOENT', `${path} is not an absolute path`);
   const parts = path.split('/').filter((p) => p !== '');
-  const stack: OpenDir[] = [{ fd: openSync('/', O_RDONLY | O_DIRECTORY), real: '/' }];
+  // `/` is opened once for the process and never closed; everything below it per walk.
+  const stack: OpenDir[] = [rootDir()];
   const close = (): void => {
-    for (const d of stack.splice(0)) closeSync(d.fd);
+    for (const d of stack.splice(1)) closeSync(d.fd);
   };
   let links = 0;
   let steps = 0;
@@ -136,6 +144,15 @@ export function locate(path: string, opts: WalkOptions): Located {
       const top = stack[stack.length - 1]!;
       const isLast = parts.length === 0;
       const real = join(top.real, name);
+      if (!isLast) {
+        // A folder on the way: opened straight away (one call); only what is not a plain folder is looked at.
+        try {
+          stack.push({ fd: openDirAt(top, name, null), real });
+          continue;
+        } catch (err) {
+          if (!['ELOOP', 'ENOTDIR', 'ENOENT', 'EAGAIN', 'EMLINK'].includes(errno(err) ?? '')) throw err;
+        }
+      }
       let st: Stats;
       try {
         st = lstatSync(at(top, name));

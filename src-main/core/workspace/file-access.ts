@@ -1,6 +1,12 @@
 import { join, relative, sep } from 'node:path';
 import { CREDENTIAL_PATHS } from './credential-paths';
-import { isPathInside, realPathOf } from './real-path';
+import { realPathOf } from './real-path';
+
+/** `path` is `dir` or below it; both absolute and normalised (a prefix test: this runs per file operation). */
+function isPathInside(path: string, dir: string): boolean {
+  if (dir === sep) return path.startsWith(sep);
+  return path === dir || (path.startsWith(dir) && path.charCodeAt(dir.length) === sep.charCodeAt(0));
+}
 
 /**
  * What a tool working on the user's files for the agent (the editor) may touch without asking:

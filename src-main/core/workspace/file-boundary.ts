@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, openSync, read, readdirSync, readSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fchownSync, fstatSync, openSync, read, readdirSync, readSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import { at, DESCRIPTOR_RELATIVE, locate, WalkError, type Located } from './dir-walk';
 
@@ -312,7 +312,6 @@ export class FileBoundary {
           } else {
             fchmodSync(fd, 0o666 & ~process.umask());
           }
-          fsyncSync(fd);
         } finally {
           closeSync(fd);
         }
