@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
+import { createScanner } from 'jsonc-parser';
+import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './config-schema';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from './paths';
 import { SecretStore } from '../secrets/secret-store';
@@ -65,17 +67,11 @@ export interface LlmConfig {
   api?: 'responses' | 'chat';
 }
 
-export interface ApprovalRule {
-  tool: string;
-  match?: string;
-  decision: 'allow' | 'ask' | 'deny';
-}
+/** One `approvals.rules` entry (its schema: config-schema.ts). */
+export type ApprovalRule = ApprovalRuleConfig;
 
-export interface ApprovalsConfig {
-  mode?: 'ask' | 'auto' | 'deny';
-  rules?: ApprovalRule[];
-  timeoutMs?: number;
-}
+/** The `approvals` section (its schema: config-schema.ts). */
+export type ApprovalsConfig = ApprovalsSectionConfig;
 
 /**
  * The `sandbox` section as written: the OS sandbox of `bash` and `python_execute` (default
@@ -133,17 +129,45 @@ export function offsetToLineColumn(text: string, offset: number): { line: number
   return { line, column: col };
 }
 
+/** How deep objects and lists may nest in a config file (real ones stay under 10). */
+export const MAX_CONFIG_DEPTH = 64;
+
+/**
+ * Where the text first nests deeper than `max` objects and lists, or -1. A flat scan (jsonc-parser's
+ * tokenizer: strings are skipped whole), so a file of a million `[` costs no stack.
+ */
+// jsonc-parser's SyntaxKind is an ambient const enum (not importable as a value here).
+const SyntaxKind = { OpenBraceToken: 1, CloseBraceToken: 2, OpenBracketToken: 3, CloseBracketToken: 4, EOF: 17 } as const;
+
+function tooDeepAt(text: string, max: number): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind: number = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > max) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+  }
+  return -1;
+}
+
 /**
  * Parses JSON text, turning a syntax error into a ConfigError with path, line and column
  * (`/path/config.json:3:18: …`). The position comes from our own scanner: Node 20's messages
- * lack one for some errors and quote the text, which may contain API keys.
+ * lack one for some errors and quote the text, which may contain API keys. Text nested deeper
+ * than MAX_CONFIG_DEPTH is refused first: everything that walks a config recurses.
  */
 export function parseJsonFile(text: string, path: string): unknown {
+  const deep = tooDeepAt(text, MAX_CONFIG_DEPTH);
+  if (deep >= 0) {
+    const { line, column } = offsetToLineColumn(text, deep);
+    throw new ConfigError(`${path}:${line}:${column}: nested deeper than ${MAX_CONFIG_DEPTH} levels of objects and lists`);
+  }
   try {
     return JSON.parse(text);
-  } catch (err) {
+  } catch {
     const problem = findJsonSyntaxError(text);
-    if (!problem) throw new ConfigError(`Malformed JSON in ${path}: ${(err as Error).message}`);
+    // JSON.parse's own message quotes the text (it may hold keys): never pass it on.
+    if (!problem) throw new ConfigError(`Malformed JSON in ${path}`);
     const { line, column } = offsetToLineColumn(text, problem.offset);
     throw new ConfigError(`Malformed JSON in ${path}:${line}:${column}: ${problem.reason}`);
   }
@@ -186,6 +210,18 @@ export function mergeConfigs(user: GlassboxConfig, project: GlassboxConfig): Gla
   return out;
 }
 
+/**
+ * The file's sections checked against their schemas (config-schema.ts): a wrong value is a
+ * ConfigError naming the file, the path in the JSON and what is allowed (exit 2).
+ */
+export function checkedConfig(config: GlassboxConfig, path: string): GlassboxConfig {
+  const problems = configProblems(config);
+  if (!problems.length) return config;
+  const shown = problems.slice(0, 5).map((p) => `\n  ${p}`).join('');
+  const more = problems.length > 5 ? `\n  … and ${problems.length - 5} more` : '';
+  throw new ConfigError(`Invalid config in ${path}:${shown}${more}`);
+}
+
 /** Where each loaded config came from. */
 export interface LoadedConfig {
   config: GlassboxConfig;
@@ -197,8 +233,8 @@ export interface LoadedConfig {
 export function loadConfig(paths: GlassboxPaths, workspace: string): LoadedConfig {
   const userPath = paths.config;
   const projectPath = join(workspaceDir(workspace), 'config.json');
-  const user = readConfigFile(userPath);
-  const project = projectPath === userPath ? {} : readConfigFile(projectPath);
+  const user = checkedConfig(readConfigFile(userPath), userPath);
+  const project = projectPath === userPath ? {} : checkedConfig(readConfigFile(projectPath), projectPath);
   const config = mergeConfigs(user, project);
   // A key saved from Settings lives apart from the config (state/api-key, 0600).
   const savedKey = config.llm?.apiKey ? undefined : readApiKeyFile(paths);
