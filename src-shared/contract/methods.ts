@@ -36,6 +36,7 @@ import type {
   TerminalAttachment,
 } from './workbench-views';
 import { INSIGHT_METHOD_SPECS, type InsightMethods } from './insight-methods';
+import { SKILLS_REGISTRY_METHOD_SPECS, type SkillsRegistryMethods } from './skills-registry-methods';
 import {
   MCP_LOG_LEVELS,
   type McpAttachmentRef,
@@ -51,7 +52,7 @@ import {
 } from './mcp-inspector-views';
 
 /** Every method: its positional arguments and its result (the insight methods are in insight-methods.ts). */
-export interface BridgeMethods extends InsightMethods {
+export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods {
   /** Starts a run with the user's message (continues the open session). */
   'agent.send': { args: [text: string]; result: AgentState };
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
@@ -201,6 +202,7 @@ export type ArgSpec =
 /** Runtime argument specs of every method, in order. Must list exactly the keys of BridgeMethods. */
 export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = {
   ...INSIGHT_METHOD_SPECS,
+  ...SKILLS_REGISTRY_METHOD_SPECS,
   'agent.send': ['string'],
   'agent.cancel': [],
   'agent.state': [],

@@ -69,6 +69,8 @@ export interface MaskedServerConfig {
   prefix?: boolean;
   includeInstructions: boolean;
   disabledTools: string[];
+  /** The MCP Registry entry it was installed from (name and pinned version). */
+  registry?: { name: string; version: string };
 }
 
 /** A server's config as the page sends it back (add / edit). Entries with value null keep the stored secret. */

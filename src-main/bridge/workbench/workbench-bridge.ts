@@ -9,6 +9,7 @@ import { revertEdit } from './edit-revert';
 import { checkpointHandlers } from './checkpoint-methods';
 import { McpPageHost, type McpImportParser } from './mcp-page-host';
 import { registerMcpInspector } from './mcp-inspector-bridge';
+import { skillsRegistryHandlers, type SkillsRegistrySession } from './skills-registry-methods';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
 import { TerminalHost } from './terminal-host';
 import type { ExtensionView, TerminalState } from '../../../src-shared/contract/workbench-views';
@@ -119,6 +120,7 @@ export class WorkbenchBridge {
       'mcp.import': (text) => this.mcpPage(true).import(text),
       'mcp.signIn': (id) => this.mcpPage(true).signIn(id),
       'mcp.signOut': (id) => this.mcpPage(true).signOut(id),
+      ...skillsRegistryHandlers(() => this.session as (SessionPort & SkillsRegistrySession) | null, () => this.mcpPage(true), opts.env ?? process.env),
       'extensions.list': () => (this.session?.extensions?.list() ?? []).map(toExtensionView),
       'extensions.reload': async (name) => {
         const ext = this.require().extensions;

@@ -36,6 +36,7 @@ export function maskServerConfig(config: McpServerConfig): MaskedServerConfig {
   if (config.url !== undefined) out.url = maskUrlCredentials(config.url);
   if (config.timeoutMs !== undefined) out.timeoutMs = config.timeoutMs;
   if (config.prefix !== undefined) out.prefix = config.prefix;
+  if (config.registry) out.registry = { name: config.registry.name, version: config.registry.version };
   return out;
 }
 

@@ -4,6 +4,8 @@ import { mcpSelectors } from '../../store/mcp/selectors';
 import { emptyServerForm, formFromServer, type ServerForm } from './server-form';
 import { ServerCard } from './ServerCard';
 import { ServerFormView } from './ServerFormView';
+import { RegistryBrowser } from './RegistryBrowser';
+import { SkillsSection } from './SkillsSection';
 import type { ServerConfigInput } from '../../../../src-shared/contract/workbench-views';
 import '../workbench.css';
 
@@ -25,8 +27,16 @@ export function McpServersPane() {
   const [importing, setImporting] = useState(false);
   const [importText, setImportText] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
+  const [browsing, setBrowsing] = useState(false);
+  const updatesOf = useApp((s) => s.registryUpdates);
+  const [updates, setUpdates] = useState<Record<string, string>>({});
 
   useEffect(() => watch(), [watch]);
+  // Servers installed from a registry: is there a newer version? (Asked once per visit of the pane.)
+  const installedKey = servers.filter((s) => s.config.registry).map((s) => s.id).join(',');
+  useEffect(() => {
+    if (installedKey) void updatesOf().then(setUpdates);
+  }, [installedKey, updatesOf]);
 
   const submit = async (id: string, input: ServerConfigInput): Promise<string | null> => {
     const err = await save(id, input, !!form?.editing);
@@ -48,6 +58,9 @@ export function McpServersPane() {
         </button>
         <button onClick={() => setImporting(!importing)} data-testid="mcp-import-open">
           Import…
+        </button>
+        <button onClick={() => setBrowsing(!browsing)} data-testid="mcp-browse-registry">
+          {browsing ? 'Close registry' : 'Browse registry'}
         </button>
         {busy ? <span className="muted small">{busy}…</span> : null}
       </div>
@@ -78,10 +91,11 @@ export function McpServersPane() {
           </div>
         </div>
       ) : null}
+      {browsing ? <RegistryBrowser /> : null}
       {form ? <ServerFormView key={form.initial.id || 'new'} initial={form.initial} editing={form.editing} onSubmit={submit} onCancel={() => setForm(null)} /> : null}
       {snap && servers.length === 0 ? <p className="muted">No MCP servers configured. Add one, or import the config you use with another app.</p> : null}
       {servers.map((s) => (
-        <ServerCard key={s.id} server={s} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />
+        <ServerCard key={s.id} server={s} newerVersion={updates[s.id]} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />
       ))}
       <div className="label">What the model receives from MCP servers</div>
       {snap && snap.instructionsForModel.length ? (
@@ -97,6 +111,7 @@ export function McpServersPane() {
           Nothing: no connected server has instructions switched on.
         </p>
       )}
+      <SkillsSection />
     </div>
   );
 }

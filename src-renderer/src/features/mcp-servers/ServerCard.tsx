@@ -5,10 +5,12 @@ import { useApp } from '../../app/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { statusTone } from './server-form';
 import { ServerInspector } from './ServerInspector';
+import { DoctorReportView } from './DoctorReportView';
+import type { DoctorReport } from '../../../../src-shared/contract/doctor-views';
 import { plural } from '../../shell/plural';
 
 /** One MCP server: status, transport, era, log level, actions, sign-in, errors, instructions, its inspector tabs, stderr. */
-export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void }) {
+export function ServerCard({ server, onEdit, newerVersion }: { server: McpServerView; onEdit(): void; newerVersion?: string }) {
   const setEnabled = useApp((st) => st.setMcpServerEnabled);
   const restart = useApp((st) => st.restartMcpServer);
   const remove = useApp((st) => st.removeMcpServer);
@@ -20,6 +22,8 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
   const busy = useApp((st) => st.mcpBusy);
   const s = server;
   const [open, setOpen] = useState(true);
+  const runDoctor = useApp((st) => st.runMcpDoctor);
+  const [doctor, setDoctor] = useState<DoctorReport | 'running' | { error: string } | null>(null);
   return (
     <div className="wb-card" data-testid="mcp-server" data-server={s.id} data-status={s.status}>
       <div className="wb-row">
@@ -31,6 +35,16 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           {s.toolCount} tool{s.toolCount === 1 ? '' : 's'}
         </span>
         {s.builtIn ? <span className="wb-badge">built-in</span> : null}
+        {s.config.registry ? (
+          <span className="wb-badge" title={`Installed from the MCP Registry: ${s.config.registry.name}`} data-testid="mcp-registry-version">
+            {s.config.registry.version}
+          </span>
+        ) : null}
+        {newerVersion ? (
+          <span className="wb-badge update" data-testid="mcp-newer-version" title="A newer version is in the registry: install it from Browse registry">
+            {newerVersion} available
+          </span>
+        ) : null}
         {s.protocolVersion ? (
           <span className="wb-badge" data-testid="mcp-protocol-version" title="The MCP revision this connection speaks">
             MCP {s.protocolVersion}
@@ -66,6 +80,17 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           Edit
         </button>
         <button
+          data-testid="mcp-doctor"
+          disabled={doctor === 'running'}
+          title="Walk this server through its connection checks"
+          onClick={() => {
+            setDoctor('running');
+            void runDoctor(s.id).then(setDoctor, (e: Error) => setDoctor({ error: e.message }));
+          }}
+        >
+          {doctor === 'running' ? 'Checking…' : 'Doctor'}
+        </button>
+        <button
           className="danger"
           data-testid="mcp-remove"
           onClick={() => {
@@ -75,6 +100,13 @@ export function ServerCard({ server, onEdit }: { server: McpServerView; onEdit()
           Remove
         </button>
       </div>
+      {doctor && doctor !== 'running' ? (
+        'error' in doctor ? (
+          <div className="wb-error small">Doctor: {doctor.error}</div>
+        ) : (
+          <DoctorReportView report={doctor} onClose={() => setDoctor(null)} />
+        )
+      ) : null}
       {s.signIn ? (
         <div className="wb-row small" data-testid="mcp-sign-in">
           {s.signIn.signedIn ? (

@@ -2,9 +2,10 @@ import type { McpActionResult, ServerConfigInput } from '../../../../src-shared/
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
 import { mcpInspectorActions, type McpInspectorActions } from './inspector-actions';
+import { mcpRegistryActions, type McpRegistryActions } from './registry-actions';
 
 /** The MCP slice's actions. Each answers with the host's new snapshot; a failure says what failed. */
-export interface McpActions extends McpInspectorActions {
+export interface McpActions extends McpInspectorActions, McpRegistryActions {
   /** While the pane is open: loads the snapshot and follows its changes. Returns the unsubscribe. */
   watchMcp(): () => void;
   setMcpServerEnabled(id: string, enabled: boolean): Promise<void>;
@@ -39,6 +40,7 @@ export const mcpActions: SliceActions<McpActions> = (set, get, bridge) => {
   };
   return {
     ...mcpInspectorActions(set, get, bridge),
+    ...mcpRegistryActions(set, get, bridge),
     watchMcp: () => {
       const api = bridge();
       set({ mcpMessage: null });
