@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApp, sendTask, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
+import { openApp, sendTask, shot, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
 
 // Extended thinking in the window, in Chromium against a real `glassbox web` and the scripted
 // Anthropic Messages API: the thinking streams in live above the answer, folds when the answer
@@ -71,5 +71,33 @@ describe('thinking in the window', { timeout: 180_000 }, () => {
     const deltas = events.filter((e) => e.type === 'thinking_update' && e.messageId === ends[0].messageId).map((e) => e.delta as string);
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe(`${THOUGHT}\n\n[redacted]`);
+  });
+
+  it('Settings: reasoning per model and the Responses API reach the request; its reasoning summary shows as thinking', async () => {
+    const w = await hosts.web([{ thinking: 'Summarised reasoning from the Responses API.', text: 'Answered over Responses.', chunkDelayMs: 10 }], undefined, [], { llmEnv: false });
+    const page = await openApp(hosts.browser(), w);
+    if (!(await page.getByTestId('settings-panel').isVisible())) await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-provider').selectOption('openai');
+    await page.getByTestId('settings-model').fill('scripted');
+    await page.getByTestId('settings-base-url').fill(w.model.openaiBaseURL);
+    await page.getByTestId('settings-thinking').selectOption('high');
+    await page.getByTestId('settings-api').selectOption('responses');
+    await shot(page, 'settings-reasoning');
+    await page.getByTestId('settings-save').click();
+    const panel = page.getByTestId('settings-panel');
+    await expect.poll(async () => (await page.getByTestId('settings-saved').isVisible()) || !(await panel.isVisible())).toBe(true);
+    if (await panel.isVisible()) await page.getByText('Close').click();
+    const config = JSON.parse(readFileSync(join(w.home, 'config.json'), 'utf8'));
+    expect(config.llm).toMatchObject({ model: 'scripted', thinking: { scripted: 'high' }, api: 'responses' });
+
+    await sendTask(page, 'answer please');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 90_000 }).toBe(1);
+    expect(await page.getByTestId('assistant-message').last().innerText()).toContain('Answered over Responses.');
+    const block = page.getByTestId('thinking').first();
+    await block.locator('summary').click();
+    expect(await block.getByTestId('thinking-text').innerText()).toBe('Summarised reasoning from the Responses API.');
+    const req = w.model.requests.at(-1)!;
+    expect(req.path).toBe('/v1/responses');
+    expect(req.body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'], reasoning: { effort: 'high', summary: 'auto' } });
   });
 });
