@@ -37,8 +37,13 @@ export function progressLine(e: GlassboxEvent): string | null {
   switch (e.type) {
     case 'turn_start':
       return `── step ${e.step}`;
-    case 'message_end':
-      return e.role === 'assistant' && e.toolCalls?.length && e.content.trim() ? `  ${oneLine(e.content, 400)}` : null;
+    case 'message_end': {
+      if (e.role !== 'assistant') return null;
+      // The model's reasoning first, on one line; the answer itself goes to stdout at the end.
+      const lines = e.thinking?.trim() ? [`  (thinking) ${oneLine(e.thinking, 400)}`] : [];
+      if (e.toolCalls?.length && e.content.trim()) lines.push(`  ${oneLine(e.content, 400)}`);
+      return lines.length ? lines.join('\n') : null;
+    }
     case 'tool_execution_start':
       return `→ ${e.tool} ${oneLine(typeof e.args === 'string' ? e.args : JSON.stringify(e.args) ?? '')}`;
     case 'tool_execution_end': {
