@@ -48,9 +48,9 @@ import { SkillCatalog } from '../skills/skill-catalog';
 import { skillRoots } from '../skills/skill-folders';
 import { LOAD_SKILL_TOOL, LoadSkillTool } from '../skills/load-skill-tool';
 import { skillsSection } from '../skills/skills-config';
-import { resolveTelemetry } from '../telemetry/telemetry-config';
-import { SessionTelemetry } from '../telemetry/session-telemetry';
-import { contextFromCarrier, type TraceCarrier } from '../telemetry/trace-carrier';
+import { createSessionTelemetry } from '../telemetry/create-session-telemetry';
+import type { SessionTelemetry } from '../telemetry/session-telemetry';
+import type { TraceCarrier } from '../telemetry/trace-carrier';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -201,19 +201,7 @@ export class GlassboxSession {
     this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
-    this.telemetry = new SessionTelemetry({
-      settings: resolveTelemetry(this.config, env),
-      sessionId: this.id,
-      events: this.redactedEvents,
-      parent: contextFromCarrier(opts.parentTrace),
-      mcpServer: (id) => {
-        const c = this.mcp.connection(id);
-        if (!c) return undefined;
-        const url = c.config.url;
-        return { protocolVersion: c.protocolVersion, sessionId: c.sessionId, transport: c.transportKind === 'stdio' ? 'pipe' : 'tcp', ...(url ? { url } : {}) };
-      },
-      warn: (message) => this.bus.emit({ type: 'log', level: 'warn', source: 'telemetry', message }),
-    });
+    this.telemetry = createSessionTelemetry({ config: this.config, env, sessionId: this.id, events: this.redactedEvents, bus: this.bus, parentTrace: opts.parentTrace, mcp: () => this.mcp });
     const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
     this.approvalGate =
       opts.approvals || !approveMode
