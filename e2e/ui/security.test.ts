@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +199,36 @@ describe('one bad frame closes its own connection only', () => {
     expect(web.child.exitCode).toBeNull();
     bystander.ws.close();
   });
+});
+
+describe('a pathological search glob', () => {
+  it('is answered, and another connection is answered meanwhile (the glob never blocks the host)', async () => {
+    // A recorded call of a tool whose name the glob almost matches: a backtracking regex
+    // (^a.*a.*…b$) over 60 a's takes far longer than any test may wait.
+    const id = 'glob-session';
+    const tool = 'a'.repeat(60);
+    const ev = (seq: number, type: string, extra: Record<string, unknown>) => JSON.stringify({ seq, ts: Date.parse('2026-11-30T10:00:00Z') + seq, session: id, type, ...extra });
+    mkdirSync(join(web.home, 'sessions'), { recursive: true });
+    writeFileSync(
+      join(web.home, 'sessions', `${id}.jsonl`),
+      [
+        ev(1, 'agent_start', { task: 'glob' }),
+        ev(2, 'tool_execution_start', { callId: 'c1', tool, args: {}, source: 'builtin' }),
+        ev(3, 'tool_execution_end', { callId: 'c1', tool, result: { output: 'x' }, durationMs: 1 }),
+      ].join('\n') + '\n',
+    );
+    const auth = { Authorization: `Bearer ${web.token}` };
+    const searcher = await socket(auth);
+    const bystander = await socket(auth);
+    searcher.ws.send(JSON.stringify({ kind: 'call', id: 20, method: 'sessions.search', args: [`tool:${'a*'.repeat(30)}b`] }));
+    expect(await answered(bystander, 21)).toMatchObject({ ok: true });
+    await expect.poll(() => searcher.frames.find((f) => (f as { id?: number }).id === 20), { timeout: 30_000 }).toMatchObject({ ok: true, value: [] });
+    // And the glob does find what it should.
+    searcher.ws.send(JSON.stringify({ kind: 'call', id: 22, method: 'sessions.search', args: [`tool:${'a*'.repeat(30)}`] }));
+    await expect.poll(() => searcher.frames.find((f) => (f as { id?: number }).id === 22), { timeout: 30_000 }).toMatchObject({ ok: true, value: [expect.objectContaining({ session: id })] });
+    searcher.ws.close();
+    bystander.ws.close();
+  }, 90_000);
 });
 
 describe('the page', () => {

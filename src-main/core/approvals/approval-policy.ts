@@ -10,7 +10,7 @@ import { hiddenCharactersReason } from './hidden-characters';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
 
-export { globMatch, globToRegExp, matchRules, matchTargets } from './rule-matching';
+export { globMatch, matchRules, matchTargets } from './rule-matching';
 
 /** Approval modes (`approvals.mode` in the config, `--approve`). */
 export type ApprovalMode = 'ask' | 'auto' | 'deny';

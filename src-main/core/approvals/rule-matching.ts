@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
+import { Glob } from '../search/glob';
 
 /** Rule decisions by strength: deny beats ask beats allow. */
 export const RANK = { deny: 3, ask: 2, allow: 1 } as const;
@@ -11,20 +12,12 @@ export interface RuleMatch {
   rule: string;
 }
 
-/** Converts a glob (`*` any run of characters, `?` one) to an anchored regex. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (const ch of glob) {
-    if (ch === '*') re += '[\\s\\S]*';
-    else if (ch === '?') re += '[\\s\\S]';
-    else re += ch.replace(/[.+^${}()|[\]\\/-]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-
-/** True when `text` matches the glob. */
+/**
+ * True when `text` matches the glob (`*` any run of characters, `?` one). Matched without a
+ * regex (core/search/glob.ts): a rule's glob against a long command must not backtrack.
+ */
 export function globMatch(glob: string, text: string): boolean {
-  return globToRegExp(glob).test(text);
+  return new Glob(glob).test(text);
 }
 
 /** True for the built-in shell and MCP shells (`*_bash`): their `command` is a bash line. */

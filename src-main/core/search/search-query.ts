@@ -1,3 +1,5 @@
+import { Glob } from './glob';
+
 /**
  * The session search language: words and "quoted phrases" (all must appear in one item, any
  * case), plus filters:
@@ -13,7 +15,7 @@
 export interface SearchQuery {
   /** Lower-cased words and phrases; each must occur in the item's text. */
   terms: string[];
-  tool?: RegExp;
+  tool?: Glob;
   server?: string;
   status?: 'ok' | 'error' | 'blocked';
   dur?: NumberTest;
@@ -62,11 +64,6 @@ function dateOf(key: string, raw: string): number {
   return t;
 }
 
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`, 'i');
-}
-
 /** Parses a query; throws QueryError for an empty one or a filter with a bad value. */
 export function parseSearchQuery(text: string): SearchQuery {
   const q: SearchQuery = { terms: [] };
@@ -81,7 +78,7 @@ export function parseSearchQuery(text: string): SearchQuery {
     if (!value) throw new QueryError(`${key}: needs a value`);
     switch (key) {
       case 'tool':
-        q.tool = globToRegExp(value);
+        q.tool = new Glob(value, { ignoreCase: true, questionMark: false });
         break;
       case 'server':
         q.server = value;
