@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, ImageBlockParam, MessageParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
+import { AnthropicThinkingItem, carriedOf } from './carried-items';
 import type { ChatMessage } from './llm-types';
 
 type ImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -32,10 +33,13 @@ function isThinkingBlock(v: unknown): v is ContentBlockParam {
   return t === 'thinking' || t === 'redacted_thinking';
 }
 
-/** The thinking blocks an assistant message carries for Anthropic, unmodified and in order; none from other wire formats. */
+/**
+ * The thinking blocks an assistant message carries for Anthropic, unmodified and in order (only
+ * their own fields: see carried-items.ts); none from other wire formats.
+ */
 export function carriedThinkingBlocks(m: ChatMessage): ContentBlockParam[] {
   if (m.role !== 'assistant' || m.reasoning?.api !== 'anthropic') return [];
-  return m.reasoning.items.filter(isThinkingBlock);
+  return carriedOf(AnthropicThinkingItem, m.reasoning.items);
 }
 
 /**

@@ -119,6 +119,10 @@ export function carriedChatFields(server: ChatServer, m: Extract<ChatMessage, { 
   if (m.reasoning?.api !== 'openai-chat') return {};
   const item = (m.reasoning.items[0] ?? {}) as ReasoningDelta;
   if (server === 'deepseek' && m.toolCalls?.length && typeof item.reasoning_content === 'string') return { reasoning_content: item.reasoning_content };
-  if (server === 'openrouter' && Array.isArray(item.reasoning_details)) return { reasoning_details: item.reasoning_details };
+  if (server === 'openrouter' && Array.isArray(item.reasoning_details)) {
+    // Only detail objects (read back from a session file: nothing else goes into the request).
+    const details = item.reasoning_details.filter((d): d is Record<string, unknown> => !!d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { type?: unknown }).type === 'string');
+    return details.length ? { reasoning_details: details } : {};
+  }
   return {};
 }

@@ -1,6 +1,7 @@
 import type { FunctionTool, ResponseInputContent, ResponseInputItem } from 'openai/resources/responses/responses';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { FunctionToolParam } from '../tools/tool';
+import { carriedOf, ResponsesReasoningItem } from './carried-items';
 import type { ChatMessage } from './llm-types';
 import { effortOf, type ThinkingSetting } from './thinking-config';
 
@@ -28,7 +29,7 @@ export function toResponsesInput(system: string, messages: ChatMessage[], model:
         input.push(m.images?.length ? { role: 'user', content: [{ type: 'input_text', text: m.content }, ...m.images.map(imagePart)] } : { role: 'user', content: m.content || '(empty)' });
         break;
       case 'assistant':
-        if (m.reasoning?.api === 'openai-responses' && m.reasoning.model === model) input.push(...(m.reasoning.items as ResponseInputItem[]));
+        if (m.reasoning?.api === 'openai-responses' && m.reasoning.model === model) input.push(...(carriedOf(ResponsesReasoningItem, m.reasoning.items) as ResponseInputItem[]));
         if (m.content) input.push({ role: 'assistant', content: m.content });
         for (const c of m.toolCalls ?? []) input.push({ type: 'function_call', call_id: c.id, name: c.name, arguments: c.arguments || '{}' });
         break;
