@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useChromiumAndWebHosts, shotsAllSizes } from '../ui/ui-harness';
+import { sendTask, useChromiumAndWebHosts, shotsAllSizes } from '../ui/ui-harness';
 import { startRegistry, type RegistryFixture } from '../mcp/fixtures/registry-server';
-import { openPanesApp, openTab } from './panes-harness';
+import { openPanesApp, openTab, waitRunEnd } from './panes-harness';
 
 // The MCP pane in Debian Chromium against a real `glassbox web`: the Doctor button's ordered
 // report on a broken server, the registry browser (search, entry, install with a required
@@ -19,7 +19,7 @@ describe('MCP pane: doctor, registry, skills', () => {
   it('the doctor report names the failing step; the registry installs; skills can be switched off', async () => {
     const registry = await startRegistry();
     registries.push(registry);
-    const w = await hosts.web([], {
+    const w = await hosts.web([{ toolCalls: [{ name: 'load_skill', arguments: { name: 'release-notes' } }] }, { text: 'Loaded.' }], {
       mcp: { registries: [registry.url] },
       mcpServers: {
         dies: { command: process.execPath, args: ['-e', 'console.error("fatal: WEATHER_API_KEY is not set"); process.exit(2)'] },
@@ -33,6 +33,12 @@ describe('MCP pane: doctor, registry, skills', () => {
       },
     });
     const page = await openPanesApp(hosts.browser(), w);
+    // A loaded skill is a card: name, source, description.
+    await sendTask(page, 'write the release notes');
+    await waitRunEnd(page);
+    const skillCard = page.locator('[data-testid="call-skill"][data-skill="release-notes"]');
+    expect(await skillCard.innerText()).toContain('Skill release-notes');
+    expect(await skillCard.innerText()).toContain('Write release notes from the git log.');
     await openTab(page, 'mcp');
     const pane = page.getByTestId('mcp-pane');
 

@@ -22,6 +22,8 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
   // bash and Python stream their output: the card shows its tail while they run.
   const streams = call.tool === 'bash' || call.tool === 'python_execute';
   const edit = editChangeOf(call);
+  // A loaded skill: what it is and where it came from, above its instructions.
+  const skill = call.tool === 'load_skill' ? (call.result?.metadata?.skill as { name?: string; description?: string; source?: string; files?: string[] } | undefined) : undefined;
   return (
     <div
       className={`call-card status-${call.status}${selected ? ' selected' : ''}${call.origin === 'user' ? ' origin-user' : ''}`}
@@ -75,6 +77,13 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
               <pre className="call-logs">{logs.map((l) => `${l.level ? `[${l.level}] ` : ''}${l.message}`).join('\n')}</pre>
             </>
           ) : null}
+        </div>
+      ) : null}
+      {skill?.description ? (
+        <div className="call-skill" data-testid="call-skill" data-skill={skill.name}>
+          <strong>Skill {skill.name}</strong> <span className="call-source">from {skill.source}</span>
+          {skill.files?.length ? <span className="call-source">{skill.files.length} file{skill.files.length === 1 ? '' : 's'}</span> : null}
+          <div className="muted">{skill.description}</div>
         </div>
       ) : null}
       {edit ? <EditCallDiff call={call} /> : null}
