@@ -59,6 +59,24 @@ export function ContextMeterView({ meter, title }: { meter: ContextMeter; title:
           ))}
         </tbody>
       </table>
+      {meter.deferred ? (
+        <details className="cm-deferred" data-testid="context-deferred">
+          <summary>
+            {meter.deferred.count} tool schema{meter.deferred.count === 1 ? '' : 's'} deferred (~{meter.deferred.tokens.toLocaleString('en-US')} tokens not
+            sent; the model loads them with tool_search)
+          </summary>
+          <ul className="cm-largest">
+            {meter.deferred.tools.map((t) => (
+              <li key={t.name} data-testid="context-deferred-tool" title={t.line}>
+                <span className="num">{shortTokens(t.tokens)}</span>
+                <span>
+                  {t.name} <span className="muted">({t.source.startsWith('mcp:') ? `MCP ${t.source.slice(4)}` : t.source})</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {meter.largest.length ? (
         <>
           <div className="label">Largest items</div>
