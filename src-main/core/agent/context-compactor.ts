@@ -76,7 +76,11 @@ export class ContextCompactor {
     return Math.ceil((m.chars + system.length) / 4) + m.images * 800 > this.opts.budgetTokens;
   }
 
-  async compact(messages: ChatMessage[], system = '', signal?: AbortSignal): Promise<CompactionResult> {
+  /**
+   * Clips old tool outputs, then summarises the older turns if still over budget — or whatever
+   * the estimate says when `force` (the server said the prompt is too long: the estimate was wrong).
+   */
+  async compact(messages: ChatMessage[], system = '', signal?: AbortSignal, force = false): Promise<CompactionResult> {
     const before = estimateTokens(messages, system);
     const keepRecent = this.opts.keepRecent ?? 6;
     const tailStart = safeTailStart(messages, messages.length - keepRecent);
@@ -87,7 +91,7 @@ export class ContextCompactor {
       return { ...m, content: CLIPPED_TOOL_OUTPUT(m.content.length), images: undefined };
     });
     let summarised = false;
-    if (estimateTokens(out, system) > this.opts.budgetTokens && this.opts.summarise && tailStart > 0) {
+    if ((force || estimateTokens(out, system) > this.opts.budgetTokens) && this.opts.summarise && tailStart > 0) {
       const head = out.slice(0, tailStart);
       const summary = await this.opts.summarise(head, signal);
       out = [{ role: 'user', content: `Summary of the conversation so far (older messages were compacted):\n${summary}` }, ...out.slice(tailStart)];

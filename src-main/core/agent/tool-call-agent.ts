@@ -209,6 +209,7 @@ export class ToolCallAgent {
     const usage = emptyTotals();
     const stuck = new StuckDetector();
     let finalText = '';
+    let overflowRetried = false;
     let step = 0;
     const end = (reason: AgentEndReason, error?: string): AgentRunResult => {
       bus.emit({ type: 'agent_end', reason, ...(error ? { error } : {}), usage });
@@ -329,6 +330,14 @@ export class ToolCallAgent {
             if (streamed) this.messages.push({ role: 'assistant', content: streamed });
             return end('cancelled');
           }
+          // The window overflowed (the estimate was short): compact, then try this step once more.
+          if (err instanceof LlmError && isContextOverflow(err) && !overflowRetried) {
+            overflowRetried = true;
+            if (await this.compactIfNeeded(system, signal, true)) {
+              step--;
+              continue;
+            }
+          }
           if (err instanceof LlmError) this.emitModelError(step, err);
           return end('error', err instanceof Error ? err.message : String(err));
         }
@@ -376,13 +385,26 @@ export class ToolCallAgent {
         });
         if (turn.text.trim()) finalText = turn.text;
 
+        const stopped = refusalOf(turn.stopReason);
+        if (stopped) {
+          // Nothing of a refused turn is acted on; the user is told why the run ended.
+          bus.emit({ type: 'turn_end', step });
+          return end('error', stopped);
+        }
         if (!turn.toolCalls.length) {
           bus.emit({ type: 'turn_end', step });
           return end('finished');
         }
 
-        // Act.
-        const outcomes = await this.act(turn.toolCalls, signal, runOpts.answer);
+        // Act. A turn cut off by the output limit ends in a tool call whose arguments are
+        // incomplete: that one is answered with an error the model can act on, not run.
+        const cut = isCutOff(turn.stopReason) ? turn.toolCalls[turn.toolCalls.length - 1] : undefined;
+        const outcomes = await this.act(cut ? turn.toolCalls.slice(0, -1) : turn.toolCalls, signal, runOpts.answer);
+        if (cut) {
+          const content = cutOffError(cut, turn.stopReason ?? 'max_tokens');
+          this.messages.push({ role: 'tool', toolCallId: cut.id, toolName: cut.name, content, isError: true });
+          this.emitMessage('tool', content, { toolCallId: cut.id, toolName: cut.name, isError: true });
+        }
         const terminated = outcomes.find((o) => o && typeof o.result.metadata?.terminate === 'string');
         const why = stuck.observe(turn);
         if (why && !terminated) this.addSystemNote(`${STUCK_NUDGE} (Detected: ${why}.)`);
@@ -402,20 +424,22 @@ export class ToolCallAgent {
     }
   }
 
-  private async compactIfNeeded(system: string, signal: AbortSignal): Promise<void> {
+  /** Compacts when over budget (or `force`: the server refused the prompt as too long); true when it did. */
+  private async compactIfNeeded(system: string, signal: AbortSignal, force = false): Promise<boolean> {
     const c = this.opts.compactor;
-    if (!c || !c.needsCompaction(this.messages, system)) return;
+    if (!c || (!force && !c.needsCompaction(this.messages, system))) return false;
     const bus = this.opts.bus;
-    const result = await c.compact(this.messages, system, signal).catch((err: unknown) => {
+    const result = await c.compact(this.messages, system, signal, force).catch((err: unknown) => {
       bus.emit({ type: 'log', level: 'warn', source: 'compaction', message: `compaction failed: ${(err as Error)?.message ?? String(err)}` });
       return null;
     });
-    if (!result) return;
+    if (!result) return false;
     bus.emit({ type: 'compaction_start', before: result.before });
     this.messages = result.messages;
     this.lastRequestIndex = 0;
     this.wireMessages = 0;
     bus.emit({ type: 'compaction_end', before: result.before, after: result.after });
+    return result.after < result.before;
   }
 
   /** The per-step hook, when a tool that may write ran in the step (a failure there is logged, never fatal). */
@@ -486,4 +510,32 @@ function stripImages(m: ChatMessage): unknown {
     return { ...m, images: m.images.map((img) => ({ mimeType: img.mimeType, bytes: Math.floor((img.data.length * 3) / 4) })) };
   }
   return m;
+}
+
+/** True for a provider's "the prompt does not fit the context window" (Anthropic 400, OpenAI `context_length_exceeded`). */
+export function isContextOverflow(err: LlmError): boolean {
+  if (err.status !== 400 && err.status !== 413) return false;
+  const body = JSON.stringify(err.detail?.body ?? '');
+  const text = `${err.detail?.serverMessage ?? ''} ${err.message} ${body}`;
+  return /prompt is too long|context_length_exceeded|maximum context length|context window|too many tokens/i.test(text);
+}
+
+/** Why a turn's stop ends the run: a refusal (Anthropic `refusal`) or a content filter (OpenAI `content_filter`); else null. */
+export function refusalOf(stopReason: string | undefined): string | null {
+  if (stopReason === 'refusal') return 'The model declined to answer (stop_reason "refusal"); nothing of that turn was run.';
+  if (stopReason === 'content_filter') return 'The provider\'s content filter stopped the answer (finish_reason "content_filter"); nothing of that turn was run.';
+  return null;
+}
+
+/** True when the output limit cut the turn off (Anthropic `max_tokens`, OpenAI `length`). */
+export function isCutOff(stopReason: string | undefined): boolean {
+  return stopReason === 'max_tokens' || stopReason === 'length';
+}
+
+/** What the model is told about its tool call that the output limit cut off. */
+function cutOffError(call: ToolCallRecord, stopReason: string): string {
+  return (
+    `Error: this call to ${call.name} was cut off by the output limit (stop reason "${stopReason}") before its arguments were complete, so it was not run. ` +
+    `Make it again with shorter arguments (for a large file, create it in parts: a smaller create, then inserts).`
+  );
 }

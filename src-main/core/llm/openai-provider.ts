@@ -48,7 +48,7 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[], server
           role: 'assistant',
           content: m.content || null,
           ...(m.toolCalls?.length
-            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
+            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments.trim() ? c.arguments : '{}' } })) }
             : {}),
           ...carriedChatFields(server, m),
         } as ChatCompletionMessageParam);
