@@ -125,8 +125,6 @@ export class StrReplaceEditor implements Tool {
   readonly annotations: ToolAnnotations = { title: 'File editor', readOnlyHint: false, destructiveHint: false };
   private readonly history: EditHistory;
   private readonly custom: FileOperator | undefined;
-  /** For previews, which the human deciding sees (bounded, regular files only, nothing confined). */
-  private readonly unconfined = new LocalFileOperator();
   private readonly userHome: string;
 
   constructor(opts: StrReplaceEditorOptions) {
@@ -137,7 +135,10 @@ export class StrReplaceEditor implements Tool {
 
   /** The change `args` would make, nothing written (the approval's diff); null for `view`. */
   preview(args: Record<string, unknown>, ctx?: { workspace: string }): Promise<ChangePreview | null> {
-    return previewEdit(args, { operator: this.custom ?? this.unconfined, history: this.history, workspace: ctx?.workspace });
+    // For previews, which the human deciding sees (bounded, regular files only, nothing
+    // confined). A fresh operator each time: an operator remembers what one call asked about a
+    // path, and a kept one would still say "does not exist" after an earlier call created it.
+    return previewEdit(args, { operator: this.custom ?? new LocalFileOperator(), history: this.history, workspace: ctx?.workspace });
   }
 
   /** What this call may touch: hidden folders never, writes in the workspace, plus what its approval granted. */
