@@ -39,6 +39,8 @@ export const MAX_EDITOR_FILE_BYTES = 32 * 1024 * 1024;
  * elsewhere; only regular files and folders are read, at most {@link MAX_EDITOR_FILE_BYTES};
  * edits replace the file by renaming a temp file over it in its own folder.
  *
+ * One instance per call: it remembers answers about paths for that call (see `memo`).
+ *
  * `access` is what the call may touch: the hidden folders are never read, and writes stay in
  * the workspace outside its guarded folders, unless the approval granted the exact real path.
  */
