@@ -23,6 +23,8 @@ export interface ClassifyContext {
   shellNames?: readonly string[];
   /** Writable besides the workspace. */
   writableRoots?: readonly string[];
+  /** Read-only all the same inside those (the machine's /tmp entries in the private /tmp). */
+  readOnlyRoots?: readonly string[];
 }
 
 /** The bash classifier's verdict (src-main/core/tools/bash/command-classifier.ts). */

@@ -28,8 +28,10 @@ export interface SandboxState {
   mode: 'workspace-write' | 'read-only' | 'off';
   /** Whether the sandbox lets commands use the network. */
   network: boolean;
-  /** Real paths writable besides the workspace (writableRoots and the temp dir). */
+  /** Paths writable besides the workspace: writableRoots and the private temp dir where it is seen (`/tmp`). */
   writableRoots: string[];
+  /** Paths inside those that are read-only all the same (the machine's /tmp entries shown in the private /tmp). */
+  readOnlyRoots?: string[];
 }
 
 /** The human's (or the policy's) decision on a call, as a session file recorded it. */

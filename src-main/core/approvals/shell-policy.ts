@@ -31,7 +31,7 @@ export function shellVerdict(input: PolicyInput, mode: ApprovalMode): PolicyVerd
   let v: CommandVerdict;
   try {
     v = input.classify
-      ? input.classify(command, input.workspace, { cwd: input.shell?.cwd, shellNames: input.shell?.names, writableRoots: sandbox?.writableRoots ?? [] })
+      ? input.classify(command, input.workspace, { cwd: input.shell?.cwd, shellNames: input.shell?.names, writableRoots: sandbox?.writableRoots ?? [], readOnlyRoots: sandbox?.readOnlyRoots ?? [] })
       : { risk: 'unknown', reasons: ['no command classifier'] };
   } catch (err) {
     v = { risk: 'unknown', reasons: [`classifier failed: ${(err as Error).message}`] };

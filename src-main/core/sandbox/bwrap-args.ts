@@ -42,6 +42,12 @@ export interface BwrapPowers {
 export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPowers = { disableUserns: false }): string[] {
   const ops: MountOp[] = [];
   for (const w of layout.writable) ops.push({ path: w, order: 0, args: ['--bind', w, w] });
+  // The private temp dir at /tmp; the machine's /tmp entries (yours) shown read-only inside it,
+  // before anything mounted at the same path (a workspace or writable root there wins).
+  if (layout.tmp?.at === '/tmp') {
+    ops.push({ path: '/tmp', order: 0, args: ['--bind', layout.tmp.dir, '/tmp'] });
+    for (const e of layout.tmpEntries ?? []) ops.push({ path: e.path, order: -1, args: ['--ro-bind-try', e.path, e.path] });
+  }
   // Read-only mode: the workspace is mounted again read-only, so it shows even inside a hidden folder.
   if (!layout.writable.includes(layout.workspace)) {
     ops.push({ path: layout.workspace, order: 0, args: ['--ro-bind', layout.workspace, layout.workspace] });
@@ -68,6 +74,8 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPower
   for (const op of ops) args.push(...op.args);
   // Last, over any writable parent: Glassbox writes there (commands, the filter), the inside only reads.
   if (layout.ownDir) args.push('--ro-bind', layout.ownDir, layout.ownDir);
+  // The private temp dir where it stays at its own path (you made /tmp writable): writable again.
+  if (layout.tmp && layout.tmp.at === layout.tmp.dir) args.push('--bind', layout.tmp.dir, layout.tmp.dir);
   for (const op of ops) if (op.remountRo) args.push('--remount-ro', op.path);
   args.push('--unshare-user');
   if (powers.disableUserns) args.push('--disable-userns');
@@ -75,6 +83,7 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPower
   if (powers.seccompFd !== undefined) args.push('--seccomp', String(powers.seccompFd));
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
   if (!layout.network) args.push('--unshare-net');
+  if (layout.tmp) args.push('--setenv', 'TMPDIR', layout.tmp.at);
   args.push('--die-with-parent', '--chdir', cwd);
   return args;
 }

@@ -85,8 +85,8 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     shell = shellIn(sandbox);
   });
 
-  it('writes inside the workspace and the temp dir work; writes outside fail and leave nothing', async () => {
-    const inside = await shell.run(`echo in > inside.txt && echo t > ${tmp}/t.txt && cat inside.txt`);
+  it('writes inside the workspace and the private temp dir work; writes outside fail and leave nothing', async () => {
+    const inside = await shell.run('echo in > inside.txt && echo t > "$TMPDIR/t.txt" && echo u > /tmp/u.txt && cat inside.txt');
     expect(inside).toMatchObject({ exitCode: 0, output: 'in' });
     expect(readFileSync(join(ws, 'inside.txt'), 'utf8')).toBe('in\n');
     const out = await shell.run(`echo x > ${outside}/x.txt`);
@@ -95,7 +95,8 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     expect(existsSync(join(outside, 'x.txt'))).toBe(false);
     // Reading outside is fine (the rest of the file system is read-only, not hidden).
     expect((await shell.run(`cat ${outside}/readable.txt`)).output).toBe('outside-but-readable');
-    for (const target of ['/etc/gb-sandbox-test', join(tmpdir(), `gb-not-the-sandbox-tmp-${process.pid}`), join(home, 'planted')]) {
+    // The host's temp dir is read-only now: /tmp and $TMPDIR inside are the session's own.
+    for (const target of ['/etc/gb-sandbox-test', join(tmp, `gb-not-the-sandbox-tmp-${process.pid}`), join(home, 'planted')]) {
       expect((await shell.run(`touch ${target}`)).exitCode, target).not.toBe(0);
       expect(existsSync(target), target).toBe(false);
     }

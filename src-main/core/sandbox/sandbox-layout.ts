@@ -5,6 +5,7 @@ import { isPathInside } from '../workspace/real-path';
 import { kindOf, realOf } from './fs-probe';
 import { gitControlOf } from './git-control';
 import type { SandboxConfig } from './sandbox-config';
+import { SOCKET_DIRS, type SandboxTmp, type TmpEntry } from './tmp-view';
 
 /** One path the sandbox hides: an empty folder (tmpfs) or an empty file (/dev/null) over it. */
 export interface HiddenPath {
@@ -19,8 +20,12 @@ export interface SandboxLayout {
   network: boolean;
   /** The workspace (real path); writable in workspace-write mode. */
   workspace: string;
-  /** Writable folders: the workspace, writableRoots and the temp dir (empty in read-only mode). */
+  /** Writable folders: the workspace and writableRoots (empty in read-only mode). */
   writable: string[];
+  /** The session's private temp dir (workspace-write mode, when the sandbox has its own folder). */
+  tmp?: SandboxTmp;
+  /** The machine's /tmp entries shown read-only in the private /tmp (taken when a process starts; see tmp-view.ts). */
+  tmpEntries?: TmpEntry[];
   /** Paths inside writable folders that stay read-only (they would let code run outside later). */
   protectedPaths: HiddenPath[];
   /**
@@ -56,13 +61,14 @@ export interface SandboxLayoutInput {
   userHome: string;
   /** $GLASSBOX_HOME: config with API keys, sessions, tokens. Hidden whole. */
   glassboxHome: string;
-  /** The temp dir (writable in workspace-write mode). */
+  /** The host's temp dir (sockets of other programs there are hidden). */
   tmpDir: string;
+  /** The session's private temp dir on the host (sandbox-dir.ts), when there is one. */
+  privateTmp?: string;
+  /** False where a profile cannot move folders (macOS): the private temp dir stays at its own path. */
+  canRemap?: boolean;
   env: NodeJS.ProcessEnv;
 }
-
-/** Folders in a temp dir that hold other programs' control sockets, by name. */
-const SOCKET_DIRS = /^(tmux-\d+|screens?|ssh-|\.X11-unix$|\.ICE-unix$|\.font-unix$|dbus-|vscode-|emacs\d+$|pulse-|jetbrains|kitty)/;
 
 /**
  * Sockets at the top of `dir` and the folders known to hold them (tmux-<uid>, ssh-*, …): what a
@@ -98,10 +104,19 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
   const workspace = realOf(input.workspace) ?? resolve(input.workspace);
   const writable: string[] = [];
   if (mode === 'workspace-write') {
-    for (const p of [workspace, input.tmpDir, ...input.config.writableRoots]) {
+    for (const p of [workspace, ...input.config.writableRoots]) {
       const r = realOf(p);
       if (r && kindOf(r) === 'dir' && !writable.includes(r)) writable.push(r);
     }
+  }
+  // The temp dir is the session's own: the machine's /tmp is shared with every other program,
+  // whose files there a confined command must not delete. Unless you made /tmp writable.
+  let tmp: SandboxTmp | undefined;
+  const privateTmp = input.privateTmp ? realOf(input.privateTmp) : undefined;
+  if (mode === 'workspace-write' && privateTmp) {
+    const realTmp = realOf('/tmp') ?? '/tmp';
+    const shared = writable.some((w) => isPathInside(realTmp, w));
+    tmp = { dir: privateTmp, at: shared || input.canRemap === false ? privateTmp : '/tmp' };
   }
   const protectedPaths: HiddenPath[] = [];
   const pinned: string[] = [];
@@ -139,9 +154,9 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     ...(input.env.XDG_RUNTIME_DIR ? [input.env.XDG_RUNTIME_DIR] : []),
     ...(typeof process.getuid === 'function' ? [`/run/user/${process.getuid()}`] : []),
     '/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/run/screen', '/tmp/.X11-unix',
-    // The temp dir is writable and shared with the host, and so are the sockets other programs
-    // keep there (tmux, screen, ssh-agent, the X and ICE servers, editors): each would run
-    // commands outside the sandbox for whoever connects.
+    // Sockets other programs keep in the host's temp dir (tmux, screen, ssh-agent, the X and ICE
+    // servers, editors): each would run commands outside the sandbox for whoever connects, and a
+    // read-only mount does not stop connect().
     ...socketsIn(input.tmpDir),
     ...(resolve(input.tmpDir) !== '/tmp' ? socketsIn('/tmp') : []),
   ];
@@ -155,5 +170,5 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     if (!form || !k || form === workspace || hidden.some((h) => h.path === form)) continue;
     hidden.push({ path: form, kind: k });
   }
-  return { mode, network: input.config.network, workspace, writable, protectedPaths, pinned, hidden, ...(gitSeen ? { git: gitSeen } : {}) };
+  return { mode, network: input.config.network, workspace, writable, ...(tmp ? { tmp } : {}), protectedPaths, pinned, hidden, ...(gitSeen ? { git: gitSeen } : {}) };
 }

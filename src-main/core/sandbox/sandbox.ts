@@ -6,6 +6,7 @@ import type { SandboxConfig, SandboxMode } from './sandbox-config';
 import { resolveSandboxLayout, type SandboxLayout } from './sandbox-layout';
 import { bwrapSupportsDisableUserns, findBackend, selfTest, selfTestProblem, type SandboxBackend } from './sandbox-probe';
 import { SandboxDir } from './sandbox-dir';
+import { tmpEntries } from './tmp-view';
 import { seccompArchOf, seccompFilterBytes } from './seccomp-filter';
 import { seatbeltArgs, seatbeltProfile } from './seatbelt-profile';
 
@@ -39,8 +40,13 @@ export interface SandboxState {
   active: boolean;
   mode: SandboxMode;
   network: boolean;
-  /** Real paths writable besides the workspace (writableRoots and the temp dir); [] in read-only mode. */
+  /**
+   * Paths writable besides the workspace: writableRoots (real paths) and the private temp dir
+   * where confined processes see it (`/tmp` on Linux); [] in read-only mode.
+   */
   writableRoots: string[];
+  /** The machine's /tmp entries shown read-only inside the private /tmp, as they are now. */
+  readOnlyRoots?: string[];
 }
 
 /** What a window shows: the state plus which backend confines and, when none, why. */
@@ -91,7 +97,8 @@ export class Sandbox {
   /** The state the policy reads (finds the backend on first call). */
   state(): SandboxState {
     const s = this.status();
-    return { active: s.active, mode: s.mode, network: s.network, writableRoots: s.writableRoots };
+    const shown = s.active && this.resolved?.layout ? this.withTmpEntries(this.resolved.layout).tmpEntries : undefined;
+    return { active: s.active, mode: s.mode, network: s.network, writableRoots: s.writableRoots, ...(shown ? { readOnlyRoots: shown.map((e) => e.path) } : {}) };
   }
 
   /** The state plus backend and reason, for the window's badge. */
@@ -99,7 +106,9 @@ export class Sandbox {
     const r = this.resolve();
     const { mode, network } = this.opts.config;
     const workspace = r.layout?.workspace;
-    const writableRoots = r.layout && mode === 'workspace-write' ? r.layout.writable.filter((w) => w !== workspace) : [];
+    // What a confined command may write besides the workspace, as paths inside: the private temp
+    // dir counts where it is seen (`/tmp`), since a write there lands in the session's own folder.
+    const writableRoots = r.layout && mode === 'workspace-write' ? [...r.layout.writable.filter((w) => w !== workspace), ...(r.layout.tmp && !r.problem ? [r.layout.tmp.at] : [])] : [];
     if (r.problem || !r.layout) {
       return { active: false, mode, network, writableRoots, backend: 'none', reason: r.problem ?? 'unavailable' };
     }
@@ -113,9 +122,11 @@ export class Sandbox {
   wrap(command: string, args: string[], cwd: string): SpawnLine {
     const r = this.resolve();
     if (r.problem || !r.layout || r.backend.kind === 'none') return { command, args };
-    if (r.backend.kind === 'bwrap') return bwrapLine(r.backend.binary, r.layout, cwd, r.powers, r.filterFile, [command, ...args]);
+    if (r.backend.kind === 'bwrap') return bwrapLine(r.backend.binary, this.withTmpEntries(r.layout), cwd, r.powers, r.filterFile, [command, ...args]);
     // sandbox-exec takes the command right after its options (no `--`); ours never start with `-`.
-    return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), command, ...args] };
+    // It cannot set variables: env points $TMPDIR at the private temp dir.
+    const tmp = r.layout.tmp ? ['/usr/bin/env', `TMPDIR=${r.layout.tmp.at}`] : [];
+    return { command: r.backend.binary, args: [...seatbeltArgs(seatbeltProfile(r.layout)), ...tmp, command, ...args] };
   }
 
   /**
@@ -144,7 +155,15 @@ export class Sandbox {
     return this.dir.commands;
   }
 
+  /** The layout with the machine's /tmp entries as they are now (shown read-only in the private /tmp). */
+  private withTmpEntries(layout: SandboxLayout): SandboxLayout {
+    if (layout.tmp?.at !== '/tmp') return layout;
+    const wanted = [layout.workspace, ...layout.writable, this.opts.tmpDir ?? tmpdir()];
+    return { ...layout, tmpEntries: tmpEntries(layout.tmp.dir, typeof process.getuid === 'function' ? process.getuid() : undefined, wanted) };
+  }
+
   /** Removes the sandbox's own folder
+
  (filter, private temp dir); call once the shell and Python are gone. */
   dispose(): void {
     this.dir?.dispose();
@@ -158,6 +177,8 @@ export class Sandbox {
       return this.resolved;
     }
     this.setUpAt = Date.now();
+    const backend = findBackend(this.opts.platform ?? process.platform, this.opts.env);
+    if (backend.kind !== 'none') this.dir ??= new SandboxDir(this.opts.tmpDir ?? tmpdir());
     const layout = resolveSandboxLayout({
       config,
       workspace: this.opts.workspace,
@@ -165,15 +186,12 @@ export class Sandbox {
       glassboxHome: this.opts.glassboxHome,
       tmpDir: this.opts.tmpDir ?? tmpdir(),
       env: this.opts.env,
+      ...(this.dir ? { privateTmp: this.dir.tmp, canRemap: backend.kind === 'bwrap' } : {}),
     });
-    const backend = findBackend(this.opts.platform ?? process.platform, this.opts.env);
+    if (this.dir) layout.ownDir = this.dir.path;
     let problem: string | undefined;
     let powers: BwrapPowers | undefined;
     let filterFile: string | undefined;
-    if (backend.kind !== 'none') {
-      this.dir ??= new SandboxDir(this.opts.tmpDir ?? tmpdir());
-      layout.ownDir = this.dir.path;
-    }
     if (backend.kind === 'none') problem = backend.reason;
     else if (backend.kind === 'bwrap' && this.dir) {
       const arch = seccompArchOf(this.opts.arch ?? process.arch);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SandboxLayout } from './sandbox-layout';
 
 /** A macOS `sandbox-exec` profile and the `-D` parameters its paths come from. */
@@ -24,15 +25,15 @@ export function seatbeltProfile(layout: SandboxLayout): SeatbeltProfile {
     return `(param "${name}")`;
   };
   const hidden = layout.hidden.map((h, i) => (h.kind === 'file' ? `(literal ${ref('HIDDEN', i, h.path)})` : `(subpath ${ref('HIDDEN', i, h.path)})`));
-  const writable = layout.writable.map((w, i) => `(subpath ${ref('WRITABLE', i, w)})`);
+  const writable = [...layout.writable, ...(layout.tmp ? [layout.tmp.dir] : [])].map((w, i) => `(subpath ${ref('WRITABLE', i, w)})`);
   const protectedPaths = [
     ...layout.protectedPaths.map((p, i) =>
       p.kind === 'file' ? `(literal ${ref('PROTECTED', i, p.path)})` : `(subpath ${ref('PROTECTED', i, p.path)})`,
     ),
     // The pinned folder itself (not its contents) cannot be renamed, removed or replaced.
     ...layout.pinned.map((p, i) => `(literal ${ref('PINNED', i, p)})`),
-    // The sandbox's own folder: Glassbox hands commands over there.
-    ...(layout.ownDir ? [`(subpath ${ref('OWN', 0, layout.ownDir)})`] : []),
+    // The sandbox's own folder, where Glassbox hands commands over.
+    ...(layout.ownDir ? [`(subpath ${ref('OWN', 0, join(layout.ownDir, 'cmd'))})`] : []),
   ];
   const lines = [
     '(version 1)',

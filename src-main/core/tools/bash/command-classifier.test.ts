@@ -158,3 +158,19 @@ describe('classify: contract', () => {
     ]));
   });
 });
+
+describe('classify: the private /tmp with the machine’s entries shown read-only in it', () => {
+  const opts = { home: HOME, writableRoots: ['/tmp', '/tmp/shown/out'], readOnlyRoots: ['/tmp/shown', '/tmp/file.log'] };
+  it.each([
+    ['echo x > /tmp/mine.txt', false],
+    ['rm -rf /tmp/build', false],
+    ['echo x > /tmp/shown/a', true],
+    ['rm -rf /tmp/shown', true],
+    ['rm -f /tmp/file.log', true],
+    ['echo x > /tmp/shown/out/ok', false],
+    ['echo x > /tmp/shownot/a', false],
+  ])('%s writes outside: %s', (command, outside) => {
+    const v = classify(command, WS, opts);
+    expect(v.writesOutside.length > 0, v.reasons.join('; ')).toBe(outside);
+  });
+});

@@ -53,13 +53,14 @@ export function classify(command: string, workspace: string, opts: ClassifyOptio
   const realPath = opts.realPath ?? ((p: string) => p);
   const findings = new Findings();
   const roots = (opts.writableRoots ?? []).map((r) => realPath(posix.resolve(r)));
+  const readOnly = (opts.readOnlyRoots ?? []).map((r) => realPath(posix.resolve(r)));
   const fresh = (): Scope => ({ cwd: posix.resolve(opts.cwd ?? ws), dirStack: [], vars: new Map(), names: new Set(opts.shellNames ?? []) });
   const analyze = (source: string, s: Scope, depth: number): void => {
     if (depth > MAX_DEPTH) {
       findings.unknown('nested shell strings too deep to analyze');
       return;
     }
-    const ctx = new Ctx(ws, home, roots, realPath, findings, analyze, depth);
+    const ctx = new Ctx(ws, home, roots, realPath, findings, analyze, depth, readOnly);
     withBashTree(source, (root) => {
       if (root.hasError) findings.unknown('the command does not parse cleanly as bash');
       visit(root, s, ctx);

@@ -36,6 +36,11 @@ export interface ClassifyOptions {
   /** Directories besides the workspace that may be written (sandbox writableRoots, temp dir). */
   writableRoots?: readonly string[];
   /**
+   * Paths inside a writable root that are read-only all the same (the machine's /tmp entries
+   * the sandbox shows read-only inside its private /tmp): writing there is writing outside.
+   */
+  readOnlyRoots?: readonly string[];
+  /**
    * Maps an absolute path to its real path (symlinks resolved, nearest existing parent for a
    * path that does not exist). Default: the path unchanged (pure; tests of syntax use it).
    */

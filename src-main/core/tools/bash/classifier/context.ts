@@ -32,6 +32,8 @@ export class Ctx {
     /** Analyzes a nested script (`sh -c '…'`, a here-doc into a shell) in the given scope. */
     readonly analyzeScript: (source: string, scope: Scope, depth: number) => void,
     readonly depth: number,
+    /** Read-only paths inside the roots (real paths): see ClassifyOptions.readOnlyRoots. */
+    readonly readOnly: readonly string[] = [],
   ) {}
 
   /** The credentials folder or file `p` lies in, or null. */
@@ -47,10 +49,14 @@ export class Ctx {
     return this.real(p);
   }
 
-  /** True when the real path of `p` is inside the workspace or a writable root. */
+  /**
+   * True when the real path of `p` is inside the workspace or a writable root, and not inside a
+   * read-only path that lies within that root.
+   */
   writable(p: string): boolean {
     const r = this.real(p);
-    return isInside(r, this.real(this.ws)) || this.roots.some((root) => isInside(r, root));
+    if (isInside(r, this.real(this.ws))) return true;
+    return this.roots.some((root) => isInside(r, root) && !this.readOnly.some((ro) => ro !== root && isInside(ro, root) && isInside(r, ro)));
   }
 
   resolve(arg: string, scope: Scope): string | null {
