@@ -10,7 +10,23 @@ export interface SessionHtmlOptions {
   redact?: (text: string) => string;
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/**
+ * Escapes anything for HTML text and attribute values. Every value the page prints goes through
+ * it, numbers too: a session file is data from disk (and usage comes from the model server), so
+ * a "number" may be a string holding markup.
+ */
+const esc = (v: unknown): string =>
+  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A finite number as itself, anything else as 0 (for arithmetic on times). */
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/**
+ * The page's Content-Security-Policy: nothing loads from anywhere (inline styles and data: images
+ * only), no script, no form submits, no base URL, no frames. With every value escaped nothing
+ * can inject markup; this is the second wall.
+ */
+export const EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'; frame-src 'none'; frame-ancestors 'none'";
 
 const CSS = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1d2330;--muted:#6b7280;--line:#e5e7eb;--card:#f8fafc;--ok:#15803d;--err:#b91c1c;--warn:#b45309;--accent:#2563eb}
@@ -43,7 +59,7 @@ table{border-collapse:collapse;width:100%;font-size:12px}td,th{text-align:left;p
  */
 export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions): string {
   const r = opts.redact ?? ((s: string) => s);
-  const t = (s: string): string => esc(r(s));
+  const t = (s: unknown): string => esc(r(String(s ?? '')));
   const body: string[] = [];
   const totals = emptyTotals();
   const starts = new Map<string, Extract<GlassboxEvent, { type: 'tool_execution_start' }>>();
@@ -53,13 +69,13 @@ export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions)
   for (const e of events) {
     switch (e.type) {
       case 'message_end':
-        if (e.role === 'assistant' && e.thinking?.trim()) {
+        if (e.role === 'assistant' && typeof e.thinking === 'string' && e.thinking.trim()) {
           // Folded like the window's; a redacted block reads as such, never as raw data.
           const shown = e.thinking.split('[redacted]').map(t).join('<span class="redacted">redacted by the provider</span>');
-          body.push(`<details class="thinking" id="seq-${e.seq}-thinking"><summary>Thinking</summary><div>${shown}</div></details>`);
+          body.push(`<details class="thinking" id="seq-${esc(e.seq)}-thinking"><summary>Thinking</summary><div>${shown}</div></details>`);
         }
-        if ((e.role === 'user' || e.role === 'assistant') && e.content.trim()) {
-          body.push(`<div class="msg ${e.role}" id="seq-${e.seq}"><span class="role">${e.role}</span>${t(e.content)}</div>`);
+        if ((e.role === 'user' || e.role === 'assistant') && typeof e.content === 'string' && e.content.trim()) {
+          body.push(`<div class="msg ${e.role}" id="seq-${esc(e.seq)}"><span class="role">${e.role}</span>${t(e.content)}</div>`);
         }
         break;
       case 'tool_execution_start':
@@ -67,31 +83,31 @@ export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions)
         break;
       case 'tool_execution_end': {
         const start = starts.get(e.callId);
-        const status = e.blocked ? 'blocked' : e.result.error ? 'error' : 'ok';
+        const status = e.blocked ? 'blocked' : e.result?.error ? 'error' : 'ok';
         const args = start ? (typeof start.args === 'string' ? start.args : JSON.stringify(start.args, null, 2)) : '';
-        const result = [e.result.output, e.result.error ? `Error: ${e.result.error}` : '', e.result.system].filter(Boolean).join('\n');
+        const result = [e.result?.output, e.result?.error ? `Error: ${String(e.result.error)}` : '', e.result?.system].filter(Boolean).map(String).join('\n');
         body.push(
           `<details class="call" id="call-${esc(e.callId)}"><summary><span class="tool">${t(e.tool)}</span>` +
-            `<span class="st-${status}">${status}</span><span class="meta">${e.durationMs} ms · ${esc(start?.source ?? '')}</span></summary>` +
+            `<span class="st-${status}">${status}</span><span class="meta">${esc(e.durationMs)} ms · ${esc(start?.source ?? '')}</span></summary>` +
             `<div class="label">arguments</div><pre>${t(args)}</pre>` +
             (opts.withoutToolOutputs ? `<div class="label">result</div><pre class="note">(tool output left out of this export)</pre>` : `<div class="label">result</div><pre>${t(result)}</pre>`) +
-            `${e.result.images?.length ? `<div class="label">${e.result.images.length} image(s) not included</div>` : ''}</details>`,
+            `${Array.isArray(e.result?.images) && e.result.images.length ? `<div class="label">${e.result.images.length} image(s) not included</div>` : ''}</details>`,
         );
-        bars.push({ kind: status === 'ok' ? 'call' : 'error', label: e.tool, from: e.ts - e.durationMs, to: e.ts });
+        bars.push({ kind: status === 'ok' ? 'call' : 'error', label: String(e.tool), from: num(e.ts) - num(e.durationMs), to: num(e.ts) });
         break;
       }
       case 'model_request':
-        modelFrom = e.ts;
+        modelFrom = num(e.ts);
         break;
       case 'model_response':
         addUsage(totals, e.usage);
         if (e.usage) {
           turnsTable.push(
-            `<tr><td>${e.step}</td><td>${esc(e.model ?? '')}</td><td>${e.usage.estimated ? '~' : ''}${e.usage.inputTokens}</td><td>${e.usage.outputTokens}</td>` +
-              `<td>${typeof e.usage.costUsd === 'number' ? `$${e.usage.costUsd.toFixed(4)}` : 'unknown'}</td><td>${e.usage.durationMs} ms</td></tr>`,
+            `<tr><td>${esc(e.step)}</td><td>${esc(e.model ?? '')}</td><td>${e.usage.estimated ? '~' : ''}${esc(e.usage.inputTokens)}</td><td>${esc(e.usage.outputTokens)}</td>` +
+              `<td>${typeof e.usage.costUsd === 'number' ? `$${e.usage.costUsd.toFixed(4)}` : 'unknown'}</td><td>${esc(e.usage.durationMs)} ms</td></tr>`,
           );
         }
-        bars.push({ kind: 'model', label: `model turn ${e.step}`, from: modelFrom || e.ts, to: e.ts });
+        bars.push({ kind: 'model', label: `model turn ${String(e.step)}`, from: modelFrom || num(e.ts), to: num(e.ts) });
         break;
       case 'agent_end':
         if (e.reason !== 'finished') body.push(`<div class="msg note">Run ended: ${esc(e.reason)}${e.error ? ` — ${t(e.error)}` : ''}</div>`);
@@ -100,22 +116,22 @@ export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions)
         break;
     }
   }
-  const t0 = events[0]?.ts ?? 0;
-  const t1 = Math.max(t0 + 1, events[events.length - 1]?.ts ?? 0);
+  const t0 = num(events[0]?.ts);
+  const t1 = Math.max(t0 + 1, num(events[events.length - 1]?.ts));
   const pct = (x: number): string => `${(((x - t0) / (t1 - t0)) * 100).toFixed(2)}%`;
   const timeline = bars
     .map(
       (b) =>
-        `<div class="tl-row" title="${t(b.label)}: ${b.to - b.from} ms"><span>${t(b.label)}</span>` +
+        `<div class="tl-row" title="${t(b.label)}: ${esc(b.to - b.from)} ms"><span>${t(b.label)}</span>` +
         `<div class="lane"><div class="bar ${b.kind === 'call' ? '' : b.kind}" style="left:${pct(b.from)};width:${pct(t0 + Math.max(0, b.to - b.from))}"></div></div></div>`,
     )
     .join('');
-  const when = t0 ? new Date(t0).toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
+  const when = t0 && Math.abs(t0) <= 8.64e15 ? new Date(t0).toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="${EXPORT_CSP}"><meta name="referrer" content="no-referrer">
 <title>${t(opts.title)} — Glassbox session</title><style>${CSS}</style></head>
-<body><header><h1>${t(opts.title)}</h1><div class="meta">${esc(when)} · ${events.length} events · ${starts.size} tool call${starts.size === 1 ? '' : 's'} · ${esc(formatUsage(totals))}${opts.withoutToolOutputs ? ' · tool outputs left out' : ''}</div></header>
+<body><header><h1>${t(opts.title)}</h1><div class="meta">${esc(when)} · ${esc(events.length)} events · ${starts.size} tool call${starts.size === 1 ? '' : 's'} · ${esc(formatUsage(totals))}${opts.withoutToolOutputs ? ' · tool outputs left out' : ''}</div></header>
 <main><section aria-label="Conversation">${body.join('\n') || '<p class="note">Nothing recorded.</p>'}</section>
 <aside><h2>Usage</h2><table><thead><tr><th>turn</th><th>model</th><th>in</th><th>out</th><th>cost</th><th>time</th></tr></thead><tbody>${turnsTable.join('')}</tbody></table>
 <h2 style="margin-top:16px">Timeline</h2>${timeline || '<p class="note">No calls.</p>'}</aside></main>
