@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillCatalog, SKILLS_PROMPT_HEADER } from './skill-catalog';
 import { skillRoots } from './skill-folders';
 import { LoadSkillTool } from './load-skill-tool';
+import { startSwapper } from '../workspace/test-support/swap-race';
 
 let base: string;
 let home: string;
@@ -83,7 +84,7 @@ describe('SkillCatalog over folders', () => {
     expect((await tool.execute({ name: 'pdf', file: 'scripts/fill.py' })).output).toBe('print(1)\n');
     expect((await tool.execute({ name: 'pdf', file: '../../../outside.txt' })).error).toMatch(/leaves the skill's folder/);
     expect((await tool.execute({ name: 'pdf', file: join(base, 'outside.txt') })).error).toMatch(/not a path relative/);
-    expect((await tool.execute({ name: 'pdf', file: 'link.txt' })).error).toMatch(/symbolic link/);
+    expect((await tool.execute({ name: 'pdf', file: 'link.txt' })).error).toMatch(/outside the skill's folder/);
     expect((await tool.execute({ name: 'nope' })).error).toMatch(/no skill named 'nope'; available: pdf/);
   });
 
@@ -95,7 +96,29 @@ describe('SkillCatalog over folders', () => {
     symlinkSync(real, join(ws, '.claude', 'skills', 'linked'));
     const c = new SkillCatalog(skillRoots(home, ws));
     expect(c.list()).toEqual([]);
-    expect(c.problems()[0]!.message).toMatch(/symbolic link/);
+    expect(c.problems()[0]!.message).toMatch(/outside the skill's folder/);
+  });
+
+  it('never reads outside the skill folder while an agent swaps a folder of it with a link out (renameat2 race)', async () => {
+    const dir = skill(join(ws, '.claude', 'skills'), 'race', 'Race.');
+    mkdirSync(join(dir, 'refs'));
+    writeFileSync(join(dir, 'refs', 'notes.md'), 'NOTES');
+    mkdirSync(join(base, 'secret'));
+    writeFileSync(join(base, 'secret', 'notes.md'), 'SECRET-KEY');
+    symlinkSync(join(base, 'secret'), join(dir, 'swap'));
+    const tool = new LoadSkillTool(new SkillCatalog(skillRoots(home, ws)));
+    const racer = await startSwapper(join(dir, 'refs'), join(dir, 'swap'));
+    const seen = new Set<string>();
+    try {
+      for (let i = 0; i < 400; i++) {
+        const r = await tool.execute({ name: 'race', file: 'refs/notes.md' });
+        seen.add(r.output ?? 'error');
+      }
+    } finally {
+      await racer.stop();
+    }
+    expect(seen.has('SECRET-KEY')).toBe(false);
+    expect(seen.has('NOTES')).toBe(true);
   });
 
   it('refuses to load a skill that is switched off', async () => {

@@ -1,5 +1,7 @@
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { FileBoundary } from '../workspace/file-boundary';
+import { isPathInside } from '../workspace/real-path';
 import { parseSkillFile } from './skill-file';
 import type { LoadedSkill, SkillEntry, SkillProblem, SkillProvider, SkillSource } from './skill-types';
 
@@ -38,17 +40,22 @@ function lstat(path: string): Stats | undefined {
 }
 
 /**
- * Reads a regular file that is no symlink, no bigger than MAX_SKILL_FILE_BYTES. A workspace
- * from elsewhere could hold `.claude/skills/x/SKILL.md -> ~/.ssh/id_rsa`: links are not
- * followed, so nothing outside the skill's folder reaches the model through a skill.
+ * Reads a regular file of the skill folder whose real path is `realDir`, no bigger than
+ * MAX_SKILL_FILE_BYTES. A workspace from elsewhere could hold
+ * `.claude/skills/x/SKILL.md -> ~/.ssh/id_rsa`, and an agent could swap a folder for a link
+ * while the file is read: the read goes through the file boundary (descriptor-relative walk,
+ * the real path judged before anything is opened), so nothing outside the skill's folder
+ * reaches the model through a skill.
  */
-function readPlainFile(path: string): string {
-  const st = lstat(path);
-  if (!st) throw new Error(`${path}: no such file`);
-  if (st.isSymbolicLink()) throw new Error(`${path} is a symbolic link: skill files are not followed through links`);
-  if (!st.isFile()) throw new Error(`${path} is not a regular file`);
-  if (st.size > MAX_SKILL_FILE_BYTES) throw new Error(`${path} is ${st.size} bytes, more than the ${MAX_SKILL_FILE_BYTES} a skill file may have`);
-  return readFileSync(path, 'utf8');
+function readPlainFile(path: string, realDir: string): string {
+  const boundary = new FileBoundary(
+    {
+      mayRead: (real) => (isPathInside(real, realDir) ? null : `${real} is outside the skill's folder`),
+      mayWrite: () => 'skill folders are read-only',
+    },
+    { maxReadBytes: MAX_SKILL_FILE_BYTES, what: 'load_skill' },
+  );
+  return boundary.readFileSync(path).toString('utf8');
 }
 
 /** Files of a skill folder, relative, sorted; symlinks and special files are left out. */
@@ -91,7 +98,7 @@ export function resolveInside(dir: string, path: string): { ok: true; path: stri
 
 /** The skills of the home and workspace folders: read once per scan, bodies on demand. */
 export class FolderSkills implements SkillProvider {
-  private found: { entry: Omit<SkillEntry, 'enabled'>; dir: string }[] = [];
+  private found: { entry: Omit<SkillEntry, 'enabled'>; dir: string; realDir: string }[] = [];
   /** SKILL.md files that could not be used. */
   problems: SkillProblem[] = [];
 
@@ -120,8 +127,10 @@ export class FolderSkills implements SkillProvider {
         const file = join(dir, 'SKILL.md');
         if (!lstat(file)) continue;
         let text: string;
+        let realDir: string;
         try {
-          text = readPlainFile(file);
+          realDir = realpathSync(dir);
+          text = readPlainFile(file, realDir);
         } catch (err) {
           problems.push({ file, line: 1, message: (err as Error).message });
           continue;
@@ -143,7 +152,7 @@ export class FolderSkills implements SkillProvider {
           continue;
         }
         names.set(name, file);
-        found.push({ entry: { name, description: oneLine(description), source: root.source, location: file }, dir });
+        found.push({ entry: { name, description: oneLine(description), source: root.source, location: file }, dir, realDir });
       }
     }
     this.found = found;
@@ -154,23 +163,24 @@ export class FolderSkills implements SkillProvider {
     return this.found.map((f) => f.entry);
   }
 
-  private folder(name: string): string {
+  private folder(name: string): { dir: string; realDir: string } {
     const f = this.found.find((x) => x.entry.name === name);
     if (!f) throw new Error(`no skill named '${name}'`);
-    return f.dir;
+    return f;
   }
 
   async load(name: string): Promise<Omit<LoadedSkill, 'entry'>> {
-    const dir = this.folder(name);
-    const parsed = parseSkillFile(readPlainFile(join(dir, 'SKILL.md')));
+    const { dir, realDir } = this.folder(name);
+    const parsed = parseSkillFile(readPlainFile(join(dir, 'SKILL.md'), realDir));
     if (!parsed.ok) throw new Error(`${join(dir, 'SKILL.md')}:${parsed.problem.line}: ${parsed.problem.message}`);
     return { body: parsed.skill.body, dir, files: listSkillFiles(dir) };
   }
 
   async readFile(name: string, path: string): Promise<string> {
-    const inside = resolveInside(this.folder(name), path);
+    const { dir, realDir } = this.folder(name);
+    const inside = resolveInside(dir, path);
     if (!inside.ok) throw new Error(inside.reason);
-    return readPlainFile(inside.path);
+    return readPlainFile(inside.path, realDir);
   }
 }
 
