@@ -89,8 +89,9 @@ export class LoopbackCallback {
     }
     const params = url.searchParams;
     if (!this.expectedState || params.get('state') !== this.expectedState) {
-      answer(res, 400, `Glassbox: sign-in to ${this.label} stopped. The redirect did not carry the state Glassbox sent, so it may not come from your sign-in. You can close this tab.`);
-      this.finish({ error: new CallbackError('the redirect back from the browser carried a wrong state (it may not come from this sign-in)', 'state') });
+      // Ignored, not fatal: any page on this machine can send the browser here, and a forged
+      // request must not cancel the user's sign-in. The real redirect still gets through.
+      answer(res, 400, `Glassbox: this request did not carry the state of the sign-in to ${this.label}, so it was ignored (it may not come from your sign-in). If you are signing in, finish in the tab the sign-in opened.`);
       return;
     }
     if (params.get('error')) {
