@@ -13,6 +13,7 @@ import { SessionRegistry } from './session-registry';
 import { SettingsStore, type ApiKeyStore } from './settings-store';
 import { createWindowPorts } from './window-ports';
 import { WorkbenchBridge } from './workbench/workbench-bridge';
+import { ForkBridge } from './fork-bridge';
 
 /** What differs between the Electron app and `glassbox web`. */
 export interface AppHostOptions {
@@ -96,6 +97,8 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList, closeOpen: (id) => registry.closeIdle(id) });
     // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.
     const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });
+    // Fork from here… and the compare view, in this connection's window.
+    const forks = new ForkBridge({ host, current, store, env: opts.sessionEnv ?? opts.env, workspace: opts.workspace });
     // A failure is told in a banner (CurrentSession.start); calls made meanwhile get it too.
     (how?.session === null ? current.startNew() : current.start(how?.session ?? undefined)).catch(() => undefined);
     let closed = false;
@@ -107,6 +110,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
       host.detachFromParent();
       sessions.dispose();
       workbench.dispose();
+      forks.dispose();
       // Only lets go of the session: a run goes on for the other windows (or for nobody).
       await current.dispose();
     };

@@ -1,4 +1,5 @@
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
+import type { ForkFiles } from '../core/fork/fork-start';
 import type { RecordedToolCall } from '../../src-shared/contract/replay';
 import type { BridgeEventName, BridgeEvents } from '../../src-shared/contract/events';
 import type { AgentState, PendingDialog, SessionSnapshot, SessionSummary, SessionView, SettingsView } from '../../src-shared/contract/views';
@@ -163,13 +164,25 @@ export class OpenSession {
   /** Starts a run with the user's message; resolves once it has started, with the state to show. */
   async send(text: string): Promise<AgentState> {
     this.checkSend(text);
+    return this.startRun(text, () => this.core.send(text));
+  }
+
+  /** Runs a fork prepared on this session's file on from its fork point (as `send` does a message). */
+  async startFork(files: ForkFiles): Promise<AgentState> {
+    const fork = this.core.fork?.bind(this.core);
+    if (!fork) throw new BridgeError('FAILED', 'This session cannot run a fork.');
+    if (this.busy) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
+    return this.startRun(files.plan.task, () => fork(files));
+  }
+
+  private async startRun(text: string, start: () => Promise<unknown>): Promise<AgentState> {
     const redactor = this.core.redactor?.active ? this.core.redactor : null;
     // Every window sees the task in agent.state: a key pasted into it is hidden like everywhere else.
     const shown = redactor ? redactor.redact(text) : text;
     this.task = shown;
     this.lastEnd = undefined;
     const run = Promise.resolve()
-      .then(() => this.core.send(text))
+      .then(start)
       .catch((err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);
         this.deps.emit('app.notice', noticeForRunError(redactor ? redactor.redact(message) : message));

@@ -1,4 +1,5 @@
 import type { EventBus } from '../core/events/event-bus';
+import type { ForkFiles } from '../core/fork/fork-start';
 import type { Checkpoint, CheckpointFileChange } from '../../src-shared/contract/checkpoint-views';
 import type { ExtensionInfo } from '../core/extensions/extension-host';
 import type { EventSource } from '../core/secrets/redacted-events';
@@ -50,6 +51,8 @@ export interface SessionPort {
   readonly telemetry?: { status(): { traceId: string; traceUrl?: string; exporting: boolean; counts: { dropped: number; failed: number } } };
   /** Provider and model the next run uses (GlassboxSession's switched model, else the configured one); null when none. */
   modelInUse?(): { provider: string; model: string; switched?: boolean } | null;
+  /** Runs a fork prepared on this session's file on from its fork point (core/fork `startFork`). */
+  fork?(files: ForkFiles): Promise<unknown>;
   /** Switches this session's model (recorded as `model_changed`); throws for a refused name. */
   setModel?(model: string): { provider: string; model: string };
 }

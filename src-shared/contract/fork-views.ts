@@ -70,3 +70,9 @@ export interface ForkResult {
   /** Set when the files could not be restored as they were (said to the user, the fork still runs). */
   warning?: string;
 }
+
+/**
+ * A fork asked for from the window: the row is a seq (`at`), or a call (`callId`) and which part
+ * of it (`part`: the call, or its result); the host finds the seq.
+ */
+export type ForkWindowRequest = Omit<ForkRequest, 'at'> & { at?: number; callId?: string; part?: 'call' | 'result' };

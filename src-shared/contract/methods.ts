@@ -25,6 +25,8 @@ import type {
   SettingsPatch,
   SettingsView,
 } from './views';
+import type { ForkResult, ForkWindowRequest } from './fork-views';
+import type { SessionDiff } from '../read-models/session-diff';
 import type { RecordedSession, RecordedToolCall, ReplayOutcome, ReplayRequest } from './replay';
 import type {
   EditRecord,
@@ -79,6 +81,13 @@ export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods {
    * Settings); other sessions and Settings keep theirs. Recorded in the session file; the next run uses it.
    */
   'sessions.setModel': { args: [model: string]; result: AgentState };
+  /**
+   * Forks a saved session at one of its rows with one thing changed (fork-views.ts): the fork's
+   * file and files are made, it opens in this window and runs on from there.
+   */
+  'sessions.fork': { args: [request: ForkWindowRequest]; result: ForkResult };
+  /** Two saved sessions aligned step by step, with the first step where they differ. */
+  'sessions.compare': { args: [left: string, right: string]; result: SessionDiff };
 
   'calls.list': { args: [filter?: CallFilter]; result: CallSummary[] };
   'calls.get': { args: [callId: string]; result: CallDetail | null };
@@ -215,6 +224,8 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'sessions.delete': ['string'],
   'sessions.export': ['string'],
   'sessions.setModel': ['string'],
+  'sessions.fork': ['object'],
+  'sessions.compare': ['string', 'string'],
   'calls.list': ['object?'],
   'calls.get': ['string'],
   'calls.export': ['string?', 'object?'],

@@ -54,6 +54,9 @@ export interface SessionSummary {
   createdAt: number;
   updatedAt: number;
   eventCount: number;
+  /** A fork: the session it was forked from and the seq forked at. */
+  parent?: string;
+  forkedAt?: number;
   /** Set when the session is open in this host (in any window or tab): what it is doing now. */
   live?: SessionLiveState;
 }

@@ -3,11 +3,14 @@ import type { ModelUsage } from '../events/model-usage';
 
 /** One row of the conversation. */
 export type ChatItem =
-  | { kind: 'user'; key: string; text: string; ts: number }
+  /** `fork`: this run is a fork's (its parent, the step forked at, what changed); `continues`: no new user message. */
+  | { kind: 'user'; key: string; text: string; ts: number; fork?: { parent: string; forkedAt: number; what: string; continues: boolean } }
   | {
       kind: 'assistant';
       key: string;
       messageId: string;
+      /** The seq of its first event (a fork from this model turn names it). */
+      seq?: number;
       text: string;
       /** The model's reasoning shown above the answer (streams in before it); `[redacted]` marks a redacted block. */
       thinking?: string;
@@ -53,15 +56,24 @@ export function chatFromItems(items: ChatItem[]): ChatState {
 function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: ChatItem } | null {
   switch (e.type) {
     case 'agent_start':
-      return { index: -1, item: { kind: 'user', key: `u${e.seq}`, text: e.task, ts: e.ts } };
+      return {
+        index: -1,
+        item: {
+          kind: 'user',
+          key: `u${e.seq}`,
+          text: e.task,
+          ts: e.ts,
+          ...(e.parent && e.forkedAt !== undefined ? { fork: { parent: e.parent, forkedAt: e.forkedAt, what: e.changed?.what ?? 'none', continues: e.continues === true } } : {}),
+        },
+      };
     case 'message_start':
       if (e.role !== 'assistant') return null;
-      return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: '', streaming: true, ts: e.ts } };
+      return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, seq: e.seq, text: '', streaming: true, ts: e.ts } };
     case 'message_update': {
       if (e.role !== 'assistant') return null;
       const i = state.messageIndex.get(e.messageId);
       if (i === undefined) {
-        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.delta, streaming: true, ts: e.ts } };
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, seq: e.seq, text: e.delta, streaming: true, ts: e.ts } };
       }
       const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
       return { index: i, item: { ...prev, text: prev.text + e.delta } };
@@ -79,7 +91,7 @@ function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: Cha
       const i = state.messageIndex.get(e.messageId);
       if (i === undefined) {
         if (!e.content && !e.thinking) return null;
-        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, text: e.content, ...(e.thinking ? { thinking: e.thinking } : {}), streaming: false, ts: e.ts } };
+        return { index: -1, item: { kind: 'assistant', key: `m${e.messageId}`, messageId: e.messageId, seq: e.seq, text: e.content, ...(e.thinking ? { thinking: e.thinking } : {}), streaming: false, ts: e.ts } };
       }
       const prev = state.items[i] as Extract<ChatItem, { kind: 'assistant' }>;
       const thinking = e.thinking || prev.thinking;

@@ -23,6 +23,7 @@ import { buildSystemPrompt } from '../agent/system-prompt';
 import { ToolCallAgent, type AgentRunOptions, type AgentRunResult } from '../agent/tool-call-agent';
 import { forkOverridesOf, type ForkOverrides } from '../fork/fork-overrides';
 import { forkCopyDir } from '../fork/fork-workspace';
+import { startFork, type ForkFiles } from '../fork/fork-start';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
@@ -421,6 +422,11 @@ export class GlassboxSession {
    */
   async runFork(task: string, run: AgentRunOptions): Promise<AgentRunResult> {
     return this.start(task, run);
+  }
+
+  /** Runs a fork prepared on this session's file (`prepareFork`) on from its fork point: the window's *Fork from here…*. */
+  fork(files: ForkFiles): Promise<AgentRunResult> {
+    return startFork(this, files);
   }
 
   /** A fork's lasting changes: the system prompt, or one MCP server's instructions, from now on. */

@@ -39,6 +39,15 @@ function titleFrom(events: GlassboxEvent[]): string {
   return task.length > 80 ? `${task.slice(0, 77)}…` : task;
 }
 
+/** A fork's parent and fork point: its own `agent_start` says (copied history keeps the parent's session id). */
+function forkOf(id: string, events: GlassboxEvent[]): { parent?: string; forkedAt?: number } {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'agent_start' && e.parent && e.session === id) return { parent: e.parent, ...(e.forkedAt !== undefined ? { forkedAt: e.forkedAt } : {}) };
+  }
+  return {};
+}
+
 /** True when a session did something worth listing (a task or a tool call), not only log lines. */
 function hasActivity(events: GlassboxEvent[]): boolean {
   return events.some((e) => e.type === 'agent_start' || e.type === 'tool_execution_start');
@@ -99,6 +108,7 @@ export class SessionStore {
           createdAt: events[0]?.ts ?? st.mtimeMs,
           updatedAt: events[events.length - 1]?.ts ?? st.mtimeMs,
           eventCount: events.length,
+          ...forkOf(id, events),
         },
       };
       this.cache.set(id, hit);

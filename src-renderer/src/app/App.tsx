@@ -3,6 +3,8 @@ import { ChatView } from '../chat/ChatView';
 import { Composer } from '../chat/Composer';
 import { DialogHost } from '../dialogs/DialogHost';
 import { RestoreDialog, RestoreNotice } from '../chat/RestoreDialog';
+import { ForkDialog } from '../features/fork/ForkDialog';
+import { CompareView } from '../features/compare/CompareView';
 import { Inspector } from '../inspector/Inspector';
 import { ExportMenu } from '../sessions/ExportMenu';
 import { SessionsSidebar } from '../sessions/SessionsSidebar';
@@ -167,6 +169,8 @@ export function App() {
       </section>
       <DialogHost />
       <RestoreDialog />
+      <ForkDialog />
+      <CompareView />
       {settingsOpen ? <SettingsPanel /> : null}
     </div>
   );

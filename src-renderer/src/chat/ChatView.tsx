@@ -12,6 +12,8 @@ import { ThinkingBlock } from './ThinkingBlock';
 import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
 import { RowSizes } from './row-sizes';
 import { turnUsageLine } from '../usage/usage-format';
+import { ForkButton } from '../features/fork/ForkButton';
+import { ForkBanner } from '../features/fork/ForkBanner';
 
 const END_TEXT: Record<string, string> = {
   finished: 'Finished.',
@@ -31,12 +33,22 @@ function TurnUsage({ item }: { item: Extract<ChatItem, { kind: 'assistant' }> })
 
 const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target?: boolean }) {
   switch (item.kind) {
-    case 'user':
+    case 'user': {
+      const seq = Number(item.key.slice(1));
       return (
-        <div className="msg msg-user" data-testid="user-message">
-          <div className="msg-text">{item.text}</div>
-        </div>
+        <>
+          {item.fork ? <ForkBanner fork={item.fork} /> : null}
+          {item.fork?.continues ? null : (
+            <div className="msg msg-user" data-testid="user-message">
+              <div className="msg-text">{item.text}</div>
+              <div className="msg-actions">
+                <ForkButton target={() => ({ kind: 'user', at: seq, original: { message: item.text } })} />
+              </div>
+            </div>
+          )}
+        </>
       );
+    }
     case 'assistant': {
       const thinking = item.thinking ? <ThinkingBlock text={item.thinking} live={item.streaming && !item.text} /> : null;
       if (!item.text && !item.streaming) {
@@ -54,6 +66,11 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
           {item.text || !thinking ? (
             <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
               <MarkdownText text={item.text} streaming={item.streaming} />
+              {item.seq !== undefined && !item.streaming ? (
+                <div className="msg-actions">
+                  <ForkButton target={() => ({ kind: 'model', at: item.seq! })} />
+                </div>
+              ) : null}
             </div>
           ) : null}
           {item.usage ? <TurnUsage item={item} /> : null}

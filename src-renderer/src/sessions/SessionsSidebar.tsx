@@ -19,6 +19,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const deleteSession = useApp((s) => s.deleteSession);
   const exportSession = useApp((s) => s.exportSession);
   const needsYou = useApp(sessionsSelectors.needsYou);
+  const openCompare = useApp((s) => s.openCompare);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     // Titles, and the sessions' contents (messages, tool arguments and results, with filters).
@@ -73,10 +74,20 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
                     {LIVE_LABEL[s.live]}
                   </span>
                 ) : null}
+                {s.parent ? (
+                  <span className="muted small session-fork-of" data-testid="session-fork-of">
+                    ⑂ fork of {sessions.find((p) => p.id === s.parent)?.title ?? s.parent.slice(0, 8)} at step {s.forkedAt}
+                  </span>
+                ) : null}
                 <span className="muted small">{new Date(s.updatedAt).toLocaleString()}</span>
               </button>
             )}
             <span className="session-actions">
+              {s.id !== current && current ? (
+                <button className="link-button" title="Compare with the open session" data-testid="compare-session" onClick={() => void openCompare(s.id, current)}>
+                  ⇄
+                </button>
+              ) : null}
               <button className="link-button" title="Rename" onClick={() => setRenaming({ id: s.id, title: s.title })}>✎</button>
               <button className="link-button" title="Export JSONL" data-testid="export-session" onClick={() => void exportSession(s.id)}>⤓</button>
               <button

@@ -34,6 +34,8 @@ import type { AppState, AppStoreState, Bridge } from './store-types';
 import { terminalActions } from './terminal/actions';
 import { initialTerminalState } from './terminal/state';
 import { timelineActions } from './timeline/actions';
+import { forkActions } from './fork/actions';
+import { initialForkState } from './fork/state';
 import { initialTimelineState } from './timeline/state';
 
 export type { AppActions, AppState, AppStoreState } from './store-types';
@@ -61,6 +63,7 @@ export function initialAppState(): AppState {
     ...initialInspectorState(),
     ...initialSearchState(),
     ...initialNotifyState(),
+    ...initialForkState(),
   };
 }
 
@@ -76,6 +79,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
   return createStore<AppStoreState>()((set, get) => ({
     ...initialAppState(),
     ...chatActions(set, get, bridge),
+    ...forkActions(set, get, bridge),
     ...callsActions(set, get, bridge),
     ...dialogsActions(set, get, bridge),
     ...sessionsActions(set, get, bridge),

@@ -33,6 +33,8 @@ import type { TerminalActions } from './terminal/actions';
 import type { TerminalPaneState } from './terminal/state';
 import type { TimelineActions } from './timeline/actions';
 import type { TimelineState } from './timeline/state';
+import type { ForkActions } from './fork/actions';
+import type { ForkState } from './fork/state';
 
 /** Everything the window shows: the state of every slice, side by side in one flat store. */
 export type AppState = ChatSliceState &
@@ -51,7 +53,8 @@ export type AppState = ChatSliceState &
   ExtensionsState &
   InspectorState &
   SearchState &
-  NotifyState;
+  NotifyState &
+  ForkState;
 
 /** Every slice's actions. The bridge is called from these, never from a component. */
 export type AppActions = ChatActions &
@@ -70,7 +73,8 @@ export type AppActions = ChatActions &
   ExtensionsActions &
   InspectorActions &
   SearchActions &
-  NotifyActions;
+  NotifyActions &
+  ForkActions;
 
 /** The store's whole value: state and actions. */
 export type AppStoreState = AppState & AppActions;

@@ -7,6 +7,7 @@ import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } fr
 import { ResultView } from './ResultView';
 import { EditCallDiff, editChangeOf } from './EditCallDiff';
 import { LiveTail } from './LiveTail';
+import { ForkButton } from '../features/fork/ForkButton';
 import './tool-calls.css';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
@@ -52,6 +53,19 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
           </button>
           {call.status !== 'running' && call.status !== 'awaiting_approval' ? <ReplayButton callId={callId} /> : null}
           {call.source.startsWith('mcp:') ? <TrafficLinkButton server={call.source.slice(4)} callId={callId} /> : null}
+          {!call.replayOf && call.origin !== 'user' && call.status !== 'running' && call.status !== 'awaiting_approval' ? (
+            <ForkButton
+              target={() => ({
+                kind: call.result ? 'result' : 'call',
+                callId,
+                original: {
+                  args: JSON.stringify(call.args ?? {}, null, 2),
+                  result: call.result?.error ?? call.result?.output ?? '',
+                  isError: !!call.result?.error,
+                },
+              })}
+            />
+          ) : null}
         </span>
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { ForkChange, ForkResult, ForkWindowRequest } from '../../src-shared/contract/fork-views';
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
+import { BridgeError } from '../../src-shared/contract/wire';
+import { diffSessions } from '../../src-shared/read-models/session-diff';
+import { prepareFork } from '../core/fork/create-fork';
+import { ForkError } from '../core/fork/fork-plan';
+import { isValidSessionId, type SessionStore } from '../core/session/session-store';
+import type { BridgeHost } from './bridge-host';
+import type { CurrentSession } from './current-session';
+
+const TEXT = z.string().max(1_000_000);
+const RESULT = z.object({ output: TEXT.nullable(), error: TEXT.nullable(), images: z.array(z.object({ data: z.string(), mimeType: z.string() })).max(0), system: TEXT.nullable() });
+
+/** The one schema of a fork asked for from the window (checked once, here). */
+const FORK_REQUEST = z
+  .object({
+    parent: z.string().min(1).max(128),
+    at: z.number().int().positive().optional(),
+    callId: z.string().min(1).max(200).optional(),
+    part: z.enum(['call', 'result']).optional(),
+    recorded: z.boolean().optional(),
+    workspace: z.enum(['copy', 'live']).optional(),
+    change: z.discriminatedUnion('what', [
+      z.object({ what: z.literal('none') }),
+      z.object({ what: z.literal('message'), text: TEXT.min(1) }),
+      z.object({ what: z.literal('result'), callId: z.string().max(200), result: RESULT }),
+      z.object({ what: z.literal('args'), callId: z.string().max(200), args: z.record(z.string(), z.unknown()) }),
+      z.object({ what: z.literal('model'), model: z.string().max(200) }),
+      z.object({ what: z.literal('systemPrompt'), text: TEXT }),
+      z.object({ what: z.literal('instructions'), server: z.string().min(1).max(200), text: TEXT }),
+    ]),
+  })
+  .refine((r) => r.at !== undefined || r.callId !== undefined, { message: 'name the row: at (a seq) or callId' });
+
+/** The seq of a call's row in a session's events: its start (`call`) or its end (`result`). */
+function seqOfCall(events: readonly GlassboxEvent[], callId: string, part: 'call' | 'result'): number {
+  const type = part === 'call' ? 'tool_execution_start' : 'tool_execution_end';
+  const e = events.find((x) => x.type === type && x.callId === callId && !x.replayOf && !x.origin);
+  if (!e) throw new BridgeError('NOT_FOUND', `No ${part} of call ${callId} in this session.`);
+  return e.seq;
+}
+
+export interface ForkBridgeOptions {
+  host: BridgeHost;
+  current: CurrentSession;
+  store: SessionStore;
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
+  /** The host's workspace: a live fork works there; a copy is made from it when no checkpoint fits. */
+  workspace: string;
+}
+
+/**
+ * `sessions.fork` and `sessions.compare`: the window's *Fork from here…* (the fork is prepared
+ * in core, opened in this window like a saved session — in its own copy of the files — and run
+ * on) and its compare view (two saved sessions aligned step by step).
+ */
+export class ForkBridge {
+  private readonly off: () => void;
+
+  constructor(opts: ForkBridgeOptions) {
+    this.off = opts.host.registerAll({
+      'sessions.fork': async (raw) => {
+        const parsed = FORK_REQUEST.safeParse(raw);
+        if (!parsed.success) throw new BridgeError('BAD_ARGS', `Not a fork request: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}`);
+        const req = parsed.data as ForkWindowRequest;
+        if (!isValidSessionId(req.parent) || !opts.store.exists(req.parent)) throw new BridgeError('NOT_FOUND', `No saved session ${req.parent}.`);
+        const at = req.at ?? seqOfCall(opts.store.load(req.parent).events, req.callId!, req.part ?? 'call');
+        const env = typeof opts.env === 'function' ? opts.env() : opts.env;
+        let files;
+        try {
+          files = await prepareFork({ parent: req.parent, at, change: req.change as ForkChange, ...(req.recorded ? { recorded: true } : {}), workspace: req.workspace ?? 'copy' }, { env, workspace: opts.workspace });
+        } catch (err) {
+          if (err instanceof ForkError) throw new BridgeError('BAD_ARGS', err.message);
+          throw err;
+        }
+        await opts.current.openSaved(files.forkId);
+        await opts.current.require().startFork(files);
+        const out: ForkResult = { id: files.forkId, workspace: files.workspace.dir, ...(files.workspace.warning ? { warning: files.workspace.warning } : {}) };
+        return out;
+      },
+      'sessions.compare': (left, right) => {
+        for (const id of [left, right]) if (!isValidSessionId(id) || !opts.store.exists(id)) throw new BridgeError('NOT_FOUND', `No saved session ${id}.`);
+        return diffSessions(left, opts.store.load(left).events, right, opts.store.load(right).events);
+      },
+    });
+  }
+
+  /** Unregisters the handlers. */
+  dispose(): void {
+    this.off();
+  }
+}

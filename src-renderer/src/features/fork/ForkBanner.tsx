@@ -1,0 +1,32 @@
+import { useApp } from '../../app/app-context';
+
+const CHANGED: Record<string, string> = {
+  none: 'nothing changed',
+  message: 'the user’s message changed',
+  result: 'a tool’s result changed',
+  args: 'a tool’s arguments changed',
+  model: 'the model changed',
+  systemPrompt: 'the system prompt changed',
+  instructions: 'an MCP server’s instructions changed',
+};
+
+/** Where a fork's run starts: its parent and step, what changed, and *Compare with parent*. */
+export function ForkBanner({ fork }: { fork: { parent: string; forkedAt: number; what: string } }) {
+  const sessionId = useApp((s) => s.sessionId);
+  const openCompare = useApp((s) => s.openCompare);
+  const openSession = useApp((s) => s.openSession);
+  return (
+    <div className="fork-banner" data-testid="fork-banner">
+      <span>
+        ⑂ Fork of{' '}
+        <button className="link-button" title={fork.parent} onClick={() => void openSession(fork.parent)}>
+          {fork.parent.slice(0, 8)}
+        </button>{' '}
+        at step {fork.forkedAt}: {CHANGED[fork.what] ?? fork.what}
+      </span>
+      <button className="link-button" data-testid="compare-with-parent" onClick={() => void openCompare(fork.parent, sessionId)}>
+        Compare with parent
+      </button>
+    </div>
+  );
+}
