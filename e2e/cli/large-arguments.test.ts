@@ -68,4 +68,19 @@ describe('run with a task too large for the command line', () => {
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     expect(requestText(f, 1)).toContain('STDIN END');
   }, 240_000);
+
+  it('--args-file FILE and --args - (the names tools call uses) do the same; two sources are a usage error', async () => {
+    const f = await fixture('openai', [{ text: 'read it' }, { text: 'read it again' }]);
+    const task = `Summarise this:\n${'z'.repeat(200 * 1024)}\nFILE END`;
+    writeFileSync(join(f.workspace, 'task.txt'), task);
+    const fromFile = await runGlassbox(['run', '--args-file', 'task.txt', '--workspace', f.workspace], { env: f.env, cwd: f.workspace, timeoutMs: 120_000 });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(requestText(f, 0)).toContain('FILE END');
+    const fromStdin = await runGlassbox(['run', '--args', '-', '--workspace', f.workspace], { env: f.env, cwd: f.workspace, input: task.replace('FILE END', 'STDIN END'), timeoutMs: 120_000 });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(requestText(f, 1)).toContain('STDIN END');
+    const both = await runGlassbox(['run', 'a task', '--args-file', 'task.txt', '--workspace', f.workspace], { env: f.env, cwd: f.workspace });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give the task once: TASK and --args-file');
+  }, 240_000);
 });

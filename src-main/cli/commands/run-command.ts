@@ -14,10 +14,10 @@ import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { cliSessionSignIn } from './mcp-login-command';
 import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 
-const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
+const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE | --args-file FILE | --args - [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
 
-Runs the agent on one task, headless. A long task: \`-\` reads it from stdin, --task-file FILE
-from a file (one command-line argument cannot pass 128 KiB).
+Runs the agent on one task, headless. A long task: \`-\` (or --args -) reads it from stdin,
+--task-file FILE (or --args-file FILE) from a file (one command-line argument cannot pass 128 KiB).
   --workspace DIR   where the agent works (default: the current directory)
   --max-steps N     stop after N model turns (default 30, or config agent.maxSteps); exit 3
   --approve MODE    ask (prompt on a terminal; denied when stdin is not a TTY), auto, deny
@@ -87,6 +87,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
         json: { type: 'boolean' },
         session: { type: 'string' },
         'task-file': { type: 'string' },
+        // The names `tools call` and `replay` use for large arguments; for `run` the argument is the task.
+        args: { type: 'string' },
+        'args-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -98,8 +101,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     return EXIT.OK;
   }
   const given = positionals.join(' ').trim();
-  if (given && values['task-file'] !== undefined) throw new UsageError('give either TASK or --task-file, not both');
-  const task = ((await readLargeArgument('task', given || undefined, values['task-file'], io)) ?? '').trim();
+  const sources = [given ? 'TASK' : '', values.args !== undefined ? '--args' : '', values['task-file'] !== undefined ? '--task-file' : '', values['args-file'] !== undefined ? '--args-file' : ''].filter(Boolean);
+  if (sources.length > 1) throw new UsageError(`give the task once: ${sources.join(' and ')} were both given`);
+  const inline = given || values.args;
+  const file = values['task-file'] ?? values['args-file'];
+  const task = ((await readLargeArgument(values['args-file'] !== undefined ? 'args' : 'task', inline, file, io)) ?? '').trim();
   if (!task) throw new UsageError(`missing TASK\n\n${USAGE}`);
   let maxSteps: number | undefined;
   if (values['max-steps'] !== undefined) {
