@@ -26,14 +26,17 @@ function answer(res: ServerResponse, status: number, text: string): void {
 
 /**
  * The loopback redirect target of a sign-in (RFC 8252 §7.3): a tiny HTTP server on
- * 127.0.0.1 that takes one redirect to `/callback`, checks its `state`, answers the browser
- * with a plain page and closes.
+ * 127.0.0.1 that takes one redirect to `/callback`, checks its `state`, and closes. The
+ * browser's page waits for {@link LoopbackCallback.reply}: the code is only worth something once
+ * the token exchange (and its `iss` check) is over, so the page says what the CLI says.
  */
 export class LoopbackCallback {
   private settle?: { resolve: (p: URLSearchParams) => void; reject: (e: Error) => void };
   private expectedState?: string;
   /** How the wait ended; set once. */
   private outcome?: { params?: URLSearchParams; error?: Error };
+  /** The browser's request that brought the code, answered by {@link reply}. */
+  private pending?: ServerResponse;
 
   private constructor(
     private readonly server: Server,
@@ -74,7 +77,8 @@ export class LoopbackCallback {
       else this.settle.resolve(outcome.params!);
       this.settle = undefined;
     }
-    void this.close();
+    // No new requests; the one waiting for its page stays open until reply().
+    if (this.server.listening) this.server.close();
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -97,9 +101,22 @@ export class LoopbackCallback {
     if (params.get('error')) {
       answer(res, 200, `Glassbox: the sign-in to ${this.label} was not completed. You can close this tab and return to Glassbox.`);
     } else {
-      answer(res, 200, `Glassbox: signed in to ${this.label}. You can close this tab and return to Glassbox.`);
+      this.pending = res;
     }
     this.finish({ params });
+  }
+
+  /**
+   * Answers the browser's page once the code was redeemed (or was not): `ok`, or the reason
+   * Glassbox gives (the same words as the CLI and the window). Plain text: a reason that quotes
+   * the redirect is never rendered as HTML.
+   */
+  reply(result: { ok: true } | { ok: false; reason: string }): void {
+    const res = this.pending;
+    if (!res) return;
+    this.pending = undefined;
+    if (result.ok) answer(res, 200, `Glassbox: signed in to ${this.label}. You can close this tab and return to Glassbox.`);
+    else answer(res, 200, `Glassbox: the sign-in to ${this.label} failed: ${result.reason}\nYou can close this tab and return to Glassbox.`);
   }
 
   /** The query of the redirect, once it came with the right `state`. */
@@ -129,6 +146,8 @@ export class LoopbackCallback {
 
   /** Stops listening (idempotent). An answer being sent still goes out (it says `Connection: close`). */
   close(): Promise<void> {
+    // A page still waiting must not hang: whoever closes without a reply did not finish the sign-in.
+    this.reply({ ok: false, reason: 'it ended before the code was redeemed.' });
     return new Promise((resolve) => {
       if (!this.server.listening) return resolve();
       this.server.close(() => resolve());

@@ -165,9 +165,12 @@ export class SignInFlow {
       if (!code) throw this.fail('the redirect back from the browser carried no authorization code');
       const second = await auth(this.provider, { ...options, authorizationCode: code, iss: params.get('iss') ?? undefined });
       if (second !== 'AUTHORIZED') throw this.fail('the authorization server did not issue a token');
+      callback?.reply({ ok: true });
       this.host.notify(`Signed in to MCP server '${this.serverId}'.`);
     } catch (err) {
-      throw this.explain(err);
+      const explained = this.explain(err);
+      callback?.reply({ ok: false, reason: explained.message });
+      throw explained;
     } finally {
       this.provider.authorize = undefined;
       this.provider.pendingState = undefined;

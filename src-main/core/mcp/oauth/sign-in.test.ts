@@ -13,13 +13,16 @@ import { McpSignIn } from './mcp-sign-in';
 import { revokeTokens, revokingClientOf } from './revoke-tokens';
 import { SignInFailedError, SignInRequiredError } from './sign-in-errors';
 
+/** The text of each page the browser landed on at the loopback callback. */
+let pages: Promise<string>[] = [];
+
 /** A browser that follows the authorization server's redirect to the loopback callback. */
 function followingBrowser(opened: string[]) {
   return async (url: string) => {
     opened.push(url);
     const r = await fetch(url, { redirect: 'manual' });
     const location = r.headers.get('location');
-    if (location) void fetch(location).then((x) => x.text()).catch(() => {});
+    if (location) pages.push(fetch(location).then((x) => x.text()).catch((e: Error) => `fetch failed: ${e.message}`));
   };
 }
 
@@ -48,6 +51,7 @@ async function connect(s: McpSignIn, config: McpServerConfig, id = 'notes') {
 }
 
 beforeEach(async () => {
+  pages = [];
   server = await startOAuthProtectedServer();
   dir = mkdtempSync(join(tmpdir(), 'gb-oauth-'));
   opened = [];
@@ -74,6 +78,7 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     expect(server.log.tokenRequests[0].get('resource')).toBe(server.url);
     expect(opened).toHaveLength(1);
     expect(notes.some((l) => l.includes(opened[0]))).toBe(true);
+    expect(await pages[0]).toContain("Glassbox: signed in to 'notes'");
 
     const file = join(dir, 'state', 'oauth', 'notes.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -256,6 +261,10 @@ describe('sign-in failures give a clear message and send nothing they should not
     const e = await failure();
     expect(e.message).toContain("the redirect named issuer 'http://evil.example'");
     expect(server.log.tokenRequests).toEqual([]);
+    // The browser's page says the same, not "signed in".
+    const page = await pages.at(-1)!;
+    expect(page).toContain("the redirect named issuer 'http://evil.example'");
+    expect(page).not.toContain('signed in to');
   });
 
   it('missing protected-resource metadata', async () => {
