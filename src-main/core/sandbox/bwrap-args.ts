@@ -69,6 +69,8 @@ export function bwrapArgs(layout: SandboxLayout, cwd: string, powers: BwrapPower
         : { path: h.path, order: 2, args: ['--tmpfs', h.path], remountRo: true },
     );
   }
+  // Shown again inside a hidden folder (the home's skills): after the tmpfs over their parent.
+  for (const p of layout.shown ?? []) ops.push({ path: p, order: 3, args: ['--ro-bind', p, p] });
   ops.sort((a, b) => depth(a.path) - depth(b.path) || a.order - b.order);
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const op of ops) args.push(...op.args);

@@ -30,6 +30,8 @@ mkdirSync(join(home, '.glassbox'));
 writeFileSync(join(home, '.glassbox', 'config.json'), '{"llm":{"apiKey":"FAKE-DEFAULT-HOME-KEY"}}\n');
 writeFileSync(join(gbHome, 'config.json'), '{"llm":{"apiKey":"FAKE-CONFIG-KEY"}}\n');
 writeFileSync(join(gbHome, 'sessions', 's1.jsonl'), '{"FAKE-SESSION":1}\n');
+mkdirSync(join(gbHome, 'skills', 'greet', 'scripts'), { recursive: true });
+writeFileSync(join(gbHome, 'skills', 'greet', 'scripts', 'hello.sh'), 'echo hello from a home skill\n');
 writeFileSync(join(outside, 'readable.txt'), 'outside-but-readable\n');
 
 function sandboxWith(config: Partial<SandboxConfig> = {}): Sandbox {
@@ -130,6 +132,15 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
     // Nor can they be planted there.
     expect((await shell.run('echo k >> ~/.ssh/authorized_keys')).exitCode).not.toBe(0);
     expect(existsSync(join(home, '.ssh', 'authorized_keys'))).toBe(false);
+  });
+
+  it("the home's skills show read-only inside the hidden $GLASSBOX_HOME: their scripts run, nothing else there is seen", async () => {
+    const run = await shell.run(`bash ${gbHome}/skills/greet/scripts/hello.sh`);
+    expect(run.output).toBe('hello from a home skill');
+    expect((await shell.run(`echo x > ${gbHome}/skills/greet/planted.sh`)).exitCode).not.toBe(0);
+    expect(existsSync(join(gbHome, 'skills', 'greet', 'planted.sh'))).toBe(false);
+    const list = await shell.run(`ls -A ${gbHome} 2>&1; cat ${gbHome}/config.json 2>&1`);
+    expect(list.output).not.toMatch(/config\.json\n|sessions|FAKE-/);
   });
 
   it("the project's .glassbox cannot be created or changed (Glassbox runs its MCP servers unconfined)", async () => {

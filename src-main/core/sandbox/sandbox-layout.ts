@@ -36,6 +36,11 @@ export interface SandboxLayout {
   /** Credentials and Glassbox's own files: unreadable. */
   hidden: HiddenPath[];
   /**
+   * Folders inside a hidden one shown again, read-only: `$GLASSBOX_HOME/skills`, whose skills'
+   * scripts the agent runs with bash (the rest of the home stays hidden).
+   */
+  shown?: string[];
+  /**
    * The sandbox's own folder on the host (sandbox-dir.ts: the filter, the command hand-over, the
    * private temp dir): read-only inside at the same path, whatever else is writable.
    */
@@ -170,5 +175,34 @@ export function resolveSandboxLayout(input: SandboxLayoutInput): SandboxLayout {
     if (!form || !k || form === workspace || hidden.some((h) => h.path === form)) continue;
     hidden.push({ path: form, kind: k });
   }
-  return { mode, network: input.config.network, workspace, writable, ...(tmp ? { tmp } : {}), protectedPaths, pinned, hidden, ...(gitSeen ? { git: gitSeen } : {}) };
+  const shown = homeSkillsShown(input.glassboxHome, hidden);
+  return {
+    mode,
+    network: input.config.network,
+    workspace,
+    writable,
+    ...(tmp ? { tmp } : {}),
+    protectedPaths,
+    pinned,
+    hidden,
+    ...(shown.length ? { shown } : {}),
+    ...(gitSeen ? { git: gitSeen } : {}),
+  };
+}
+
+/**
+ * `$GLASSBOX_HOME/skills` when it is a real folder right there (no symlink: a link could point
+ * at a credential folder, which would then be shown), inside a hidden folder.
+ */
+function homeSkillsShown(glassboxHome: string, hidden: HiddenPath[]): string[] {
+  const realHome = realOf(glassboxHome);
+  if (!realHome) return [];
+  const skills = join(realHome, 'skills');
+  try {
+    const st = lstatSync(skills);
+    if (!st.isDirectory() || st.isSymbolicLink()) return [];
+  } catch {
+    return [];
+  }
+  return hidden.some((h) => h.kind === 'dir' && isPathInside(skills, h.path)) ? [skills] : [];
 }

@@ -49,6 +49,8 @@ export function seatbeltProfile(layout: SandboxLayout): SeatbeltProfile {
     '(allow file-ioctl)',
     '; Reading: everything except credentials and Glassbox\'s own files.',
     hidden.length ? `(allow file-read* (require-all (subpath "/") (require-not (require-any ${hidden.join(' ')}))))` : '(allow file-read*)',
+    // The home's skills, inside the hidden home: readable again (their scripts run with bash).
+    ...(layout.shown ?? []).map((p, i) => `(allow file-read* (subpath ${ref('SHOWN', i, p)}))`),
     '; Writing: the terminal, /dev/null, and the writable folders minus the protected paths.',
     '(allow file-write* (literal "/dev/null") (literal "/dev/zero") (regex #"^/dev/tty") (regex #"^/dev/ttys[0-9]+$") (literal "/dev/ptmx"))',
   ];
