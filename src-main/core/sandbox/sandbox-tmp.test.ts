@@ -46,6 +46,22 @@ function needsBwrap(ctx: TestContext, sandbox: Sandbox): void {
 }
 
 describe('the private temp dir', () => {
+  it("the policy's read-only /tmp entries are those the running shell was started with, not a fresh look at /tmp on every call", async (ctx) => {
+    const sandbox = sandboxWith();
+    needsBwrap(ctx, sandbox);
+    const shell = shellIn(sandbox);
+    await shell.run('true');
+    expect(sandbox.state().readOnlyRoots).toContain(theirs);
+    const later = join('/tmp', `gb-later-${process.pid}.txt`);
+    writeFileSync(later, 'later\n');
+    cleanup.push(() => rmSync(later, { force: true }));
+    // Not shown to the shell that runs, so not a read-only root either (nor looked for per call).
+    expect(sandbox.state().readOnlyRoots).not.toContain(later);
+    expect((await shell.run(`test -e ${later}; echo $?`)).output).toBe('1');
+    sandbox.wrap('true', [], ws);
+    expect(sandbox.state().readOnlyRoots).toContain(later);
+  });
+
   it('the machine’s /tmp: your files readable at their paths, not deletable or writable; /tmp and $TMPDIR are private', async (ctx) => {
     const sandbox = sandboxWith();
     needsBwrap(ctx, sandbox);

@@ -6,7 +6,7 @@ import type { SandboxConfig, SandboxMode } from './sandbox-config';
 import { resolveSandboxLayout, type SandboxLayout } from './sandbox-layout';
 import { bwrapSupportsDisableUserns, findBackend, selfTest, selfTestProblem, type SandboxBackend } from './sandbox-probe';
 import { SandboxDir } from './sandbox-dir';
-import { tmpEntries } from './tmp-view';
+import { tmpEntries, type TmpEntry } from './tmp-view';
 import { seccompArchOf, seccompFilterBytes } from './seccomp-filter';
 import { seatbeltArgs, seatbeltProfile } from './seatbelt-profile';
 
@@ -91,13 +91,19 @@ export class Sandbox {
   private warned = false;
   /** When the layout (and its list of git directories) was made. */
   private setUpAt = 0;
+  /**
+   * The machine's /tmp entries last shown to a confined process (taken as each starts). The
+   * policy reads these: looking at /tmp on every call would lstat each of its entries (thousands
+   * on a busy machine: ~70 ms a call), and what a running shell sees is what it was started with.
+   */
+  private shownTmp: TmpEntry[] | undefined;
 
   constructor(private readonly opts: SandboxOptions) {}
 
   /** The state the policy reads (finds the backend on first call). */
   state(): SandboxState {
     const s = this.status();
-    const shown = s.active && this.resolved?.layout ? this.withTmpEntries(this.resolved.layout).tmpEntries : undefined;
+    const shown = s.active && this.resolved?.layout ? (this.shownTmp ?? this.withTmpEntries(this.resolved.layout).tmpEntries) : undefined;
     return { active: s.active, mode: s.mode, network: s.network, writableRoots: s.writableRoots, ...(shown ? { readOnlyRoots: shown.map((e) => e.path) } : {}) };
   }
 
@@ -159,7 +165,8 @@ export class Sandbox {
   private withTmpEntries(layout: SandboxLayout): SandboxLayout {
     if (layout.tmp?.at !== '/tmp') return layout;
     const wanted = [layout.workspace, ...layout.writable, this.opts.tmpDir ?? tmpdir()];
-    return { ...layout, tmpEntries: tmpEntries(layout.tmp.dir, typeof process.getuid === 'function' ? process.getuid() : undefined, wanted) };
+    this.shownTmp = tmpEntries(layout.tmp.dir, typeof process.getuid === 'function' ? process.getuid() : undefined, wanted);
+    return { ...layout, tmpEntries: this.shownTmp };
   }
 
   /** Removes the sandbox's own folder
