@@ -142,7 +142,10 @@ export class CheckpointStore {
 
   private async takeNow(meta: Omit<Checkpoint, 'id' | 'ts' | 'changed'>, opts: { force?: boolean; noGc?: boolean }): Promise<{ cp: Checkpoint; tree: string } | null> {
     const tree = await this.stageTree();
-    const last = this.list().at(-1);
+    // A turn's checkpoints count what changed since the last turn-level one: the step checkpoints
+    // taken in between (for forks) must not make a turn that changed files look like it changed none.
+    const list = this.list();
+    const last = meta.kind === 'step' ? list.at(-1) : list.filter((c) => c.kind !== 'step').at(-1);
     let changed = 0;
     if (last) {
       const lastTree = await this.treeOf(last.id).catch(() => '');
