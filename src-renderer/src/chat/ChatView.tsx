@@ -39,12 +39,15 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
         <>
           {item.fork ? <ForkBanner fork={item.fork} /> : null}
           {item.fork?.continues ? null : (
-            <div className="msg msg-user" data-testid="user-message">
-              <div className="msg-text">{item.text}</div>
+            <>
+              <div className="msg msg-user" data-testid="user-message">
+                <div className="msg-text">{item.text}</div>
+              </div>
+              {/* Beside the message, not in it: its text stays the user's own (copy, tests, screen readers). */}
               <div className="msg-actions">
                 <ForkButton target={() => ({ kind: 'user', at: seq, original: { message: item.text } })} />
               </div>
-            </div>
+            </>
           )}
         </>
       );
@@ -66,11 +69,11 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
           {item.text || !thinking ? (
             <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
               <MarkdownText text={item.text} streaming={item.streaming} />
-              {item.seq !== undefined && !item.streaming ? (
-                <div className="msg-actions">
-                  <ForkButton target={() => ({ kind: 'model', at: item.seq! })} />
-                </div>
-              ) : null}
+            </div>
+          ) : null}
+          {(item.text || !thinking) && item.seq !== undefined && !item.streaming ? (
+            <div className="msg-actions">
+              <ForkButton target={() => ({ kind: 'model', at: item.seq! })} />
             </div>
           ) : null}
           {item.usage ? <TurnUsage item={item} /> : null}
