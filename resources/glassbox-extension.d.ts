@@ -270,13 +270,16 @@ type Role = 'user' | 'assistant' | 'system' | 'tool';
 
 /** Each event type's own fields. */
 export interface EventPayloads {
-  agent_start: { task: string; workspace?: string };
+  /** A fork's run also carries its parent, the seq forked at and what was changed. */
+  agent_start: { task: string; workspace?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
   turn_end: { step: number };
   message_start: { messageId: string; role: Role };
   message_update: { messageId: string; role: Role; delta: string };
+  /** The model's reasoning text of assistant message `messageId` as it streams. */
+  thinking_update: { messageId: string; delta: string };
   message_end: {
     messageId: string;
     role: Role;
@@ -285,13 +288,18 @@ export interface EventPayloads {
     toolCallId?: string;
     toolName?: string;
     isError?: boolean;
+    /** For role `assistant`: the model's reasoning shown to the user (a redacted block reads `[redacted]`). */
+    thinking?: string;
+    /** For role `assistant`: the reasoning sent back on the next request (provider-opaque). */
+    reasoning?: CarriedReasoning;
   };
   /** `origin: 'user'`: the user ran this call from the window (undo, replay, a tool called by hand), not the model. */
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' };
+  /** `answered`: the call did not run (a fork copied, edited or recorded its result; `recordedFrom`: the parent's call id). */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
   tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
-  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user' };
+  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
   /** The workspace's files were saved as a checkpoint (after a turn that changed files, before a turn, around a restore). */
-  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
+  checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
   /** The conversation went back to right after event `toSeq` (a checkpoint's turn, or undoing an earlier restore); later messages stay in the file, rewound. */
   conversation_restored: { toSeq: number; checkpointId?: string; undoOf?: number };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
@@ -337,6 +345,8 @@ export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens?: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWriteTokens?: number;
   reasoningTokens?: number;
   /** True when the provider reported no counts and they were estimated. */
   estimated?: boolean;
@@ -352,6 +362,7 @@ export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens: number;
+  cacheWriteTokens?: number;
   reasoningTokens: number;
   costUsd: number;
   costUnknownTurns: number;
@@ -365,11 +376,21 @@ export interface ContextMeter {
   parts: ContextPart[];
   /** The biggest single items, largest first. */
   largest: ContextItem[];
+  /** Tools whose schemas the request did not carry (loaded on demand through `tool_search`). */
+  deferred?: { count: number; tokens: number; tools: DeferredToolInfo[] };
+}
+
+/** A tool whose schema was not sent. */
+export interface DeferredToolInfo {
+  name: string;
+  source: string;
+  line: string;
+  tokens: number;
 }
 
 /** One part of a model request. */
 export interface ContextPart {
-  kind: 'system' | 'mcp-instructions' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  kind: 'system' | 'mcp-instructions' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
   source?: string;
   tokens: number;
   count: number;
@@ -377,7 +398,7 @@ export interface ContextPart {
 
 /** One large item of a model request. */
 export interface ContextItem {
-  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions';
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'skill';
   label: string;
   tokens: number;
   callId?: string;
@@ -390,6 +411,37 @@ export interface RecordedWire {
   truncated?: boolean;
   messagesOmitted?: number;
 }
+
+/** The model's reasoning of one turn, kept to send back as the provider requires (opaque). */
+export interface CarriedReasoning {
+  api: 'anthropic' | 'openai-responses' | 'openai-chat';
+  model: string;
+  items: unknown[];
+}
+
+/** What was edited in a fork. */
+export type ForkChange =
+  | { what: 'none' }
+  | { what: 'message'; text: string }
+  | { what: 'result'; callId: string; result: ToolResultRecord }
+  | { what: 'args'; callId: string; args: unknown }
+  | { what: 'model'; model: string }
+  | { what: 'systemPrompt'; text: string }
+  | { what: 'instructions'; server: string; text: string };
+
+/** The fields of a fork's `agent_start`. */
+export interface ForkStartFields {
+  parent: string;
+  forkedAt: number;
+  changed: ForkChange;
+  forkKind: 'user' | 'model' | 'call' | 'result';
+  recorded?: boolean;
+  forkWorkspace?: 'copy' | 'live';
+  continues?: boolean;
+}
+
+/** How a fork's tool call was answered without running. */
+export type PresetAnswerKind = 'parent' | 'edited' | 'recorded';
 
 /** Every event type name. */
 export type EventType = keyof EventPayloads;
