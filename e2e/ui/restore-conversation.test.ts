@@ -48,9 +48,13 @@ describe('restore the conversation to a checkpoint', () => {
     await waitRunEnd(page, 3);
     const checkpoints = page.getByTestId('turn-checkpoint');
     await expect.poll(() => checkpoints.count(), { timeout: 30_000 }).toBe(3);
+    // Turn 1's checkpoint by its id: the chat is virtualized, so after more turns the first
+    // checkpoint row on the page may be a later turn's (turn 1's row can leave the page).
+    const first = await checkpoints.nth(0).getAttribute('data-checkpoint');
+    const firstCheckpoint = page.locator(`[data-testid="turn-checkpoint"][data-checkpoint="${first}"]`);
 
     // The conversation only: the files stay as they are.
-    await checkpoints.nth(0).getByTestId('restore-to-here').click();
+    await firstCheckpoint.getByTestId('restore-to-here').click();
     const dialog = page.getByTestId('restore-dialog');
     await expect.poll(() => dialog.getByTestId('restore-file').count(), { timeout: 30_000 }).toBe(2);
     await dialog.getByTestId('restore-conversation-choose').check();
@@ -84,8 +88,9 @@ describe('restore the conversation to a checkpoint', () => {
     for (const back of ['task alpha', 'task beta', 'task gamma', 'Reply THREE.', 'task epsilon']) expect(last).toContain(back);
     expect(last).not.toContain('task delta');
 
-    // Files and conversation together, to turn 1.
-    await checkpoints.nth(0).getByTestId('restore-to-here').click();
+    // Files and conversation together, to turn 1 (scrolled back to the top of the chat first).
+    await page.getByTestId('chat').evaluate((el) => el.scrollTo(0, 0));
+    await firstCheckpoint.getByTestId('restore-to-here').click();
     await expect.poll(() => dialog.getByTestId('restore-file').count(), { timeout: 30_000 }).toBe(2);
     await dialog.getByTestId('restore-conversation-choose').check();
     expect(await dialog.getByTestId('restore-confirm').innerText()).toBe('Restore 2 files and the conversation');
