@@ -1,27 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
+import { bracketed, isWildcardHost, LOOPBACK_HOSTNAMES } from './shared/loopback-host';
 
 /** Outcome of a security check (a pure function, table-tested). */
 export type GuardResult = { ok: true } | { ok: false; reason: string };
-
-/** Loopback names every local server answers to. */
-export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-function bracketed(host: string): string {
-  return (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host).toLowerCase();
-}
-
-/** True for a bind address that means every interface. */
-export function isWildcardHost(host: string): boolean {
-  const h = bracketed(host);
-  return h === '0.0.0.0' || h === '[::]' || h === '';
-}
-
-/** True for a bind address only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const h = bracketed(host);
-  return LOOPBACK_HOSTNAMES.includes(h) || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
 
 /** The addresses of this machine's interfaces, as Host headers name them. */
 function interfaceHostnames(): string[] {

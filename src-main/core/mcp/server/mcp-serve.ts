@@ -7,7 +7,7 @@ import { glassboxPaths } from '../../config/paths';
 import { GlassboxSession } from '../../session/glassbox-session';
 import { createGlassboxMcpServer } from '../glassbox-mcp-server';
 import { McpHttpHost } from '../mcp-http-host';
-import { isLoopbackHost } from '../mcp-http-guards';
+import { isLoopbackHost } from '../shared/loopback-host';
 import { builtinPrompts } from './builtin-prompts';
 import { ListenSpyTransport } from './listen-spy-transport';
 import { McpClientHumanInput } from './mcp-client-human-input';
