@@ -40,8 +40,8 @@ const sharedDepths = [1, 2, 3, 4].map((depth) => ({
 /**
  * Layering: a file's folder says what it may import. e2e/lint/layering.test.ts proves each rule fires.
  * - src-shared: plain TypeScript (no Node built-ins, no electron, no host globals); imports only itself.
- * - src-main/core: plain Node; never electron, the renderer, the preload, nor bridge/cli/web/electron.
- * - src-main/bridge, cli, web: plain Node; never electron, the renderer, the preload or the Electron layer.
+ * - src-main/core: plain Node; never electron, the renderer, the preload, nor bridge/cli/web/mcp-server/electron.
+ * - src-main/bridge, cli, web, mcp-server: plain Node; never electron, the renderer, the preload or the Electron layer.
  * - src-renderer: the browser; never electron or Node built-ins; of the project only itself and src-shared.
  */
 export default tseslint.config(
@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/bridge/**/*.ts', 'src-main/cli/**/*.ts', 'src-main/web/**/*.ts'],
+    files: ['src-main/bridge/**/*.ts', 'src-main/cli/**/*.ts', 'src-main/web/**/*.ts', 'src-main/mcp-server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -78,8 +78,8 @@ export default tseslint.config(
           patterns: [
             { group: ['**/src-renderer/**', '../../src-renderer/*', '**/src-preload/**'], message: 'core must not import the renderer or preload.' },
             {
-              regex: '^(\\.\\./)+(bridge|cli|web|electron)(/|$)|(^|/)src-main/(bridge|cli|web|electron)(/|$)',
-              message: 'core imports none of bridge, cli, web or electron (they import core).',
+              regex: '^(\\.\\./)+(bridge|cli|web|mcp-server|electron)(/|$)|(^|/)src-main/(bridge|cli|web|mcp-server|electron)(/|$)',
+              message: 'core imports none of bridge, cli, web, mcp-server or electron (they import core).',
             },
           ],
         },

@@ -20,8 +20,8 @@ import { createJiti } from 'jiti';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(import.meta.url);
-const { StrReplaceEditor } = await jiti.import(join(ROOT, 'src-main/core/tools/str-replace-editor.ts'));
-const { EditHistory } = await jiti.import(join(ROOT, 'src-main/core/tools/edit-history.ts'));
+const { StrReplaceEditor } = await jiti.import(join(ROOT, 'src-main/core/tools/editor/str-replace-editor.ts'));
+const { EditHistory } = await jiti.import(join(ROOT, 'src-main/core/tools/editor/edit-history.ts'));
 const { FileBoundary } = await jiti.import(join(ROOT, 'src-main/core/workspace/file-boundary.ts'));
 
 const arg = (name, def) => {

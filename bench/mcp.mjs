@@ -34,7 +34,7 @@ import { createJiti } from 'jiti';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(import.meta.url);
-const { McpManager } = await jiti.import(join(ROOT, 'src-main/core/mcp/mcp-manager.ts'));
+const { McpManager } = await jiti.import(join(ROOT, 'src-main/core/mcp/client/manager.ts'));
 const { ToolCollection } = await jiti.import(join(ROOT, 'src-main/core/tools/tool-collection.ts'));
 const { EventBus } = await jiti.import(join(ROOT, 'src-main/core/events/event-bus.ts'));
 
@@ -96,7 +96,7 @@ function manager(servers, code = { McpManager, ToolCollection, EventBus }) {
 async function beforeCode(dir) {
   const j = createJiti(join(dir, 'bench', 'mcp.mjs'));
   return {
-    McpManager: (await j.import(join(dir, 'src-main/core/mcp/mcp-manager.ts'))).McpManager,
+    McpManager: (await j.import(join(dir, 'src-main/core/mcp/client/manager.ts'))).McpManager,
     ToolCollection: (await j.import(join(dir, 'src-main/core/tools/tool-collection.ts'))).ToolCollection,
     EventBus: (await j.import(join(dir, 'src-main/core/events/event-bus.ts'))).EventBus,
   };
@@ -138,7 +138,7 @@ const notes = [];
 // progress resets the timeout and reaches the UI, the timeout, a cancel signal), splits that into
 // what the options cost in the SDK and the server, and what Glassbox's own code costs.
 if (ONLY.includes(1)) {
-  const { McpCallSignal } = await jiti.import(join(ROOT, 'src-main/core/mcp/mcp-call-signal.ts'));
+  const { McpCallSignal } = await jiti.import(join(ROOT, 'src-main/core/mcp/client/call-signal.ts'));
   const { m, tools, dir } = manager({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
   await m.start();
   const raw = m.connection('everything').sdkClient;

@@ -28,11 +28,12 @@ describe('layering rule', () => {
     [`import { app } from 'electron';\nexport const x = app;\n`, 'never import electron'],
     [`import { store } from '../../../src-renderer/src/store';\nexport const x = store;\n`, 'must not import the renderer'],
     [`export { api } from '../../../src-preload/index';\n`, 'must not import the renderer or preload'],
-    [`import { createWindow } from '../../electron/main';\nexport const x = createWindow;\n`, 'core imports none of bridge, cli, web or electron'],
-    [`import { BridgeHost } from '../../bridge/bridge-host';\nexport const x = BridgeHost;\n`, 'core imports none of bridge, cli, web or electron'],
-    [`import type { BridgeHost } from '../../bridge/bridge-host';\nexport type X = BridgeHost;\n`, 'core imports none of bridge, cli, web or electron'],
-    [`import { main } from '../../cli/index';\nexport const x = main;\n`, 'core imports none of bridge, cli, web or electron'],
-    [`import { WebHost } from '../../web/web-host';\nexport const x = WebHost;\n`, 'core imports none of bridge, cli, web or electron'],
+    [`import { createWindow } from '../../electron/main';\nexport const x = createWindow;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import { BridgeHost } from '../../bridge/bridge-host';\nexport const x = BridgeHost;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import type { BridgeHost } from '../../bridge/bridge-host';\nexport type X = BridgeHost;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import { main } from '../../cli/index';\nexport const x = main;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import { WebHost } from '../../web/web-host';\nexport const x = WebHost;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import { startMcpServe } from '../../mcp-server/serve';\nexport const x = startMcpServe;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
   ])('core: flags %j', async (code, message) => {
     const found = await layerMessages(code, CORE);
     expect(found).toHaveLength(1);
@@ -65,6 +66,21 @@ describe('layering rule', () => {
       '',
     ].join('\n');
     expect(await layerMessages(good, BRIDGE)).toEqual([]);
+  });
+
+  it('mcp-server: flags electron and the Electron layer, allows core and src-shared', async () => {
+    const MCP_SERVER = 'src-main/mcp-server/layering-probe.ts';
+    for (const bad of [`import { app } from 'electron';\nexport const x = app;\n`, `import { createWindow } from '../electron/main';\nexport const x = createWindow;\n`]) {
+      expect(await layerMessages(bad, MCP_SERVER)).toHaveLength(1);
+    }
+    const good = [
+      `import { SessionStore } from '../core/session/session-store';`,
+      `import type { GlassboxEvent } from '../../src-shared/events/event-types';`,
+      `export type E = GlassboxEvent;`,
+      `export const x = [SessionStore];`,
+      '',
+    ].join('\n');
+    expect(await layerMessages(good, MCP_SERVER)).toEqual([]);
   });
 
   it.each([

@@ -3,7 +3,7 @@
 // sign-in hook (a 401 is `needs-sign-in`, and a retry after signing in connects).
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { McpAuthFactory } from '../../src-main/core/mcp/oauth/server-auth';
+import type { McpAuthFactory } from '../../src-main/core/mcp/client/oauth/server-auth';
 import { ctxFor, EVERYTHING, makeManager, startEverythingHttp, startTwoEra } from './mcp-test-helpers';
 
 describe('MCP client: protocol eras and the traffic log', () => {
@@ -61,7 +61,7 @@ describe('MCP client: protocol eras and the traffic log', () => {
     expect(probes).toHaveLength(0); // the restarted connection's log: connected without asking
     expect(first.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
     // The server "changed": the remembered verdict says 2025, the server now only speaks 2026.
-    const { eraKey, rememberEra } = await import('../../src-main/core/mcp/mcp-era-verdicts');
+    const { eraKey, rememberEra } = await import('../../src-main/core/mcp/client/era-verdicts');
     rememberEra(eraKey('http', { url: strict.url }), { getProtocolEra: () => 'legacy' } as never);
     await first.manager.restart('two');
     expect(first.manager.status('two')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSampler } from '../../src-main/core/mcp/mcp-sampling';
+import type { McpSampler } from '../../src-main/core/mcp/client/sampling';
 import { ctxFor, EVERYTHING, makeManager, scriptedPort, startTwoEra, waitFor } from './mcp-test-helpers';
 
 /** Stands in for the session's model: answers with a fixed text, reports usage and cost. */
@@ -96,7 +96,7 @@ describe('MCP client: server asks, user sees', () => {
     const link = join(m.base, 'ws-link');
     symlinkSync(m.workspace, link);
     // A manager whose workspace is the symlink.
-    const { McpManager } = await import('../../src-main/core/mcp/mcp-manager');
+    const { McpManager } = await import('../../src-main/core/mcp/client/manager');
     const linked = new McpManager({ config: { mcpServers: { two: { url: twoEra } } }, userConfigPath: join(m.base, 'c.json'), tools: m.tools, bus: m.bus, workspace: link, env: { ...process.env, GLASSBOX_DISABLE_BROWSER: '1' } });
     try {
       await linked.start();
@@ -133,7 +133,7 @@ describe('MCP client: server asks, user sees', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(opened).toEqual(expect.arrayContaining(asked));
     expect(m.events.filter((e) => e.type === 'mcp_server_request' && e.callId === 'c-err2').length).toBeGreaterThan(0);
-    const { elicit } = await import('../../src-main/core/mcp/mcp-elicitation');
+    const { elicit } = await import('../../src-main/core/mcp/client/elicitation');
     agree = true;
     const before = port.asked.length;
     expect(await elicit({ mode: 'url', message: 'm', url: 'file:///etc/passwd' }, { server: 's', port, signal: new AbortController().signal })).toEqual({ action: 'decline' });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { GlassboxConfig } from '../../src-main/core/config/config';
 import { EventBus } from '../../src-main/core/events/event-bus';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import { McpManager, type McpManagerOptions } from '../../src-main/core/mcp/mcp-manager';
+import { McpManager, type McpManagerOptions } from '../../src-main/core/mcp/client/manager';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, ToolContext } from '../../src-main/core/tools/tool';
 import { ToolCollection } from '../../src-main/core/tools/tool-collection';
 import { ROOT } from '../helpers/cli';

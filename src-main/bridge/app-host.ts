@@ -1,5 +1,5 @@
 import type { GlassboxPaths } from '../core/config/paths';
-import type { SessionSignInOptions } from '../core/mcp/oauth/session-sign-in';
+import type { SessionSignInOptions } from '../core/mcp/client/oauth/session-sign-in';
 import { SessionStore } from '../core/session/session-store';
 import { BridgeHost } from './bridge-host';
 import { coreSessionOpener } from './core-session-opener';

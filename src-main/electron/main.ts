@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, Menu, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
 import { createAppHost, type BridgeConnector } from '../bridge/app-host';
 import { glassboxPaths } from '../core/config/paths';
-import { EncryptedOAuthStore } from '../core/mcp/oauth/encrypted-oauth-store';
+import { EncryptedOAuthStore } from '../core/mcp/client/oauth/encrypted-store';
 import { electronDesktopShell } from './desktop-shell';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';

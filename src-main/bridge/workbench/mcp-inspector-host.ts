@@ -1,6 +1,6 @@
-import type { McpServerStatus } from '../../core/mcp/mcp-manager';
-import type { McpServerCatalogs } from '../../core/mcp/mcp-manager-catalog';
-import type { McpTrafficEntry } from '../../core/mcp/mcp-traffic-log';
+import type { McpServerStatus } from '../../core/mcp/client/manager';
+import type { McpServerCatalogs } from '../../core/mcp/client/server-catalogs';
+import type { McpTrafficEntry } from '../../core/mcp/client/traffic-log';
 import { SecretRedactor } from '../../core/secrets/secret-redactor';
 import type { ToolRunner } from '../../core/tools/tool-runner';
 import { resultToModelText } from '../../../src-shared/events/tool-result';

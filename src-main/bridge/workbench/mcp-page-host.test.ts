@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpServerStatus } from '../../core/mcp/mcp-manager';
+import type { McpServerStatus } from '../../core/mcp/client/manager';
 import { pageSecrets, toMcpSnapshot } from './mcp-page-host';
 
 const server = (over: Partial<McpServerStatus>): McpServerStatus => ({

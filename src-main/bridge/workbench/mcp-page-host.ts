@@ -1,8 +1,8 @@
 import { expandEnv, type McpServerConfig } from '../../core/config/config';
-import type { McpServerStatus } from '../../core/mcp/mcp-manager';
+import type { McpServerStatus } from '../../core/mcp/client/manager';
 import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
-import type { SignInStatus } from '../../core/mcp/oauth/sign-in-status';
-import { signOutLine, type Revocation } from '../../core/mcp/oauth/revoke-tokens';
+import type { SignInStatus } from '../../core/mcp/client/oauth/sign-in-status';
+import { signOutLine, type Revocation } from '../../core/mcp/client/oauth/revoke-tokens';
 import type {
   McpActionResult,
   McpServerView,

@@ -1,10 +1,10 @@
 import type { GlassboxConfig } from '../../core/config/config';
 import type { GlassboxPaths } from '../../core/config/paths';
-import { runDoctor } from '../../core/mcp/doctor/mcp-doctor';
-import { registrySettings } from '../../core/mcp/registry/registry-config';
-import { defaultServerId, installInputs, installOptions } from '../../core/mcp/registry/registry-install';
-import { RegistryService, type RegistryHit } from '../../core/mcp/registry/registry-service';
-import type { McpAuthFactory } from '../../core/mcp/oauth/server-auth';
+import { runDoctor } from '../../core/mcp/client/doctor/run-doctor';
+import { registrySettings } from '../../core/mcp/registry/config';
+import { defaultServerId, installInputs, installOptions } from '../../core/mcp/registry/install';
+import { RegistryService, type RegistryHit } from '../../core/mcp/registry/service';
+import type { McpAuthFactory } from '../../core/mcp/client/oauth/server-auth';
 import { SecretStore } from '../../core/secrets/secret-store';
 import { scrubSecrets } from '../../core/secrets/secret-mask';
 import type { SkillCatalog } from '../../core/skills/skill-catalog';

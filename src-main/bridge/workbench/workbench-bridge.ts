@@ -1,6 +1,6 @@
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-host';
-import { parseMcpImport } from '../../core/mcp/mcp-config-import';
+import { parseMcpImport } from '../../core/mcp/client/config-import';
 import { resultToModelText } from '../../../src-shared/events/tool-result';
 import type { BridgeHost } from '../bridge-host';
 import { BridgeError } from '../../../src-shared/contract/wire';

@@ -47,7 +47,7 @@ export async function mcpDoctor(argv: string[], io: CliIO, usage: string): Promi
     throw new UsageError(`no MCP server '${id}' is configured${known.length ? ` (configured: ${known.join(', ')})` : ''}`);
   }
   const signIn = cliSignIn(io, paths, false);
-  const { runDoctor } = await import('../../core/mcp/doctor/mcp-doctor');
+  const { runDoctor } = await import('../../core/mcp/client/doctor/run-doctor');
   const report = await runDoctor(id, entry, {
     workspace,
     env: io.env,

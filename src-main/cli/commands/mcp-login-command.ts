@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths, type GlassboxPaths } from '../../core/config/paths';
-import { systemBrowser } from '../../core/mcp/oauth/browser-opener';
-import { FileOAuthStore } from '../../core/mcp/oauth/file-oauth-store';
-import { McpSignIn, mayUseOAuth } from '../../core/mcp/oauth/mcp-sign-in';
-import { signOutLine } from '../../core/mcp/oauth/revoke-tokens';
-import type { SessionSignInOptions } from '../../core/mcp/oauth/session-sign-in';
+import { systemBrowser } from '../../core/mcp/client/oauth/browser-opener';
+import { FileOAuthStore } from '../../core/mcp/client/oauth/file-store';
+import { McpSignIn, mayUseOAuth } from '../../core/mcp/client/oauth/sign-in';
+import { signOutLine } from '../../core/mcp/client/oauth/revoke-tokens';
+import type { SessionSignInOptions } from '../../core/mcp/client/oauth/session-sign-in';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 

@@ -73,7 +73,7 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
     .filter(Boolean);
   const workspace = workspaceOf(values.workspace, io);
   // Loaded here so `mcp list` and `mcp import` do not pay for the session or the server SDK.
-  const { startMcpServe } = await import('../../core/mcp/server/mcp-serve');
+  const { startMcpServe } = await import('../../mcp-server/serve');
   const served = await startMcpServe({ workspace, env: io.env, requested, approveMode: approve as ApprovalMode | undefined });
   try {
     if (served.unknown.length) {

@@ -7,8 +7,8 @@ import type { EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-sha
 import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
-import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/server/mcp-catalog';
-import type { McpCallContext } from '../mcp/server/mcp-call-context';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/shared/catalog';
+import type { McpCallContext } from '../mcp/shared/call-context';
 
 export type {
   CatalogPrompt as ExtensionPrompt,
@@ -19,8 +19,8 @@ export type {
   PromptMessage as ExtensionPromptMessage,
   ResourceContent as ExtensionResourceContent,
   ResourceEntry as ExtensionResourceEntry,
-} from '../mcp/server/mcp-catalog';
-export type { McpCallContext as ExtensionMcpContext } from '../mcp/server/mcp-call-context';
+} from '../mcp/shared/catalog';
+export type { McpCallContext as ExtensionMcpContext } from '../mcp/shared/call-context';
 
 /** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */
 export type ExtensionDisposer = () => void;

@@ -1,6 +1,6 @@
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { McpManager } from '../mcp/mcp-manager';
+import type { McpManager } from '../mcp/client/manager';
 import type { EventSource } from '../secrets/redacted-events';
 import { SessionTelemetry } from './session-telemetry';
 import { resolveTelemetry } from './telemetry-config';

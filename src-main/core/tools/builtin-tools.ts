@@ -1,5 +1,5 @@
-import { EditHistory } from './edit-history';
-import { StrReplaceEditor } from './str-replace-editor';
+import { EditHistory } from './editor/edit-history';
+import { StrReplaceEditor } from './editor/str-replace-editor';
 import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';

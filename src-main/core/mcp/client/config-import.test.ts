@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { mergeImportedServers, parseMcpImport, stripJsonComments } from './config-import';
+
+describe('parseMcpImport', () => {
+  it('reads Claude Desktop / Cursor / .mcp.json (mcpServers)', () => {
+    const r = parseMcpImport(
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { DEBUG: 1 } },
+          remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } },
+        },
+      }),
+      'claude_desktop_config.json',
+    );
+    expect(r.format).toBe('mcpServers');
+    expect(r.servers).toEqual({
+      files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { DEBUG: '1' } },
+      remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } },
+    });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('reads VS Code mcp.json with comments and trailing commas (servers)', () => {
+    const text = `{
+      // my servers
+      "inputs": [],
+      "servers": {
+        "gh": { "type": "http", "url": "https://api.example.com/mcp", /* inline */ },
+        "local": { "type": "stdio", "command": "node", "args": ["server.js"], "envFile": ".env" },
+      },
+    }`;
+    const r = parseMcpImport(text, '.vscode/mcp.json');
+    expect(r.format).toBe('vscode');
+    expect(r.servers).toEqual({ gh: { type: 'http', url: 'https://api.example.com/mcp' }, local: { type: 'stdio', command: 'node', args: ['server.js'] } });
+    expect(r.warnings).toEqual([`local: ignored 'envFile' (not supported by Glassbox)`]);
+  });
+
+  it('reads VS Code settings (mcp.servers)', () => {
+    expect(parseMcpImport('{"mcp":{"servers":{"a":{"command":"x"}}}}', 'settings.json')).toMatchObject({ format: 'vscode-settings', servers: { a: { command: 'x' } } });
+  });
+
+  it.each([
+    ['{"servers":{"bad":{"type":"websocket","url":"ws://x"}}}', /bad: skipped, unsupported type "websocket"/],
+    ['{"servers":{"bad":{"type":"stdio"}}}', /bad: skipped, type 'stdio' needs a 'command'/],
+    ['{"servers":{"bad":"npx"}}', /bad: skipped, not an object/],
+    ['{"servers":{"p":{"command":"x","args":["${input:token}"]}}}', /\$\{input:/],
+  ])('warns about %s', (text, warning) => {
+    expect(parseMcpImport(text, 'f.json').warnings.join('\n')).toMatch(warning);
+  });
+
+  it('reports malformed JSON with path and position, and files without servers', () => {
+    expect(() => parseMcpImport('{"mcpServers": {', '/x/claude.json')).toThrow(/Malformed JSON in \/x\/claude\.json:1:\d+/);
+    expect(() => parseMcpImport('{"other": 1}', '/x/a.json')).toThrow(/no 'mcpServers'/);
+  });
+
+  it('keeps comment-like text inside strings', () => {
+    expect(stripJsonComments('{"url":"http://x//y","a":"/* no */"}')).toBe('{"url":"http://x//y","a":"/* no */"}');
+  });
+});
+
+describe('mergeImportedServers', () => {
+  const config = { llm: { model: 'm' }, mcpServers: { a: { command: 'one' }, same: { command: 's' } } };
+  it('adds new ids, keeps existing ones unless replace, reports what it did', () => {
+    const r = mergeImportedServers(config, { a: { command: 'two' }, b: { url: 'http://x' }, same: { command: 's' } });
+    expect(r).toMatchObject({ added: ['b'], skipped: ['a'], unchanged: ['same'], replaced: [] });
+    expect(r.config).toEqual({ llm: { model: 'm' }, mcpServers: { a: { command: 'one' }, same: { command: 's' }, b: { url: 'http://x' } } });
+    const r2 = mergeImportedServers(config, { a: { command: 'two' } }, { replace: true });
+    expect(r2.replaced).toEqual(['a']);
+    expect(r2.config.mcpServers!.a).toEqual({ command: 'two' });
+    expect(config.mcpServers.a).toEqual({ command: 'one' }); // input untouched
+  });
+});

@@ -1,0 +1,39 @@
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import { ConfigError, type GlassboxConfig } from '../../config/config';
+import { OFFICIAL_REGISTRY } from './client';
+
+/** The `mcp` config section: which registries to search and which servers may be installed. */
+export const McpRegistryConfigSchema = z
+  .object({
+    /** Registry base URLs, searched in order (default: the official registry). */
+    registries: z.array(z.url({ protocol: /^https?$/ })).min(1).optional(),
+    /** Server name patterns (`com.acme/*`, `**` for all) that search shows and install accepts; unset: all. */
+    allow: z.array(z.string().min(1)).optional(),
+  })
+  .loose();
+
+/** What search and install use. */
+export interface RegistrySettings {
+  registries: string[];
+  /** True when the allowlist (config `mcp.allow`) admits the server name (always, without one). */
+  allowed(name: string): boolean;
+  /** The allowlist as written, when there is one. */
+  allow?: string[];
+}
+
+/** The registry settings of a config. Throws ConfigError for a malformed `mcp` section (exit 2). */
+export function registrySettings(config: GlassboxConfig): RegistrySettings {
+  const parsed = McpRegistryConfigSchema.safeParse(config.mcp ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`mcp.${issue.path.join('.')}: ${issue.message}`);
+  }
+  const allow = parsed.data.allow;
+  const match = allow ? picomatch(allow) : undefined;
+  return {
+    registries: parsed.data.registries ?? [OFFICIAL_REGISTRY],
+    allowed: (name) => !match || match(name),
+    ...(allow ? { allow } : {}),
+  };
+}

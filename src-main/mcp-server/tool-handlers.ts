@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Server } from '@modelcontextprotocol/server';
+import { toolResultToMcpResult } from '../core/mcp/shared/content';
+import type { McpServeHub } from './serve-hub';
+
+/**
+ * `tools/list` and `tools/call` on one server instance. Each tool's JSON Schema is its
+ * `inputSchema` as is; every call goes through the session's runner (validation, hooks,
+ * approvals, trace); a tool that asks its client (ask_human, an extension's `elicit`) is
+ * served in rounds by the hub's InputRounds.
+ */
+export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'legacy' | 'modern'): void {
+  server.setRequestHandler('tools/list', async () => ({
+    tools: hub.served().tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
+      ...(t.annotations ? { annotations: { ...t.annotations } } : {}),
+    })),
+  }));
+
+  server.setRequestHandler('tools/call', async (req, ctx) => {
+    const name = req.params.name;
+    if (!hub.served().names.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const args = req.params.arguments ?? {};
+    return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal, current): Promise<CallToolResult> => {
+      const callId = `mcp_${randomUUID()}`;
+      const end = hub.route(callId, name, current);
+      // Its spans are children of the caller's (the `traceparent` in the request's `_meta`).
+      const forget = hub.session.telemetry?.continueCall(callId, req.params._meta) ?? (() => undefined);
+      try {
+        const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
+        const result = toolResultToMcpResult(outcome.result) as CallToolResult;
+        if (outcome.blocked) result.isError = true;
+        return result;
+      } finally {
+        forget();
+        end();
+      }
+    });
+  });
+}
