@@ -270,8 +270,8 @@ type Role = 'user' | 'assistant' | 'system' | 'tool';
 
 /** Each event type's own fields. */
 export interface EventPayloads {
-  /** A fork's run also carries its parent, the seq forked at and what was changed. */
-  agent_start: { task: string; workspace?: string } & Partial<ForkStartFields>;
+  /** A fork's run also carries its parent, the seq forked at and what was changed; `traceparent` / `tracestate` the W3C trace context the run continued. */
+  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };

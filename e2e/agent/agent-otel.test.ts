@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { byName, startOtlpGrpcReceiver, startOtlpHttpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver';
 import { BIN, runGlassbox, tempGlassbox } from '../helpers/cli';
-import { CLI_TIMEOUT_MS, parseJsonLines, runJson, TEST_KEY, useAgentFixtures } from './agent-harness';
+import { CLI_TIMEOUT_MS, parseJsonLines, readSessionLines, runJson, TEST_KEY, useAgentFixtures } from './agent-harness';
 
 // `glassbox run` exporting OpenTelemetry spans, configured by the standard variables, to real
 // OTLP receivers (HTTP JSON, HTTP protobuf, gRPC) that decode with the official protos.
@@ -114,6 +114,50 @@ describe('glassbox run with OpenTelemetry export', () => {
       expect(warning?.message).toMatch(/span\(s\) dropped/);
       expect(receiver.spans).toHaveLength(0);
     });
+  });
+
+  it("TRACEPARENT is recorded in the session file: sessions export --otlp and a resumed run land in the job's trace", async () => {
+    const f = await fixture('openai', [{ text: 'First.' }, { text: 'Second.' }]);
+    // Export off: the trace context is still recorded (canonical form, tracestate kept, baggage not).
+    const env = { ...f.env, TRACEPARENT: `  00-${CI_TRACE}-${CI_SPAN}-01\n`, TRACESTATE: 'vendor=abc', BAGGAGE: `secret=${OTLP_SECRET}` };
+    const r = await runJson({ ...f, env }, 'Start');
+    expect(r.code).toBe(0);
+    const session = r.events[0]!.session;
+    const start = readSessionLines(f, session).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.type === 'agent_start');
+    expect(start).toMatchObject({ traceparent: `00-${CI_TRACE}-${CI_SPAN}-01`, tracestate: 'vendor=abc' });
+    expect(readSessionLines(f, session).join('\n')).not.toContain(OTLP_SECRET);
+
+    await withReceiver(startOtlpHttpReceiver, async (receiver) => {
+      // After the fact: the run is the job span's child again, in the job's trace.
+      const out = await runGlassbox(['sessions', 'export', session, '--otlp'], { env: { ...f.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint }, cwd: f.workspace });
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stderr).toContain(`trace ${CI_TRACE}`);
+      const exported = byName(receiver.spans, 'invoke_agent');
+      expect(exported).toMatchObject({ traceId: CI_TRACE, parentSpanId: CI_SPAN });
+      expect(byName(receiver.spans, 'chat scripted').traceId).toBe(CI_TRACE);
+
+      // Resumed without TRACEPARENT, export on: the session's trace is still the job's (a root in it, not recorded again).
+      receiver.spans.length = 0;
+      const again = await runJson({ ...f, env: { ...f.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } }, 'Continue', ['--session', session]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toContain(`trace ${CI_TRACE}`);
+      await expect.poll(() => receiver.spans.map((s) => s.name)).toContain('invoke_agent');
+      expect(byName(receiver.spans, 'invoke_agent')).toMatchObject({ traceId: CI_TRACE, parentSpanId: '' });
+      const starts = readSessionLines(f, session).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.type === 'agent_start');
+      expect(starts).toHaveLength(2);
+      expect(starts[1]!.traceparent).toBeUndefined();
+    });
+  });
+
+  it('a malformed TRACEPARENT is not recorded and the run starts its own trace', async () => {
+    const f = await fixture('openai', [{ text: 'Hi.' }]);
+    for (const bad of [`00-${CI_TRACE}-${CI_SPAN}-01\nX-Injected: 1`, `00-${'0'.repeat(32)}-${CI_SPAN}-01`, 'ff-garbage', `00-${CI_TRACE}-${CI_SPAN}`, `00-${CI_TRACE.toUpperCase()}-${CI_SPAN}-01`]) {
+      const r = await runJson({ ...f, env: { ...f.env, TRACEPARENT: bad } }, 'Hi');
+      expect(r.code, r.stderr).toBe(0);
+      const start = r.events.find((e) => e.type === 'agent_start')!;
+      expect(start.traceparent, bad).toBeUndefined();
+      expect(readSessionLines(f, start.session).join('\n')).not.toContain('X-Injected');
+    }
   });
 
   it('sessions export ID --otlp sends a session recorded with export off into its own trace', async () => {

@@ -39,8 +39,12 @@ export interface EventBase {
 }
 
 export interface EventPayloads {
-  /** A fork's run also carries its parent, the seq forked at and what was changed (fork-views.ts). */
-  agent_start: { task: string; workspace?: string } & Partial<ForkStartFields>;
+  /**
+   * A fork's run also carries its parent, the seq forked at and what was changed (fork-views.ts).
+   * `traceparent` / `tracestate`: the W3C trace context the run continued (`glassbox run` with
+   * `TRACEPARENT`), so the session's trace is known later (window, `sessions export --otlp`).
+   */
+  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };

@@ -156,7 +156,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     approveMode,
     onEvent: (e) => printer(e),
     // A CI job's trace contains the run (W3C trace context in the environment).
-    ...(io.env.TRACEPARENT ? { parentTrace: { traceparent: io.env.TRACEPARENT, ...(io.env.TRACESTATE ? { tracestate: io.env.TRACESTATE } : {}), ...(io.env.BAGGAGE ? { baggage: io.env.BAGGAGE } : {}) } } : {}),
+    // (Checked by the session: a malformed one is ignored, and the run starts a trace of its own.)
+    ...(io.env.TRACEPARENT?.trim() ? { parentTrace: { traceparent: io.env.TRACEPARENT.trim(), ...(io.env.TRACESTATE ? { tracestate: io.env.TRACESTATE } : {}), ...(io.env.BAGGAGE ? { baggage: io.env.BAGGAGE } : {}) } } : {}),
   });
   return runIn(session, () => session.send(task, { maxSteps }), { json }, io);
 }

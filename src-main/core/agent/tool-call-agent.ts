@@ -96,6 +96,8 @@ export interface AgentRunOptions {
   maxSteps?: number;
   /** A fork's fields on `agent_start` (parent, forkedAt, changed …). */
   fork?: ForkStartFields;
+  /** The trace context the run continues (`TRACEPARENT`), recorded on `agent_start`. */
+  trace?: { traceparent: string; tracestate?: string };
   /** Continue the conversation as it is: no user message is added (a fork at a model turn, a call or a result). */
   continues?: boolean;
   /**
@@ -219,7 +221,7 @@ export class ToolCallAgent {
     // A ConfigError here propagates: the host reports it (exit 2) before anything started.
     const provider = typeof this.opts.provider === 'function' ? this.opts.provider() : this.opts.provider;
 
-    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.fork ?? {}) });
+    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.trace ?? {}), ...(runOpts.fork ?? {}) });
     if (!runOpts.continues) {
       this.messages.push({ role: 'user', content: task });
       this.emitMessage('user', task);

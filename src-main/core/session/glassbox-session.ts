@@ -51,7 +51,7 @@ import { LOAD_SKILL_TOOL, LoadSkillTool } from '../skills/load-skill-tool';
 import { skillsSection } from '../skills/skills-config';
 import { createSessionTelemetry } from '../telemetry/create-session-telemetry';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
-import type { TraceCarrier } from '../telemetry/trace-carrier';
+import { recordedTraceOf, type TraceCarrier } from '../telemetry/trace-carrier';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -202,7 +202,7 @@ export class GlassboxSession {
     this.redactedEvents = new RedactedEvents(this.bus, this.redactor);
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
-    this.telemetry = createSessionTelemetry({ config: this.config, env, sessionId: this.id, events: this.redactedEvents, bus: this.bus, parentTrace: opts.parentTrace, mcp: () => this.mcp });
+    this.telemetry = createSessionTelemetry({ config: this.config, env, sessionId: this.id, events: this.redactedEvents, bus: this.bus, parentTrace: opts.parentTrace, recordedTrace: recordedTraceOf(resumed?.events ?? []), mcp: () => this.mcp });
     const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
     this.approvalGate =
       opts.approvals || !approveMode
@@ -444,6 +444,9 @@ export class GlassboxSession {
     this.skills.rescan(); // a skill folder added or edited since the last run counts
     const ctrl = new AbortController();
     const cps = this.checkpoints;
+    // A run in a traced job says so in the file: the session's trace is known later.
+    const trace = this.telemetry.continues;
+    if (trace && !opts.trace) opts = { ...opts, trace };
     // The files as they are before the turn are saved before the agent can touch them.
     const done = cps ? cps.beforeTurn(text).then(() => this.agent.run(text, ctrl.signal, opts)) : this.agent.run(text, ctrl.signal, opts);
     this.current = { ctrl, done };

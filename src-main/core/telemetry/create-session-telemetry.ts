@@ -17,6 +17,8 @@ export interface SessionTelemetryDeps {
   bus: EventBus;
   /** The trace the runs continue (`TRACEPARENT`). */
   parentTrace?: TraceCarrier;
+  /** The trace a resumed session's file says its runs continued. */
+  recordedTrace?: TraceCarrier;
   /** The session's MCP servers (made after the telemetry: asked lazily). */
   mcp: () => McpManager;
 }
@@ -28,6 +30,7 @@ export function createSessionTelemetry(d: SessionTelemetryDeps): SessionTelemetr
     sessionId: d.sessionId,
     events: d.events,
     parent: contextFromCarrier(d.parentTrace),
+    ...(d.recordedTrace ? { recorded: d.recordedTrace } : {}),
     mcpServer: (id) => {
       const c = d.mcp().connection(id);
       if (!c) return undefined;

@@ -3,7 +3,7 @@ import type { GlassboxEvent, GlassboxEventOf } from '../../../src-shared/events/
 import { messagesJson, outputJson } from './genai-messages';
 import type { PinnedTraceIds } from './pinned-trace-ids';
 import { ATTR, SPAN, SPAN_EVENT } from './span-names';
-import { carrierOf, type TraceCarrier } from './trace-carrier';
+import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 
 /** What is known about an MCP server at call time (live sessions ask the connection). */
 export interface McpServerFacts {
@@ -46,15 +46,20 @@ function finishReason(stop: unknown): string | undefined {
   return stop;
 }
 
+/** `server.address` / `server.port` of the endpoints seen (a session has one or two: parsed once each). */
+const endpoints = new Map<string, Attributes>();
+
 function endpointAttributes(endpoint: unknown): Attributes {
   if (typeof endpoint !== 'string') return {};
-  try {
-    const u = new URL(endpoint);
-    const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
-    return { [ATTR.serverAddress]: u.hostname, [ATTR.serverPort]: port };
-  } catch {
-    return {};
+  let out = endpoints.get(endpoint);
+  if (!out) {
+    out = {};
+    const u = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (u) out = { [ATTR.serverAddress]: u.hostname, [ATTR.serverPort]: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80 };
+    if (endpoints.size > 64) endpoints.clear();
+    endpoints.set(endpoint, out);
   }
+  return out;
 }
 
 function text(value: unknown): string {
@@ -189,7 +194,9 @@ export class EventSpans {
     if (this.run) this.endRunSpan(e.ts);
     const attributes: Attributes = { [ATTR.operationName]: 'invoke_agent', [ATTR.conversationId]: this.opts.sessionId, [ATTR.sessionId]: this.opts.sessionId };
     if (this.content) attributes[ATTR.inputMessages] = messagesJson([{ role: 'user', content: e.task }]);
-    this.run = this.startRoot(SPAN.invokeAgent, SpanKind.INTERNAL, attributes, e.ts);
+    // A recorded run that continued a job's trace (exported after the fact) is that job's child again.
+    const continued = this.opts.parent ? undefined : contextFromCarrier(e.traceparent !== undefined ? e : undefined);
+    this.run = this.startRoot(SPAN.invokeAgent, SpanKind.INTERNAL, attributes, e.ts, continued);
   }
 
   private endRunSpan(ts: number): void {

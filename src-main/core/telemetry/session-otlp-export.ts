@@ -1,9 +1,11 @@
+import { trace } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { EventSpans } from './event-spans';
 import type { ExportCounts } from './export-counters';
 import { OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
 import type { TelemetrySettings } from './telemetry-config';
+import { contextFromCarrier, recordedTraceOf } from './trace-carrier';
 
 /** How long a recorded session's export may take to leave before it counts as failed. */
 const RECORDED_FLUSH_MS = 30_000;
@@ -33,7 +35,9 @@ export async function exportRecordedSession(
   if (!settings.otlp) throw new Error('OpenTelemetry export is not configured');
   // One queue slot per event at most, so nothing of the file is dropped.
   const pipeline = await OtlpPipeline.open(settings.otlp, { maxQueuedSpans: Math.max(2048, events.length), scheduledDelayMs: 200 });
-  const traceId = traceIdForSession(sessionId);
+  // The trace its runs continued (`TRACEPARENT`), else the session's own.
+  const recorded = contextFromCarrier(recordedTraceOf(events));
+  const traceId = (recorded && trace.getSpanContext(recorded)?.traceId) ?? traceIdForSession(sessionId);
   let spans = 0;
   const tracer = pipeline.tracer;
   const counting: typeof tracer = {

@@ -5,7 +5,7 @@ import { EventSpans, type McpServerFacts } from './event-spans';
 import type { ExportCounts } from './export-counters';
 import { EXIT_FLUSH_MS, pipelineFor, type OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
-import { contextFromCarrier, type TraceCarrier } from './trace-carrier';
+import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 import type { TelemetrySettings } from './telemetry-config';
 
 /** The event types EventSpans makes spans, attributes or span events from. */
@@ -40,6 +40,11 @@ export interface SessionTelemetryOptions {
   events: EventSource;
   /** The parent of the session's runs (`TRACEPARENT` of `glassbox run`). */
   parent?: Context;
+  /**
+   * The trace an earlier run of this (resumed) session continued, as its file recorded it: the
+   * session's trace is that one, and runs without a parent of their own start there.
+   */
+  recorded?: TraceCarrier;
   /** Facts about an MCP server of the session now. */
   mcpServer?: (id: string) => McpServerFacts | undefined;
   /** Warnings (export could not start, spans dropped) for the session's log. */
@@ -55,6 +60,11 @@ export interface SessionTelemetryOptions {
 export class SessionTelemetry {
   /** The trace the session's runs land in. */
   readonly traceId: string;
+  /**
+   * The trace context the runs continue (`TRACEPARENT`, checked and rewritten in canonical
+   * form; baggage left out), which each run records on its `agent_start`.
+   */
+  readonly continues: { traceparent: string; tracestate?: string } | undefined;
   private pipeline: OtlpPipeline | null = null;
   private spans: EventSpans | null = null;
   private readonly callParents = new Map<string, Context>();
@@ -64,7 +74,10 @@ export class SessionTelemetry {
 
   constructor(private readonly opts: SessionTelemetryOptions) {
     const parentTrace = opts.parent ? trace.getSpanContext(opts.parent)?.traceId : undefined;
-    this.traceId = parentTrace ?? traceIdForSession(opts.sessionId);
+    const recordedTrace = opts.recorded ? contextFromCarrier(opts.recorded) : undefined;
+    this.traceId = parentTrace ?? (recordedTrace && trace.getSpanContext(recordedTrace)?.traceId) ?? traceIdForSession(opts.sessionId);
+    const given = opts.parent ? carrierOf(opts.parent) : undefined;
+    this.continues = given ? { traceparent: given.traceparent, ...(given.tracestate ? { tracestate: given.tracestate } : {}) } : undefined;
     // Only the types that make spans: streamed deltas and the rest never reach the translator.
     const offs = opts.settings.otlp ? SPAN_EVENT_TYPES.map((type) => opts.events.subscribe(type, (e) => this.handle(e as GlassboxEvent))) : [];
     this.off = () => offs.forEach((off) => off());

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config';
 import { collectSecrets } from '../secrets/config-secrets';
 import { parseKeyValueList, resolveTelemetry } from './telemetry-config';
-import { contextFromCarrier, carrierOf } from './trace-carrier';
+import { contextFromCarrier, carrierOf, recordedTraceOf } from './trace-carrier';
+import { SessionTelemetry } from './session-telemetry';
+import { EventBus } from '../events/event-bus';
 import { traceIdForSession } from './pinned-trace-ids';
 
 describe('resolveTelemetry', () => {
@@ -74,6 +76,21 @@ describe('trace context carriers', () => {
     { traceparent: `00-${'a'.repeat(5000)}-00f067aa0ba902b7-01` },
   ])('ignores a crafted or malformed carrier %j (the work starts its own trace)', (carrier) => {
     expect(contextFromCarrier(carrier as never)).toBeUndefined();
+  });
+
+  it("a session's recorded trace: the first agent_start with a valid traceparent; the window's trace id is that one", () => {
+    const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    expect(recordedTraceOf([{ type: 'agent_start' }, { type: 'agent_start', traceparent: 'garbage' }, { type: 'agent_start', traceparent: tp, tracestate: 'a=b' }])).toEqual({ traceparent: tp, tracestate: 'a=b' });
+    expect(recordedTraceOf([{ type: 'log', traceparent: tp }, { type: 'agent_start', traceparent: 7 }])).toBeUndefined();
+    const session = '3f2a91c0-0000-4000-8000-000000000001';
+    const settings = { otlp: null, captureContent: false };
+    const resumed = new SessionTelemetry({ settings, sessionId: session, events: new EventBus(session), warn: () => {}, recorded: { traceparent: tp } });
+    expect(resumed.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    // Only a run given a parent records it again (canonical, without baggage).
+    expect(resumed.continues).toBeUndefined();
+    const given = new SessionTelemetry({ settings, sessionId: session, events: new EventBus(session), warn: () => {}, parent: contextFromCarrier({ traceparent: tp, baggage: 'k=v' }) });
+    expect(given.continues).toEqual({ traceparent: tp });
+    expect(new SessionTelemetry({ settings, sessionId: session, events: new EventBus(session), warn: () => {} }).traceId).toBe(session.replace(/-/g, ''));
   });
 
   it('a session id gives its trace id: the UUID digits, else a hash; never all zeros', () => {

@@ -34,6 +34,21 @@ export function contextFromCarrier(carrier: { traceparent?: unknown; tracestate?
   return trace.getSpanContext(ctx) ? ctx : undefined;
 }
 
+/**
+ * The trace context a saved session's runs continued: the first `agent_start` that recorded one
+ * (`glassbox run` with `TRACEPARENT`), checked again as it is read; undefined for a session in
+ * its own trace.
+ */
+export function recordedTraceOf(events: ReadonlyArray<{ type: string; traceparent?: unknown; tracestate?: unknown }>): TraceCarrier | undefined {
+  for (const e of events) {
+    if (e.type !== 'agent_start' || typeof e.traceparent !== 'string') continue;
+    const ctx = contextFromCarrier(e);
+    const carrier = ctx ? carrierOf(ctx) : undefined;
+    if (carrier) return carrier;
+  }
+  return undefined;
+}
+
 /** The context `TRACEPARENT` (with `TRACESTATE`, `BAGGAGE`) names, for `glassbox run` in a traced job. */
 export function contextFromEnv(env: NodeJS.ProcessEnv): Context | undefined {
   return contextFromCarrier({ traceparent: env.TRACEPARENT?.trim(), tracestate: env.TRACESTATE, baggage: env.BAGGAGE });
