@@ -122,7 +122,10 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
         const d = open.get(e.callId);
         open.delete(e.callId);
         if (d && d === s.docs[s.docs.length - 1]) {
-          s.text = `${s.text.slice(0, d.end)}\n${clip(result)}\n`;
+          // The text ends with this item's "\n": appending keeps the item whole. Never slice
+          // and rebuild `s.text` here: that copies the whole session's text per call (quadratic:
+          // a 30,000-call session took minutes to index).
+          s.text += `${clip(result)}\n`;
           d.end = s.text.length - 1;
           Object.assign(d, { status, durMs: e.durationMs });
         } else {
