@@ -33,6 +33,22 @@ export interface ToolImage {
 }
 
 /** A tool result as events and after-hooks see it. */
+/** A tool call that runs as an MCP task: its state as last seen (see docs/mcp.md, Tasks). */
+export interface McpTaskState {
+  server: string;
+  taskId: string;
+  /** `completed`, `failed` and `cancelled` are final. */
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  statusMessage?: string;
+  /** ms the server keeps the task after creating it (null: no limit). */
+  ttl?: number | null;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  pollInterval?: number;
+  /** Set by Glassbox when it stopped following the task (the server no longer knows it). */
+  lost?: string;
+}
+
 export interface ToolResultRecord {
   output: string | null;
   error: string | null;
@@ -296,7 +312,8 @@ export interface EventPayloads {
   /** `origin: 'user'`: the user ran this call from the window (undo, replay, a tool called by hand), not the model. */
   /** `answered`: the call did not run (a fork copied, edited or recorded its result; `recordedFrom`: the parent's call id). */
   tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
-  tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
+  /** `kind: 'task'`: the call runs as an MCP task and `task` is its state now (on each change). */
+  tool_execution_update: { callId: string; kind: 'progress' | 'log' | 'task'; progress?: number; total?: number; message?: string; level?: string; task?: McpTaskState };
   tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
   /** The workspace's files were saved as a checkpoint (after a turn that changed files, before a turn, around a restore). */
   checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };

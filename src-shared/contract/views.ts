@@ -6,6 +6,7 @@
 import type { ChangePreview } from '../events/change-preview';
 import type { GlassboxEvent, ToolSource } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
+import type { McpTaskState } from '../events/mcp-task';
 import type { ChatItem } from '../read-models/chat-items';
 
 /** Whether the agent of the open session is working. */
@@ -121,6 +122,10 @@ export interface CallDetail extends CallSummary {
   args: unknown;
   result?: ToolResultRecord;
   updates: Array<{ kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string; ts: number }>;
+  /** Set when the call runs as an MCP task: the task as last seen. */
+  task?: McpTaskState;
+  /** When Glassbox first saw the task (ms since epoch, Glassbox's clock): the start of its time to live. */
+  taskSince?: number;
   /** Raw MCP JSON-RPC request/response for MCP calls. */
   mcpTraffic?: { server: string; request: unknown; response: unknown };
   approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[] };

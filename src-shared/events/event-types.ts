@@ -6,6 +6,7 @@
 import type { ContextMeter } from './context-meter';
 import type { ModelUsage, UsageTotals } from './model-usage';
 import type { ToolResultRecord } from './tool-result';
+import type { McpTaskState } from './mcp-task';
 import type { ForkStartFields, PresetAnswerKind } from '../contract/fork-views';
 
 export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
@@ -79,7 +80,8 @@ export interface EventPayloads {
    * one, or answered it from the parent's recording (`recordedFrom`: the parent's call id).
    */
   tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
-  tool_execution_update: { callId: string; kind: 'progress' | 'log'; progress?: number; total?: number; message?: string; level?: string };
+  /** `kind: 'task'`: the call runs as an MCP task and `task` is its state now (on each change). */
+  tool_execution_update: { callId: string; kind: 'progress' | 'log' | 'task'; progress?: number; total?: number; message?: string; level?: string; task?: McpTaskState };
   tool_execution_end: {
     callId: string;
     tool: string;

@@ -51,7 +51,12 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
     }
     case 'tool_execution_update': {
       // A new object on every change, so views holding the old one re-render.
+      if (e.kind === 'task' && !e.task) return null;
       const call = ensure(index, e.callId, e.ts);
+      if (e.kind === 'task') {
+        index.byId.set(e.callId, { ...call, task: e.task, taskSince: call.taskSince ?? e.ts });
+        return e.callId;
+      }
       const update: CallDetail['updates'][number] = { kind: e.kind, ts: e.ts };
       if (e.progress !== undefined) update.progress = e.progress;
       if (e.total !== undefined) update.total = e.total;

@@ -1,4 +1,5 @@
 import type { ToolContext } from '../../tools/tool';
+import { McpTaskBoard } from './task-board';
 
 /** MCP log levels → Glassbox's. */
 export function mapLogLevel(level: string): 'debug' | 'info' | 'warn' | 'error' {
@@ -31,6 +32,8 @@ type Msg = { id?: string | number; method?: string; params?: Record<string, unkn
 export class McpCallRouter {
   /** Calls in flight, by callId. */
   readonly running = new Map<string, ToolContext>();
+  /** The calls running as tasks (2025-11-25), by task id: status notifications go there. */
+  readonly tasks = new McpTaskBoard();
   private readonly byTrace = new Map<string, Pending>();
   private readonly byRequestId = new Map<string | number, Pending>();
   private readonly byProgressToken = new Map<string | number, Pending>();
@@ -123,6 +126,7 @@ export class McpCallRouter {
       });
       return t.callId;
     }
+    if (m.method === 'notifications/tasks/status') return this.tasks.statusArrived(m.params);
     if (m.method === 'notifications/message') {
       const p = m.params ?? {};
       const level = typeof p.level === 'string' ? p.level : 'info';

@@ -354,6 +354,7 @@ export class McpServerConnection {
         traceparent,
         timeoutMs: this.timeoutMs,
         logLevel: this.config.logLevel,
+        tasks: this.router.tasks,
         urlsRequired: (pages) =>
           openPages(pages, { server: this.id, callId: ctx.callId, port: ctx.humanInput ?? this.opts.humanInput, openUrl: this.opts.openUrl, signal: ctx.signal }, (page, action) =>
             this.opts.listener.serverRequest?.(this, { server: this.id, callId: ctx.callId, method: 'elicitation/create', outcome: action, params: { mode: 'url', ...page } }),

@@ -5,6 +5,8 @@ import { errorResult, type ToolResult } from '../../../../src-shared/events/tool
 import { McpCallSignal } from './call-signal';
 import { mcpResultToToolResult } from '../shared/content';
 import { errMessage, isConnectionClosed, isTimeout } from './failure-explanation';
+import type { McpTaskBoard } from './task-board';
+import { callToolAsTask, runsAsTask } from './task-call';
 
 /** The SDK's progress callback: progress is routed by the call router (one shared no-op, not a closure per call). */
 function ignoreProgress(): void {}
@@ -40,6 +42,8 @@ export interface ToolCallSettings {
    * the user about each; true when all were accepted (then the call is made once more).
    */
   urlsRequired?(elicitations: Array<{ url: string; message: string; elicitationId?: string }>): Promise<boolean>;
+  /** The server's running tasks: a tool that supports tasks runs as one when this is given. */
+  tasks?: McpTaskBoard;
 }
 
 /** Code of the 2025 error that asks the user to open pages before the call can succeed. */
@@ -67,6 +71,23 @@ export async function callRemoteTool(client: Client, tools: ReadonlyMap<string, 
   if (modern && s.logLevel) meta[LOG_LEVEL_META_KEY] = s.logLevel;
   const toolDefinition = tools.get(name);
   try {
+    if (s.tasks && runsAsTask(client, toolDefinition)) {
+      const board = s.tasks;
+      const outcome = await callToolAsTask(client, { name, arguments: args, _meta: meta }, {
+        server: s.server,
+        cancel,
+        timeoutMs: s.timeoutMs,
+        callId: ctx.callId,
+        board,
+        onprogress: ignoreProgress,
+        onState: (task) => ctx.emit?.({ type: 'tool_execution_update', callId: ctx.callId, kind: 'task', task, ...(task.statusMessage ? { message: task.statusMessage } : {}) }),
+      });
+      if (outcome.kind === 'result') return mcpResultToToolResult(outcome.result);
+      if (outcome.kind === 'cancelled') {
+        return errorResult(`cancelled: task ${outcome.task.taskId} of ${name} on MCP server '${s.server}' was cancelled${ctx.signal.aborted ? '' : ' from the window'}`);
+      }
+      return errorResult(`MCP server '${s.server}' lost task ${outcome.task.taskId} of ${name}: ${outcome.why}`);
+    }
     const result = await client.callTool(
       { name, arguments: args, _meta: meta },
       {
