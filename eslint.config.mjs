@@ -38,6 +38,28 @@ const sharedDepths = [1, 2, 3, 4].map((depth) => ({
 }));
 
 /**
+ * The renderer's store sits below the components: store/ imports none of features/, app/ or the
+ * renderer's shell/ (components import the store, never the reverse). One block per depth, as
+ * for src-shared, since `../shell` from a slice folder is the store's own shell slice.
+ */
+const storeDepths = [1, 2, 3].map((depth) => ({
+  files: [`src-renderer/src/store/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth}}(features|app|shell)(/|$)|(^|/)src-renderer/src/(features|app|shell)(/|$)`,
+            message: 'the store imports no component folder (features/, app/, shell/): components import the store.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+/**
  * Layering: a file's folder says what it may import. e2e/lint/layering.test.ts proves each rule fires.
  * - src-shared: plain TypeScript (no Node built-ins, no electron, no host globals); imports only itself.
  * - src-main/core: plain Node; never electron, the renderer, the preload, nor bridge/cli/web/mcp-server/electron.
@@ -107,6 +129,7 @@ export default tseslint.config(
     },
   },
   ...sharedDepths,
+  ...storeDepths,
   // Renderer state (house-renderer): components read the store's selectors and call its actions;
   // only store/<slice>/actions.ts talks to the host. The core rule (not the typescript-eslint one
   // above, whose options a second block would replace) so both apply; it flags type imports too.

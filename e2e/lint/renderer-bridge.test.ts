@@ -33,14 +33,14 @@ describe('renderer components do not reach the bridge', () => {
 
   it('flags window.glassbox in a component', async () => {
     const code = `export function Probe() {\n  void window.glassbox;\n  return null;\n}\n`;
-    const found = await bridgeFindings(code, 'src-renderer/src/chat/Probe.tsx');
+    const found = await bridgeFindings(code, 'src-renderer/src/features/chat/Probe.tsx');
     expect(found).toHaveLength(1);
     expect(found[0]).toContain('call an action');
   });
 
   it('allows a component that reads selectors and calls actions', async () => {
     const code = [
-      `import { useApp } from '../../app/app-context';`,
+      `import { useApp } from '../../store/app-context';`,
       `import { editsSelectors } from '../../store/edits/selectors';`,
       `import type { EditRecord } from '../../../../src-shared/contract/workbench-views';`,
       `export function Probe() {`,
@@ -57,6 +57,29 @@ describe('renderer components do not reach the bridge', () => {
   it('the store itself may hold the bridge (the rule is scoped to components outside store/)', async () => {
     const code = `import type { GlassboxApi } from '../../../../src-shared/contract/client';\nexport type X = GlassboxApi;\n`;
     expect(await bridgeFindings(code, 'src-renderer/src/store/probe/Probe.tsx')).toEqual([]);
+    expect(await bridgeFindings(code, 'src-renderer/src/store/probe/actions.ts')).toEqual([]);
+  });
+});
+
+describe('the store imports no component folder', () => {
+  it.each([
+    [`import { ChatView } from '../../features/chat/ChatView';\nexport const x = ChatView;\n`, 'src-renderer/src/store/probe/actions.ts'],
+    [`import { App } from '../../app/App';\nexport const x = App;\n`, 'src-renderer/src/store/probe/selectors.ts'],
+    [`import { NoticeBanner } from '../../shell/NoticeBanner';\nexport const x = NoticeBanner;\n`, 'src-renderer/src/store/probe/state.ts'],
+    [`import { ChatView } from '../features/chat/ChatView';\nexport const x = ChatView;\n`, 'src-renderer/src/store/probe.ts'],
+  ])('flags %j in %s', async (code, path) => {
+    const found = await bridgeFindings(code, path);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('the store imports no component folder');
+  });
+
+  it('allows other slices (the store has its own shell slice) and src-shared', async () => {
+    const code = [
+      `import { shellSelectors } from '../shell/selectors';`,
+      `import { plural } from '../../../../src-shared/text/plural';`,
+      `export const x = [shellSelectors, plural];`,
+      '',
+    ].join('\n');
     expect(await bridgeFindings(code, 'src-renderer/src/store/probe/actions.ts')).toEqual([]);
   });
 });

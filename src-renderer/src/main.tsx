@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { AppContext } from './app/app-context';
+import { AppContext } from './store/app-context';
 import { connectWindow } from './store/connect-window';
 import './styles.css';
 

@@ -1,4 +1,4 @@
-import { useApp } from '../app/app-context';
+import { useApp } from '../store/app-context';
 import { shellSelectors } from '../store/shell/selectors';
 
 /** Notices that Settings can fix: they carry an Open Settings button. */

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
  * A pane in the right-hand area beside the inspector. Workbench features (issue 8) provide
  * one each from `src-renderer/src/features/<feature>/pane.tsx` by exporting `pane`; the shell
  * finds them at build time, so adding a feature never edits the shell. A pane reads the store
- * with `useApp(selector)` (src-renderer/src/app/app-context.ts) and reaches the host only through
+ * with `useApp(selector)` (src-renderer/src/store/app-context.ts) and reaches the host only through
  * its slice's actions (src-renderer/src/store/<slice>/actions.ts), never the bridge itself.
  */
 export interface WorkbenchPane {

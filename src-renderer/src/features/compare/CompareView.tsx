@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import type { CallPair, SessionDiff, StepPair } from '../../../../src-shared/read-models/session-diff';
 import { resultCompareText } from '../../../../src-shared/read-models/session-diff';
 import type { SessionTotals, StepCall } from '../../../../src-shared/read-models/session-steps';
-import { DiffBlock } from '../../tool-calls/DiffBlock';
-import { formatDuration } from '../../tool-calls/format';
+import { DiffBlock } from '../tool-calls/DiffBlock';
+import { formatDuration } from '../tool-calls/format';
 import { compareRows, timelineLanes } from './compare-rows';
 import './compare.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { languageForPath } from './edit-files';
+import { languageForPath } from '../../store/edits/edited-files';
 
 type MonacoApi = typeof Monaco;
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { editsSelectors } from '../../store/edits/selectors';
 import { DiffView } from './DiffView';
-import { describeEdit, shortPath } from './edit-files';
+import { describeEdit, shortPath } from '../../store/edits/edited-files';
 import '../workbench.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { extensionsSelectors, registeredSummary } from '../../store/extensions/selectors';
 import '../workbench.css';
-import { plural } from '../../shell/plural';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** The extensions page: each extension's status, why it failed, what it registered; reload. */
 export function ExtensionsPane() {

@@ -1,4 +1,4 @@
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 
 const CHANGED: Record<string, string> = {
   none: 'nothing changed',

@@ -1,4 +1,4 @@
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import type { ForkTarget } from '../../store/fork/actions';
 
 /** *Fork from here…* on a row of the conversation (shown when the session is saved and nothing runs). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { editsFor } from '../../store/fork/actions';
 import type { ForkEditKind } from '../../store/fork/state';
 import './fork.css';

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useState } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors, type ComposerPrompt } from '../../store/mcp/inspector-selectors';
 import { PromptArgsForm } from './PromptArgsForm';
 import './inspector.css';

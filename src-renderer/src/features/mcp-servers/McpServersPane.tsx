@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpSelectors } from '../../store/mcp/selectors';
 import { emptyServerForm, formFromServer, type ServerForm } from './server-form';
 import { ServerCard } from './ServerCard';

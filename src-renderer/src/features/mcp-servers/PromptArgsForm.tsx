@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { McpPromptView } from '../../../../src-shared/contract/mcp-inspector-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { CompletingInput } from './CompletingInput';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
-import { prettyJson } from '../../tool-calls/format';
+import { prettyJson } from '../tool-calls/format';
 import { PromptArgsForm } from './PromptArgsForm';
 
 /** A server's prompts: fill a prompt's arguments (with completion), get its messages, or attach it to the next message. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RegistryEntryView } from '../../../../src-shared/contract/skills-registry-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 
 /** One entry: its versions, ways to run it, what it needs, and Install. */
 function EntryDetails({ entry, onClose }: { entry: RegistryEntryView; onClose(): void }) {

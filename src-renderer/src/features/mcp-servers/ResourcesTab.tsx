@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { McpResourceContentView, McpTemplateView } from '../../../../src-shared/contract/mcp-inspector-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate } from './uri-template';

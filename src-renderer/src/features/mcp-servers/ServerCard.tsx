@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { MCP_LOG_LEVELS, type McpLogLevel } from '../../../../src-shared/contract/mcp-inspector-views';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { statusTone } from './server-form';
 import { ServerInspector } from './ServerInspector';
 import { DoctorReportView } from './DoctorReportView';
 import type { DoctorReport } from '../../../../src-shared/contract/doctor-views';
-import { plural } from '../../shell/plural';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** One MCP server: status, transport, era, log level, actions, sign-in, errors, instructions, its inspector tabs, stderr. */
 export function ServerCard({ server, onEdit, newerVersion }: { server: McpServerView; onEdit(): void; newerVersion?: string }) {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import type { McpInspectorTab } from '../../store/mcp/inspector-state';
 import { PromptsTab } from './PromptsTab';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SkillsView } from '../../../../src-shared/contract/skills-registry-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 
 /** The session's skills: name, source, what its line costs in the prompt, a switch; SKILL.md files that could not be used. */
 export function SkillsSection() {

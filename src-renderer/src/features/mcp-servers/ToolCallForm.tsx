@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { McpToolView } from '../../../../src-shared/contract/workbench-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { toolArgs, toolFields } from './tool-form';
 import { TrafficLinkButton } from './TrafficLinkButton';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { ToolCallForm } from './ToolCallForm';
 
 /** A server's tools: each with its switch (saved as `disabledTools`), its schema, and Call… by hand. */

@@ -1,4 +1,4 @@
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 
 /** "Traffic" on an MCP tool call (card, inspector, hand call): that call's exchange in its server's Traffic tab. */
 export function TrafficLinkButton({ server, callId }: { server: string; callId: string }) {

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { McpTrafficView } from '../../../../src-shared/contract/mcp-inspector-views';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import type { McpTrafficFilter } from '../../store/mcp/inspector-state';
 import { requestMethodIndex, trafficKind, trafficMethod } from '../../store/mcp/traffic-filter';
-import { prettyJson } from '../../tool-calls/format';
-import { plural } from '../../shell/plural';
+import { prettyJson } from '../tool-calls/format';
+import { plural } from '../../../../src-shared/text/plural';
 
 const ROW = 24;
 const HEIGHT = 320;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { loadMonacoModule, monacoTheme } from '../edits/DiffView';
-import { schemaProblems } from './args-check';
+import { schemaProblems } from '../../store/replay/args-check';
 
 let nextModel = 1;
 

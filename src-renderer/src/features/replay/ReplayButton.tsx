@@ -1,4 +1,4 @@
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 
 /** "Replay…" for a tool-call card or the inspector: opens the replay pane on this call. */
 export function ReplayButton({ callId, sessionId, className }: { callId: string; sessionId?: string; className?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { fromResultRecord, resultToModelText, type ToolResultRecord } from '../../../../src-shared/events/tool-result';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { replaySelectors } from '../../store/replay/selectors';
 import { DiffView } from '../edits/DiffView';
 import { JsonArgsEditor } from './JsonArgsEditor';

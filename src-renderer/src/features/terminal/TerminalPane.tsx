@@ -3,7 +3,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { terminalSelectors } from '../../store/terminal/selectors';
 import '../workbench.css';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { timelineSelectors } from '../../store/timeline/selectors';
-import { formatDuration } from '../../tool-calls/format';
+import { formatDuration } from '../tool-calls/format';
 import { axisHeight, laneTops, ROW_H, spanAt, type AxisColors } from './time-axis-draw';
 import { selectedIndices } from './time-axis-pack';
 import { AxisPainter, warmAxisWorker } from './time-axis-painter';

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { timelineSelectors } from '../../store/timeline/selectors';
 import { DiffView } from '../edits/DiffView';
 import { TimeAxisView } from './TimeAxisView';
-import { clampPosition, TIMELINE_CATEGORIES, type TimelineEntry } from './timeline-model';
+import { clampPosition, TIMELINE_CATEGORIES, type TimelineEntry } from '../../store/timeline/model';
 import '../workbench.css';
 
 const ROW = 24;

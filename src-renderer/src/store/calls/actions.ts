@@ -1,5 +1,5 @@
 import type { CallFilter } from '../../../../src-shared/contract/views';
-import { downloadFile } from '../../app/download';
+import { downloadFile } from '../download';
 import type { SliceActions } from '../store-types';
 import { filterCallIds, steppedCallId } from './selectors';
 

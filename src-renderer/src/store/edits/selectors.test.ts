@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
-import { groupEditsByFile } from '../../features/edits/edit-files';
+import { groupEditsByFile } from './edited-files';
 import { shownEdit } from './selectors';
 
 function edit(seq: number, path: string): EditRecord {

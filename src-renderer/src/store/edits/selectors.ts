@@ -1,5 +1,5 @@
 import type { EditRecord } from '../../../../src-shared/contract/workbench-views';
-import { groupEditsByFile, type EditedFile } from '../../features/edits/edit-files';
+import { groupEditsByFile, type EditedFile } from './edited-files';
 import { memoLast } from '../memo';
 import type { AppStoreState } from '../store-types';
 

@@ -1,4 +1,4 @@
-import { parseArgsText } from '../../features/replay/args-check';
+import { parseArgsText } from './args-check';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
 import type { ReplayTarget } from './state';

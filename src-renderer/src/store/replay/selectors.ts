@@ -1,4 +1,4 @@
-import { parseArgsText } from '../../features/replay/args-check';
+import { parseArgsText } from './args-check';
 import { memoLast } from '../memo';
 import type { AppStoreState } from '../store-types';
 

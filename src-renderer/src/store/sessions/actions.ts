@@ -1,5 +1,5 @@
 import type { SessionSummary } from '../../../../src-shared/contract/views';
-import { downloadFile } from '../../app/download';
+import { downloadFile } from '../download';
 import type { SliceActions } from '../store-types';
 
 /** The sessions slice's actions. A failure shows a banner saying what failed. */

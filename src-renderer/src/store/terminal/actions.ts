@@ -1,4 +1,4 @@
-import { terminalBanner } from '../../features/terminal/terminal-banner';
+import { terminalBanner } from './banner';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
 import { initialTerminalState } from './state';

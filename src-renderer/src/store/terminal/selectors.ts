@@ -1,4 +1,4 @@
-import { terminalBanner } from '../../features/terminal/terminal-banner';
+import { terminalBanner } from './banner';
 import { memoLast } from '../memo';
 import type { AppStoreState } from '../store-types';
 

@@ -1,5 +1,5 @@
 import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
-import { buildTimeline, type TimelineCategory } from '../../features/timeline/timeline-model';
+import { buildTimeline, type TimelineCategory } from './model';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
 import { timelineSelectors } from './selectors';

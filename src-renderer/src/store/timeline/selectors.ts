@@ -1,4 +1,4 @@
-import { clampPosition, countsUpTo, filterTimeline, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
+import { clampPosition, countsUpTo, filterTimeline, type TimelineCategory, type TimelineEntry } from './model';
 import { memoLast } from '../memo';
 import type { AppStoreState } from '../store-types';
 

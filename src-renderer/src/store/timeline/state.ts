@@ -1,6 +1,6 @@
 import type { SessionSummary } from '../../../../src-shared/contract/views';
 import type { TimeAxis } from '../../../../src-shared/read-models/time-axis';
-import { TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from '../../features/timeline/timeline-model';
+import { TIMELINE_CATEGORIES, type TimelineCategory, type TimelineEntry } from './model';
 
 /** The timeline slice: a recorded session as entries, the filter and the scrub position. */
 export interface TimelineState {

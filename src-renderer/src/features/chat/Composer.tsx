@@ -1,0 +1,71 @@
+import { forwardRef, useRef, useState } from 'react';
+import { useApp } from '../../store/app-context';
+import { chatSelectors } from '../../store/chat/selectors';
+import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
+import { ComposerAttachments, isPromptCommand, PromptPopup, type PromptPopupHandle } from '../mcp-servers/ComposerMcp';
+
+/**
+ * The message box with Send and Stop. Enter sends, Shift+Enter is a new line, Esc stops.
+ * `/server:prompt` opens the MCP prompt popup; attached resources and prompts show as chips.
+ */
+export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props, ref) {
+  const running = useApp(chatSelectors.running);
+  const sendMessage = useApp((s) => s.sendMessage);
+  const stopRun = useApp((s) => s.stopRun);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const attached = useApp(mcpInspectorSelectors.attachments).length > 0;
+  const popup = useRef<PromptPopupHandle>(null);
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const send = async (): Promise<void> => {
+    const t = text.trim();
+    if ((!t && !attached) || running || busy) return;
+    setBusy(true);
+    try {
+      if (await sendMessage(t)) setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stop = (): Promise<void> => stopRun();
+  return (
+    <div className="composer" style={{ position: 'relative' }}>
+      {isPromptCommand(text) ? <PromptPopup ref={popup} text={text} setText={setText} done={() => box.current?.focus()} /> : null}
+      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <ComposerAttachments />
+      <textarea
+        ref={(el) => {
+          box.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
+        data-testid="composer-input"
+        aria-label="Message"
+        placeholder={running ? 'The agent is working… (Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
+        value={text}
+        rows={3}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (popup.current?.onKey(e)) {
+            e.preventDefault();
+            return;
+          }
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      </div>
+      {running ? (
+        <button className="danger" data-testid="stop-button" onClick={() => void stop()} title="Stop (Esc)">
+          Stop
+        </button>
+      ) : (
+        <button className="primary" data-testid="send-button" onClick={() => void send()} disabled={(!text.trim() && !attached) || busy} title="Send (Enter)">
+          Send
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,92 @@
+import { useApp } from '../../store/app-context';
+import { TrafficLinkButton } from '../mcp-servers/TrafficLinkButton';
+import { copyText } from '../../store/download';
+import { callsSelectors } from '../../store/calls/selectors';
+import { inspectorSelectors } from '../../store/inspector/selectors';
+import { ReplayButton } from '../replay/ReplayButton';
+import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
+import { ResultView } from '../tool-calls/ResultView';
+import { CallList } from './CallList';
+import { JsonBlock, ModelTurns } from './ModelTurns';
+
+function CallDetailView() {
+  const id = useApp(callsSelectors.selectedCallId);
+  const call = useApp(callsSelectors.selectedCall);
+  const exportCall = useApp((s) => s.exportCall);
+  if (!id || !call) return <div className="muted pad">Select a tool call (click a card, or Alt+↓ / Alt+↑) to see everything about it.</div>;
+  return (
+    <div className="call-detail" data-testid="inspector-detail">
+      <div className="detail-head">
+        <strong data-testid="inspector-tool">{call.tool}</strong>
+        <span className="muted">{sourceLabel(call.source)}</span>
+        <span className={`badge-${call.status}`}>{STATUS_LABEL[call.status]}</span>
+        <span className="muted">{formatDuration(call.durationMs)}</span>
+        <span className="muted">id {call.callId}</span>
+        {call.replayOf ? <span className="muted" data-testid="inspector-replay-of">replay of {call.replayOf}</span> : null}
+      </div>
+      <div className="detail-actions">
+        <button onClick={() => void copyText(JSON.stringify(call, null, 2))} data-testid="copy-call">Copy JSON</button>
+        <button
+          data-testid="export-call"
+          onClick={() => void exportCall(call.callId)}
+        >
+          Export JSON
+        </button>
+        {call.status !== 'running' ? <ReplayButton callId={call.callId} className="" /> : null}
+      </div>
+      <JsonBlock title="Arguments" value={call.args} testId="inspector-args" />
+      {call.approval ? <JsonBlock title="Approval" value={call.approval} /> : null}
+      {call.result ? (
+        <div className="json-block">
+          <div className="label">Result</div>
+          <ResultView result={call.result} />
+          {call.result.metadata ? <JsonBlock title="Result metadata" value={call.result.metadata} /> : null}
+        </div>
+      ) : (
+        <div className="muted">No result yet.</div>
+      )}
+      {call.updates.length ? <JsonBlock title="Progress and log notifications" value={call.updates} /> : null}
+      {call.mcpTraffic ? (
+        <>
+          <div className="label">
+            MCP exchange <TrafficLinkButton server={call.mcpTraffic.server} callId={call.callId} />
+          </div>
+          <JsonBlock title={`MCP JSON-RPC request (server ${call.mcpTraffic.server})`} value={call.mcpTraffic.request} testId="mcp-request" />
+          <JsonBlock title="MCP JSON-RPC response" value={call.mcpTraffic.response} testId="mcp-response" />
+        </>
+      ) : call.source.startsWith('mcp:') ? (
+        <div className="muted">No raw MCP traffic recorded for this call.</div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The inspector: every call (filterable), the selected call in full, and the model turns. */
+export function Inspector() {
+  const tab = useApp(inspectorSelectors.tab);
+  const setTab = useApp((s) => s.setInspectorTab);
+  const exportFiltered = useApp((s) => s.exportFilteredCalls);
+  return (
+    <div className="inspector" data-testid="inspector">
+      <div className="subtabs">
+        <button className={tab === 'calls' ? 'active' : ''} onClick={() => setTab('calls')}>Tool calls</button>
+        <button className={tab === 'turns' ? 'active' : ''} onClick={() => setTab('turns')} data-testid="tab-model-turns">Model turns</button>
+        <button
+          className="link-button"
+          title="Export the filtered calls as JSON"
+          onClick={() => void exportFiltered()}
+        >
+          Export filtered
+        </button>
+      </div>
+      {tab === 'calls' ? (
+        <div className="inspector-calls">
+          <CallList />
+          <CallDetailView />
+        </div>
+      ) : (
+        <ModelTurns />
+      )}
+    </div>
+  );
+}
