@@ -1,13 +1,35 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { laneFiles } from './test/lanes/lanes.ts';
+
+/**
+ * Three lanes (docs/testing.md): each test file is in exactly one, by its `// @lane` marker or
+ * by its place (test/lanes/lanes.ts); test/lanes/lanes.test.ts checks that none is left out.
+ * `vitest run` runs them one after another (unit, integration, e2e); `--project <lane>` runs one.
+ */
+const lanes = laneFiles(dirname(fileURLToPath(import.meta.url)));
 
 export default defineConfig({
   test: {
-    include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'e2e/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores here: real ptys, MCP servers and Chromium fight for them, so keep forks few.
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: lanes.unit,
+          setupFiles: ['./test/lanes/unit-lane-guard.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'integration', include: lanes.integration, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'e2e', include: lanes.e2e, sequence: { groupOrder: 2 } } },
+    ],
   },
 });

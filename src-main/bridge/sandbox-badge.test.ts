@@ -1,3 +1,4 @@
+// @lane integration: probes the real bwrap
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @lane integration: a real terminal (node-pty) running a child Node
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -43,16 +43,15 @@ describe('buildTimeAxis', () => {
     expect(axis.spans.filter((s) => s.critical).map((s) => s.label)).toEqual(['step 1 · gpt', 'glob', 'approve bash: allow by human', 'bash']);
   });
 
-  it('lays out 10,000 calls fast', () => {
+  // How fast is measured by bench/read-models.mjs, not here: a wall-clock bound fails on a busy machine.
+  it('lays out 10,000 calls, every one on the critical path', () => {
     seq = 0;
     const events: GlassboxEvent[] = [];
     for (let i = 0; i < 10_000; i++) {
       events.push(at(i * 10, { type: 'model_request', step: i, request: {} }), at(i * 10 + 4, { type: 'model_response', step: i, response: {} }));
       events.push(at(i * 10 + 5, { type: 'tool_execution_start', callId: `c${i}`, tool: 'bash', args: {}, source: 'builtin' }), at(i * 10 + 9, { type: 'tool_execution_end', callId: `c${i}`, tool: 'bash', result: ok, durationMs: 4 }));
     }
-    const t0 = performance.now();
     const axis = buildTimeAxis(events);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(axis.spans).toHaveLength(20_000);
     expect(axis.spans.filter((s) => s.critical)).toHaveLength(20_000);
   });

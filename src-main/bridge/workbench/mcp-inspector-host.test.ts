@@ -1,3 +1,4 @@
+// @lane integration: the real MCP everything server over stdio
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @lane integration: the agent's real shell (pty, bwrap)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

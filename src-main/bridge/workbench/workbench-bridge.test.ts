@@ -1,3 +1,4 @@
+// @lane integration: real bash in a pty, bwrap, git checkpoints
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

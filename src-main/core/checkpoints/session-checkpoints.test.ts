@@ -1,3 +1,4 @@
+// @lane integration: real git and bash
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

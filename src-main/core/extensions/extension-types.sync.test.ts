@@ -1,3 +1,4 @@
+// @lane integration: runs the TypeScript compiler over the project's sources (tens of seconds)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

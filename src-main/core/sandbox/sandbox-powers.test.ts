@@ -1,3 +1,4 @@
+// @lane integration: real bwrap, bash and Python
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

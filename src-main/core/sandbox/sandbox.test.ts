@@ -1,3 +1,4 @@
+// @lane integration: real bwrap
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

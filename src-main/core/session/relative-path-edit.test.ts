@@ -1,3 +1,4 @@
+// @lane integration: a session with the real shell
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @lane integration: real bash and Python under the agent
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @lane integration: a Python helper swaps folders during reads
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

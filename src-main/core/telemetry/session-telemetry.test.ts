@@ -1,3 +1,4 @@
+// @lane integration: a session with the real shell and an MCP server
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

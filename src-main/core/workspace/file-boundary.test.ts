@@ -1,3 +1,4 @@
+// @lane integration: mkfifo
 import { execFileSync } from 'node:child_process';
 import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

@@ -208,7 +208,7 @@ describe('reduceEvent', () => {
     const t0 = performance.now();
     const chat = buildChat(events);
     expect(chat.items).toHaveLength(50_000);
-    // Generous: a quadratic rebuild would take minutes.
-    expect(performance.now() - t0).toBeLessThan(5_000);
+    // A liveness bound, generous for a loaded machine: a quadratic rebuild would take minutes.
+    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 });

@@ -1,3 +1,4 @@
+// @lane integration: real bash in a pty, bwrap
 import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

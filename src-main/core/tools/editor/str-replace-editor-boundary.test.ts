@@ -1,3 +1,4 @@
+// @lane integration: mkfifo
 import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,3 +1,4 @@
+// @lane integration: a real Python interpreter, bwrap
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../tool';
 import { ToolCollection } from '../tool-collection';

@@ -1,3 +1,4 @@
+// @lane integration: a real Python interpreter
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REDACTED, SecretRedactor } from '../../secrets/secret-redactor';

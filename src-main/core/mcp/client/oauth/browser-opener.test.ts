@@ -1,3 +1,4 @@
+// @lane integration: starts $BROWSER programs
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
