@@ -14,6 +14,8 @@ import { SettingsStore, type ApiKeyStore } from './settings-store';
 import { createWindowPorts } from './window-ports';
 import { WorkbenchBridge } from './workbench/workbench-bridge';
 import { ForkBridge } from './fork-bridge';
+import { registerAppViews } from './apps/app-view-bridge';
+import type { ViewSandboxInfo } from '../../src-shared/apps/view-types';
 
 /** What differs between the Electron app and `glassbox web`. */
 export interface AppHostOptions {
@@ -31,6 +33,8 @@ export interface AppHostOptions {
   desktop?: DesktopShell;
   /** How long a session nobody shows stays open once idle; default 10 minutes. */
   idleCloseMs?: number;
+  /** Where MCP App views are sandboxed (a page on an origin of its own); none: views show as unavailable. */
+  viewSandbox?: () => ViewSandboxInfo;
 }
 
 /** Serves one connection (a window over IPC, a browser tab over WebSocket); returns its disposer. */
@@ -99,6 +103,8 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });
     // Fork from here… and the compare view, in this connection's window.
     const forks = new ForkBridge({ host, current, store, env: opts.sessionEnv ?? opts.env, workspace: opts.workspace });
+    // MCP App views under tool cards: their resources, calls, traffic and model context.
+    const offApps = registerAppViews(host, current, opts.viewSandbox ?? (() => ({})));
     // A failure is told in a banner (CurrentSession.start); calls made meanwhile get it too.
     (how?.session === null ? current.startNew() : current.start(how?.session ?? undefined)).catch(() => undefined);
     let closed = false;
@@ -111,6 +117,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
       sessions.dispose();
       workbench.dispose();
       forks.dispose();
+      offApps();
       // Only lets go of the session: a run goes on for the other windows (or for nobody).
       await current.dispose();
     };

@@ -53,6 +53,8 @@ export interface SessionPort {
   modelInUse?(): { provider: string; model: string; switched?: boolean } | null;
   /** Runs a fork prepared on this session's file on from its fork point (core/fork `startFork`). */
   fork?(files: ForkFiles): Promise<unknown>;
+  /** Adds a source of extra system text for every model request (MCP App views' context); returns the remover. */
+  addSystemMessages?(source: () => string[]): () => void;
   /** Switches this session's model (recorded as `model_changed`); throws for a refused name. */
   setModel?(model: string): { provider: string; model: string };
 }

@@ -10,6 +10,7 @@ import { electronDesktopShell } from './desktop-shell';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';
 import { SafeKeyStore } from './safe-key-store';
+import { ViewSandboxServer } from '../web/view-sandbox-server';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const devUrl = process.env.ELECTRON_RENDERER_URL;
@@ -24,13 +25,22 @@ function workspaceFromArgv(argv: string[]): string {
   return process.cwd() === '/' ? homedir() : process.cwd();
 }
 
-/** Denies everything a web page could ask of the shell: permissions, navigation, new windows, webviews. */
-function lockDown(): void {
+/**
+ * Denies everything a web page could ask of the shell: permissions, navigation, new windows,
+ * webviews. The MCP App views' sandbox (`sandboxOrigin`, a loopback server of its own) keeps the
+ * policy it sends (each view's declared one) and is the window's only frame source.
+ */
+function lockDown(sandboxOrigin: string): void {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+  const csp = `${ELECTRON_CSP}; frame-src ${sandboxOrigin}`;
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP], 'X-Content-Type-Options': ['nosniff'] } });
+    if (details.url.startsWith(`${sandboxOrigin}/`)) {
+      callback({ responseHeaders: details.responseHeaders ?? {} });
+      return;
+    }
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp], 'X-Content-Type-Options': ['nosniff'] } });
   });
   app.on('web-contents-created', (_e, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
@@ -81,7 +91,10 @@ function createWindow(bridge: BridgeConnector, opts?: { session?: string | null 
 async function start(): Promise<void> {
   app.enableSandbox();
   await app.whenReady();
-  lockDown();
+  // MCP App views run in a frame from this loopback server: an origin that is not the window's.
+  const sandbox = new ViewSandboxServer();
+  const { url: sandboxUrl, origin: sandboxOrigin } = await sandbox.start('127.0.0.1');
+  lockDown(sandboxOrigin);
   const paths = glassboxPaths(process.env);
   const keys = new SafeKeyStore(paths.state);
   const host = createAppHost({
@@ -91,6 +104,7 @@ async function start(): Promise<void> {
     env: process.env,
     // The HTML export's save dialog and the notifications of runs that finish or need you.
     desktop: electronDesktopShell(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
+    viewSandbox: () => ({ url: sandboxUrl }),
     // The key is decrypted here, in the main process, and given to the session only.
     sessionEnv: () => {
       const key = keys.read();
@@ -113,7 +127,10 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(host);
   });
-  app.on('before-quit', () => void host.dispose());
+  app.on('before-quit', () => {
+    void host.dispose();
+    void sandbox.close();
+  });
 }
 
 /** The standard menus plus File → New Window (a window with a session of its own, running beside the others). */

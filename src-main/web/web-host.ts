@@ -43,6 +43,13 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed token (tests); default 32 random bytes, hex. */
   token?: string;
+  /** The MCP App views' sandbox origin (`ViewSandboxServer`): the only origin the page may frame. */
+  viewSandboxOrigin?: () => string | undefined;
+}
+
+/** The page's policy, with the view sandbox's origin as the one frame source when there is one. */
+export function webCsp(frameOrigin?: string): string {
+  return frameOrigin ? `${WEB_CSP}; frame-src ${frameOrigin}` : WEB_CSP;
 }
 
 /**
@@ -166,7 +173,7 @@ export class WebHost {
     res.writeHead(200, {
       'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
       'Content-Length': body.length,
-      'Content-Security-Policy': WEB_CSP,
+      'Content-Security-Policy': webCsp(this.opts.viewSandboxOrigin?.()),
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'no-referrer',

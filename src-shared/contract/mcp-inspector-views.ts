@@ -106,7 +106,8 @@ export type McpTrafficView = {
   /** The tool call it belongs to, when one was running for it. */
   callId?: string;
 } & (
-  | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number }
+  /** `channel: 'view'`: between an MCP App's view and the window (`out`: to the view), not with the server. */
+  | { kind: 'message'; direction: 'out' | 'in'; message: unknown; method?: string; id?: string | number; channel?: 'view' }
   | {
       kind: 'http';
       method: string;

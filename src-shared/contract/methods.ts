@@ -39,6 +39,7 @@ import type {
 } from './workbench-views';
 import { INSIGHT_METHOD_SPECS, type InsightMethods } from './insight-methods';
 import { SKILLS_REGISTRY_METHOD_SPECS, type SkillsRegistryMethods } from './skills-registry-methods';
+import { APP_VIEW_METHOD_SPECS, type AppViewMethods } from './app-view-methods';
 import {
   MCP_LOG_LEVELS,
   type McpAttachmentRef,
@@ -54,7 +55,7 @@ import {
 } from './mcp-inspector-views';
 
 /** Every method: its positional arguments and its result (the insight methods are in insight-methods.ts). */
-export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods {
+export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, AppViewMethods {
   /** Starts a run with the user's message (continues the open session). */
   'agent.send': { args: [text: string]; result: AgentState };
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
@@ -212,6 +213,7 @@ export type ArgSpec =
 export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = {
   ...INSIGHT_METHOD_SPECS,
   ...SKILLS_REGISTRY_METHOD_SPECS,
+  ...APP_VIEW_METHOD_SPECS,
   'agent.send': ['string'],
   'agent.cancel': [],
   'agent.state': [],

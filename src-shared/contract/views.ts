@@ -130,8 +130,12 @@ export interface CallDetail extends CallSummary {
   mcpTraffic?: { server: string; request: unknown; response: unknown };
   approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[] };
   replayOf?: string;
-  /** `user`: the user ran it from the window (undo, revert, replay, by hand), not the model. */
-  origin?: 'user';
+  /**
+   * `user`: the user ran it from the window (undo, revert, replay, by hand), not the model.
+   * `app`: an MCP App's view called it (`viewOf`: the call whose card holds the view).
+   */
+  origin?: 'user' | 'app';
+  viewOf?: string;
 }
 
 /** Filter for `calls.list`; every field narrows. */

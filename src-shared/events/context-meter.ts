@@ -30,8 +30,8 @@ export interface DeferredToolInfo {
 
 /** One part of a request. */
 export interface ContextPart {
-  kind: 'system' | 'mcp-instructions' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
-  /** The skill (its line in the skills list), the MCP server (instructions) or tool source (`builtin`, `mcp:<id>`, `extension:<name>`). */
+  kind: 'system' | 'mcp-instructions' | 'app-context' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  /** The skill (its line in the skills list), the MCP server (instructions, an app view's context) or tool source (`builtin`, `mcp:<id>`, `extension:<name>`). */
   source?: string;
   tokens: number;
   /** Messages, tools or images counted in this part. */
@@ -40,7 +40,7 @@ export interface ContextPart {
 
 /** One large item, with what identifies it for a link. */
 export interface ContextItem {
-  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'skill';
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'app-context' | 'skill';
   label: string;
   tokens: number;
   /** The tool call a result answers. */

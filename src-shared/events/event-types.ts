@@ -9,6 +9,9 @@ import type { ToolResultRecord } from './tool-result';
 import type { McpTaskState } from './mcp-task';
 import type { ForkStartFields, PresetAnswerKind } from '../contract/fork-views';
 
+/** Who started a tool call that the model did not: the user's own click, or an MCP App's view. */
+export type CallOrigin = 'user' | 'app';
+
 export type ToolSource = 'builtin' | `mcp:${string}` | `extension:${string}`;
 
 export interface ToolCallRecord {
@@ -74,12 +77,14 @@ export interface EventPayloads {
   /**
    * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
    * by hand), not the model; it ran through hooks and the sandbox but asked no approval.
+   * `origin: 'app'`: an MCP App's view called it (`viewOf`: the call whose card holds that view);
+   * it ran through validation, hooks and the approval policy like the model's calls.
    */
   /**
    * `answered`: the call did not run — a fork copied its result from the parent, gave the edited
    * one, or answered it from the parent's recording (`recordedFrom`: the parent's call id).
    */
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: CallOrigin; viewOf?: string; answered?: PresetAnswerKind; recordedFrom?: string };
   /** `kind: 'task'`: the call runs as an MCP task and `task` is its state now (on each change). */
   tool_execution_update: { callId: string; kind: 'progress' | 'log' | 'task'; progress?: number; total?: number; message?: string; level?: string; task?: McpTaskState };
   tool_execution_end: {
@@ -89,7 +94,8 @@ export interface EventPayloads {
     durationMs: number;
     blocked?: boolean;
     replayOf?: string;
-    origin?: 'user';
+    origin?: CallOrigin;
+    viewOf?: string;
     answered?: PresetAnswerKind;
     recordedFrom?: string;
   };

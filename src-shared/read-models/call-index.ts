@@ -44,6 +44,7 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
         ...(prev?.approval ? { approval: prev.approval } : {}),
         ...(e.replayOf ? { replayOf: e.replayOf } : {}),
         ...(e.origin === 'user' ? { origin: 'user' as const } : {}),
+        ...(e.origin === 'app' ? { origin: 'app' as const, ...(e.viewOf ? { viewOf: e.viewOf } : {}) } : {}),
       };
       if (!prev) index.order.push(e.callId);
       index.byId.set(e.callId, call);

@@ -5,6 +5,7 @@ import { createAppHost } from '../../bridge/app-host';
 import { ConfigFileKeyStore } from '../../bridge/settings-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
+import { ViewSandboxServer } from '../../web/view-sandbox-server';
 import { WebHost } from '../../web/web-host';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
@@ -88,9 +89,15 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
   const paths = glassboxPaths(io.env);
   // A malformed config is a usage error (exit 2) before anything is served.
   loadConfig(paths, workspace);
-  const app = createAppHost({ workspace, paths, keys: new ConfigFileKeyStore(paths.config), env: io.env });
-  if (args.session && !app.store.exists(args.session)) throw new UsageError(`no saved session '${args.session}'`);
-  const web = new WebHost({ bridge: app, rendererDir: findRendererDir(io.env), host: args.host, port: args.port });
+  // MCP App views run on an origin of their own: a second server on the same host, another port.
+  const sandbox = new ViewSandboxServer();
+  const { url: sandboxUrl, origin: sandboxOrigin } = await sandbox.start(args.host);
+  const app = createAppHost({ workspace, paths, keys: new ConfigFileKeyStore(paths.config), env: io.env, viewSandbox: () => ({ url: sandboxUrl }) });
+  if (args.session && !app.store.exists(args.session)) {
+    await sandbox.close();
+    throw new UsageError(`no saved session '${args.session}'`);
+  }
+  const web = new WebHost({ bridge: app, rendererDir: findRendererDir(io.env), host: args.host, port: args.port, viewSandboxOrigin: () => sandboxOrigin });
   // Serve (and print the URL) while the session is still being built: calls wait for it.
   const starting = app.start(args.session);
   starting.catch((err: unknown) => println(io.stderr, `glassbox web: the session could not start: ${(err as Error)?.message ?? String(err)}`));
@@ -109,6 +116,6 @@ export async function webCommand(argv: string[], io: CliIO): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  await Promise.race([Promise.all([web.close(), app.dispose()]), new Promise((r) => setTimeout(r, 5000))]);
+  await Promise.race([Promise.all([web.close(), sandbox.close(), app.dispose()]), new Promise((r) => setTimeout(r, 5000))]);
   return EXIT.OK;
 }

@@ -28,6 +28,8 @@ export function contextWindowOf(model: string, configured?: number): number | nu
 }
 
 const MCP_INSTRUCTIONS = /^Instructions from MCP server '([^']+)':/;
+/** How an MCP App view's model context starts (bridge/apps `appContextText`). */
+const APP_CONTEXT = /^Context from the view of MCP server '([^']+)'/;
 const SKILL_LINE = /^- ([a-z0-9-]+): /;
 
 /** The skills list by skill: each line is what that skill costs; the lines around it count as the list's own. */
@@ -76,7 +78,11 @@ export function contextBreakdown(input: {
   for (const m of input.systemMessages) {
     const server = MCP_INSTRUCTIONS.exec(m)?.[1];
     const n = tokens(m.length);
-    if (server) {
+    const app = server ? undefined : APP_CONTEXT.exec(m)?.[1];
+    if (app) {
+      add('app-context', n, app);
+      items.push({ kind: 'app-context', label: `context from the view of MCP server ${app}`, tokens: n });
+    } else if (server) {
       add('mcp-instructions', n, server);
       items.push({ kind: 'mcp-instructions', label: `instructions of MCP server ${server}`, tokens: n });
     } else if (m.startsWith(SKILLS_PROMPT_HEADER)) skillParts(m, add, items);

@@ -72,7 +72,7 @@ export class ToolExposure {
     const deferredTools: Tool[] = [];
     const deferred: DeferredToolInfo[] = [];
     let used = 0;
-    const all = this.opts.tools.list().filter((t) => t.name !== TOOL_SEARCH_NAME);
+    const all = this.opts.tools.list().filter((t) => t.name !== TOOL_SEARCH_NAME && !t.appOnly);
     // Loaded tools count first: they are sent whatever the budget says.
     for (const t of all) if (this.loaded.has(t.name) && serverOf(t)) used += schemaTokens(paramOf(t));
     for (const t of all) {

@@ -109,9 +109,9 @@ export class ToolCollection {
     for (const l of this.listeners) l();
   }
 
-  /** Tools in OpenAI function-calling format. */
+  /** Tools in OpenAI function-calling format (the model's: an MCP App's own tools are left out). */
   toParams(): FunctionToolParam[] {
-    return this.list().map((t) => ({
+    return this.list().filter((t) => !t.appOnly).map((t) => ({
       type: 'function',
       function: { name: t.name, description: t.description, parameters: t.inputSchema },
     }));

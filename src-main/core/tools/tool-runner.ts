@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { ToolSource } from '../../../src-shared/events/event-types';
+import type { CallOrigin, ToolSource } from '../../../src-shared/events/event-types';
 import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
 import type { Escalation, HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';
@@ -27,8 +27,13 @@ export interface ToolCallRequest {
    * Set only by host code for a click, never from model output: the gate does not put the
    * user's own choice back to them (a policy deny still holds, and a replay of a call that was
    * denied still asks), and the events record who acted.
+   * `app`: an MCP App's view asked for it (set by host code from the view's `tools/call`): the
+   * approval policy applies as to the model's calls, and only this origin (and the user) may
+   * run a tool that is its app's own (`appOnly`).
    */
-  origin?: 'user';
+  origin?: CallOrigin;
+  /** With origin `app`: the call whose card holds the view that asked. */
+  viewOf?: string;
 }
 
 export interface ToolCallOutcome {
@@ -89,7 +94,7 @@ export class ToolRunner {
       else parseError = parsed.error;
     }
     const bus = this.deps.bus;
-    const origin = req.origin === 'user' ? ({ origin: 'user' } as const) : {};
+    const origin = req.origin === 'user' ? ({ origin: 'user' } as const) : req.origin === 'app' ? ({ origin: 'app', ...(req.viewOf ? { viewOf: req.viewOf } : {}) } as const) : {};
     bus?.emit({ type: 'tool_execution_start', callId, tool: req.tool, args, source, ...(req.replayOf ? { replayOf: req.replayOf } : {}), ...origin });
 
     const finish = (result: ToolResult, blocked = false): ToolCallOutcome => {
@@ -108,6 +113,8 @@ export class ToolRunner {
     };
 
     if (parseError) return finish(errorResult(`Invalid arguments for ${req.tool}: ${parseError}`));
+    // An app's own tool is not the model's: named by the model (or a replay of its call), it does not exist.
+    if (tool?.appOnly && !req.origin) return finish(errorResult(`Unknown tool '${req.tool}': it belongs to an MCP App's view and is not offered to the model`));
     const checked = this.deps.tools.check(req.tool, args);
     if ('error' in checked) return finish(checked.error);
     const call: ToolCallInfo = { callId, tool: req.tool, args: checked.args, source };
@@ -123,8 +130,10 @@ export class ToolRunner {
     let escalation: Escalation | undefined;
     let grantedPaths: string[] | undefined;
     if (this.deps.approvals) {
-      const meta = { ...(req.replayOf ? { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null } : {}), ...origin };
-      const verdict = req.replayOf || req.origin ? await this.deps.approvals.check(call, signal, meta) : await this.deps.approvals.check(call, signal);
+      // A view's call is judged as the model's is (the user did not click it).
+      const user = req.origin === 'user' ? ({ origin: 'user' } as const) : {};
+      const meta = { ...(req.replayOf ? { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null } : {}), ...user };
+      const verdict = req.replayOf || req.origin === 'user' ? await this.deps.approvals.check(call, signal, meta) : await this.deps.approvals.check(call, signal);
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
       escalation = verdict.escalation;
       grantedPaths = verdict.grantedPaths;

@@ -104,6 +104,11 @@ export interface Tool {
   checkArgs?(args: Record<string, unknown>): string | null;
   /** Where it came from; set by whoever registers it (defaults to builtin). */
   source?: ToolSource;
+  /**
+   * An MCP App's own tool (`_meta.ui.visibility: ["app"]`): callable by its server's view (and
+   * by the user's hand), never offered to the model, and refused when the model names it.
+   */
+  readonly appOnly?: boolean;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
   /**
    * The change a call would make to a file, computed without writing (shown in its approval);

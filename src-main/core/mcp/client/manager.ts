@@ -300,6 +300,26 @@ export class McpManager {
     return this.ids().map((id) => this.status(id)!);
   }
 
+  /**
+   * Logs a message between one of the server's MCP App views and the window (`in`: from the
+   * view), beside the server's own JSON-RPC; false when the server has no live connection.
+   */
+  recordViewTraffic(id: string, direction: 'in' | 'out', message: unknown, callId?: string): boolean {
+    const log = this.entries.get(id)?.connection?.traffic;
+    if (!log) return false;
+    const m = (message && typeof message === 'object' ? message : {}) as { method?: unknown; id?: unknown };
+    log.record({
+      kind: 'message',
+      channel: 'view',
+      direction,
+      message,
+      ...(typeof m.method === 'string' ? { method: m.method } : {}),
+      ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
+      ...(callId ? { callId } : {}),
+    });
+    return true;
+  }
+
   /** The server's traffic log (every JSON-RPC message and HTTP exchange, secrets masked); `after` a seq for polling. */
   traffic(id: string, after = 0): McpTrafficEntry[] {
     return this.entries.get(id)?.connection?.traffic.entries(after) ?? [];

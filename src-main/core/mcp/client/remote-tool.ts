@@ -3,6 +3,8 @@ import type { ToolSource } from '../../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '../../tools/tool';
 import type { ToolResult } from '../../../../src-shared/events/tool-result';
 import type { McpServerConnection } from './connection';
+import { APP_VIEW_METADATA_KEY, type AppViewRef } from '../../../../src-shared/apps/view-types';
+import { toolUi } from './apps/tool-ui';
 
 /**
  * The schema the model and the validator see. `$schema` is dropped: servers announce drafts
@@ -58,6 +60,10 @@ export class McpClientTool implements Tool {
   source: ToolSource;
   /** The server's own name for the tool (what goes over the wire). */
   readonly originalName: string;
+  /** Only its MCP App's view may call it (`_meta.ui.visibility: ["app"]`). */
+  readonly appOnly: boolean;
+  /** The view a call's result is shown in (`_meta.ui.resourceUri`), when the tool has one. */
+  readonly view?: AppViewRef;
 
   constructor(
     private readonly connection: McpServerConnection,
@@ -80,15 +86,20 @@ export class McpClientTool implements Tool {
       this.annotations = annotations;
     }
     this.source = `mcp:${connection.id}`;
+    const ui = toolUi(remote._meta);
+    this.appOnly = ui.appOnly;
+    if (ui.resourceUri) this.view = { server: connection.id, resourceUri: ui.resourceUri, tool: remote.name };
   }
 
-  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return this.connection.callTool(this.originalName, args, ctx);
+  async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const result = await this.connection.callTool(this.originalName, args, ctx);
+    // The result remembers its view, so the window (live or reopened) renders it from the record.
+    return this.view ? { ...result, metadata: { ...result.metadata, [APP_VIEW_METADATA_KEY]: this.view } } : result;
   }
 
   /** True when the remote definition differs in anything the model or validator sees. */
   differsFrom(remote: RemoteTool): boolean {
-    return JSON.stringify([remote.description, remote.inputSchema, remote.annotations]) !==
-      JSON.stringify([this.remote.description, this.remote.inputSchema, this.remote.annotations]);
+    return JSON.stringify([remote.description, remote.inputSchema, remote.annotations, remote._meta?.ui]) !==
+      JSON.stringify([this.remote.description, this.remote.inputSchema, this.remote.annotations, this.remote._meta?.ui]);
   }
 }

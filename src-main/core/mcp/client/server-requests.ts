@@ -6,6 +6,7 @@ import type { EventPayloads } from '../../../../src-shared/events/event-types';
 import type { HumanInputPort } from '../../tools/tool';
 import { elicit, type ElicitFormRequest, type ElicitUrlRequest } from './elicitation';
 import { sample, type McpSampler, type SamplingRequest } from './sampling';
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../../../../src-shared/apps/view-types';
 
 /** One server→client request (2025) or input round (2026), as the session records it (the `mcp_server_request` event). */
 export type ServerRequestRecord = EventPayloads['mcp_server_request'];
@@ -26,7 +27,13 @@ export interface ServerRequestScope {
 
 /** The capabilities Glassbox declares: what it can actually answer. */
 export function clientCapabilities(): ClientCapabilities {
-  return { roots: { listChanged: true }, elicitation: { form: { applyDefaults: true }, url: {} }, sampling: { tools: {} } } as ClientCapabilities;
+  return {
+    roots: { listChanged: true },
+    elicitation: { form: { applyDefaults: true }, url: {} },
+    sampling: { tools: {} },
+    // MCP Apps: tools' views are rendered (docs/mcp-apps.md).
+    extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+  } as ClientCapabilities;
 }
 
 function realOrAsIs(p: string): string {

@@ -5,6 +5,7 @@ import { shortTokens } from '../usage/usage-format';
 const PART_LABEL: Record<ContextPart['kind'], string> = {
   system: 'System prompt',
   'mcp-instructions': 'MCP instructions',
+  'app-context': 'App view context',
   skills: 'Skills',
   tools: 'Tool schemas',
   conversation: 'Conversation',
