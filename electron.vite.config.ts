@@ -15,6 +15,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           cli: resolve(__dirname, 'src-main/cli/index.ts'),
+          // The OpenTelemetry export's worker thread (found beside the bundle at run time).
+          'otlp-export-worker': resolve(__dirname, 'src-main/core/telemetry/otlp-export-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -32,9 +32,34 @@ export interface EventSpansOptions {
   callParent?: (callId: string) => Context | undefined;
 }
 
-interface Open {
-  span: Span;
-  ctx: Context;
+/** An open span and its parent; the context with it (what children and carriers need) is made on first use. */
+class Open {
+  private made: Context | undefined;
+
+  constructor(
+    readonly span: Span,
+    private readonly parent: Context,
+  ) {}
+
+  get ctx(): Context {
+    return (this.made ??= trace.setSpan(this.parent, this.span));
+  }
+
+  /** The context the span was started in. */
+  get parentContext(): Context {
+    return this.parent;
+  }
+}
+
+/** An open tool call. */
+class OpenTool extends Open {
+  constructor(
+    span: Span,
+    parent: Context,
+    readonly tool: string,
+  ) {
+    super(span, parent);
+  }
 }
 
 /** Stop reasons of both wire formats as the conventions' finish reasons. */
@@ -46,16 +71,15 @@ function finishReason(stop: unknown): string | undefined {
   return stop;
 }
 
-/** `server.address` / `server.port` of the endpoints seen (a session has one or two: parsed once each). */
-const endpoints = new Map<string, Attributes>();
+/** `server.address` / `server.port` of the endpoints seen (a session has one or two: parsed once each); null: not a URL. */
+const endpoints = new Map<string, { address: string; port: number } | null>();
 
-function endpointAttributes(endpoint: unknown): Attributes {
-  if (typeof endpoint !== 'string') return {};
+function endpointAttributes(endpoint: unknown): { address: string; port: number } | null {
+  if (typeof endpoint !== 'string') return null;
   let out = endpoints.get(endpoint);
-  if (!out) {
-    out = {};
+  if (out === undefined) {
     const u = URL.canParse(endpoint) ? new URL(endpoint) : null;
-    if (u) out = { [ATTR.serverAddress]: u.hostname, [ATTR.serverPort]: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80 };
+    out = u ? { address: u.hostname, port: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80 } : null;
     if (endpoints.size > 64) endpoints.clear();
     endpoints.set(endpoint, out);
   }
@@ -76,7 +100,7 @@ function text(value: unknown): string {
 export class EventSpans {
   private run: Open | null = null;
   private chat: Span | null = null;
-  private readonly tools = new Map<string, Open & { tool: string }>();
+  private readonly tools = new Map<string, OpenTool>();
   private readonly approvals = new Map<string, Span>();
   private readonly waits = new Map<string, Span>();
   private readonly protocolVersions = new Map<string, string>();
@@ -181,10 +205,7 @@ export class EventSpans {
 
   /** A root span of the session's trace, or a child of the given parent. */
   private startRoot(name: string, kind: SpanKind, attributes: Attributes, ts: number, parent?: Context): Open {
-    const start = (ctx: Context): Open => {
-      const span = this.opts.tracer.startSpan(name, { kind, attributes, startTime: ts }, ctx);
-      return { span, ctx: trace.setSpan(ctx, span) };
-    };
+    const start = (ctx: Context): Open => new Open(this.opts.tracer.startSpan(name, { kind, attributes, startTime: ts }, ctx), ctx);
     if (parent) return start(parent);
     if (this.opts.parent) return start(this.opts.parent);
     return this.opts.ids.withTraceId(this.opts.traceId, () => start(ROOT_CONTEXT));
@@ -223,12 +244,16 @@ export class EventSpans {
   private startChat(e: GlassboxEventOf<'model_request'>): void {
     const req = (e.request ?? {}) as { provider?: unknown; model?: unknown; endpoint?: unknown; newMessages?: unknown };
     const model = typeof req.model === 'string' ? req.model : 'unknown';
-    const attributes: Attributes = {
-      [ATTR.operationName]: 'chat',
-      [ATTR.requestModel]: model,
-      ...(typeof req.provider === 'string' ? { [ATTR.providerName]: req.provider } : {}),
-      ...endpointAttributes(req.endpoint),
-    };
+    // Plain assignments (no spreads): this runs on the agent's thread every model turn.
+    const attributes: Attributes = {};
+    attributes[ATTR.operationName] = 'chat';
+    attributes[ATTR.requestModel] = model;
+    if (typeof req.provider === 'string') attributes[ATTR.providerName] = req.provider;
+    const where = endpointAttributes(req.endpoint);
+    if (where) {
+      attributes[ATTR.serverAddress] = where.address;
+      attributes[ATTR.serverPort] = where.port;
+    }
     if (this.content) attributes[ATTR.inputMessages] = messagesJson(req.newMessages);
     this.chat?.end(e.ts);
     const parent = this.run?.ctx;
@@ -244,7 +269,9 @@ export class EventSpans {
     if (e.model) span.setAttribute(ATTR.responseModel, e.model);
     if (reason) span.setAttribute(ATTR.finishReasons, [reason]);
     if (u) {
-      span.setAttributes({ [ATTR.inputTokens]: u.inputTokens, [ATTR.outputTokens]: u.outputTokens, [ATTR.timeToFirstChunk]: u.ttftMs / 1000 });
+      span.setAttribute(ATTR.inputTokens, u.inputTokens);
+      span.setAttribute(ATTR.outputTokens, u.outputTokens);
+      span.setAttribute(ATTR.timeToFirstChunk, u.ttftMs / 1000);
       if (u.cachedInputTokens) span.setAttribute(ATTR.cacheReadTokens, u.cachedInputTokens);
       if (u.reasoningTokens) span.setAttribute(ATTR.reasoningTokens, u.reasoningTokens);
       if (typeof u.costUsd === 'number') span.setAttribute(ATTR.costUsd, u.costUsd);
@@ -260,30 +287,33 @@ export class EventSpans {
     if (version) out[ATTR.mcpProtocolVersion] = version;
     if (facts?.sessionId) out[ATTR.mcpSessionId] = facts.sessionId;
     if (facts?.transport) out[ATTR.networkTransport] = facts.transport;
-    if (facts?.url) Object.assign(out, endpointAttributes(facts.url));
+    const where = facts?.url ? endpointAttributes(facts.url) : undefined;
+    if (where) {
+      out[ATTR.serverAddress] = where.address;
+      out[ATTR.serverPort] = where.port;
+    }
     return out;
   }
 
   private startTool(e: GlassboxEventOf<'tool_execution_start'>): void {
     const remote = this.opts.callParent?.(e.callId);
     const mcp = e.source.startsWith('mcp:') ? e.source.slice(4) : null;
-    const attributes: Attributes = {
-      [ATTR.operationName]: 'execute_tool',
-      [ATTR.toolName]: e.tool,
-      [ATTR.toolCallId]: e.callId,
-      [ATTR.toolType]: e.source === 'builtin' ? 'function' : 'extension',
-      [ATTR.toolSource]: e.source,
-      ...(mcp ? this.mcpAttributes(mcp) : {}),
-      ...(remote ? { [ATTR.mcpMethodName]: 'tools/call' } : {}),
-    };
+    // Plain assignments (no spreads): this runs on the agent's thread for every tool call.
+    const attributes: Attributes = mcp ? this.mcpAttributes(mcp) : {};
+    attributes[ATTR.operationName] = 'execute_tool';
+    attributes[ATTR.toolName] = e.tool;
+    attributes[ATTR.toolCallId] = e.callId;
+    attributes[ATTR.toolType] = e.source === 'builtin' ? 'function' : 'extension';
+    attributes[ATTR.toolSource] = e.source;
+    if (remote) attributes[ATTR.mcpMethodName] = 'tools/call';
     if (this.content) attributes[ATTR.toolCallArguments] = text(e.args);
     let open: Open;
     if (remote) open = this.startRoot(SPAN.servedToolCall(e.tool), SpanKind.SERVER, attributes, e.ts, remote);
     else if (this.run) {
-      const span = this.opts.tracer.startSpan(SPAN.executeTool(e.tool), { kind: mcp ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, startTime: e.ts }, this.run.ctx);
-      open = { span, ctx: trace.setSpan(this.run.ctx, span) };
+      const parent = this.run.ctx;
+      open = new Open(this.opts.tracer.startSpan(SPAN.executeTool(e.tool), { kind: mcp ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, startTime: e.ts }, parent), parent);
     } else open = this.startRoot(SPAN.executeTool(e.tool), mcp ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, e.ts);
-    this.tools.set(e.callId, { ...open, tool: e.tool });
+    this.tools.set(e.callId, new OpenTool(open.span, open.parentContext, e.tool));
   }
 
   private endTool(e: GlassboxEventOf<'tool_execution_end'>): void {

@@ -3,6 +3,9 @@ import type { MeterProvider, Tracer } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ExportCounters, type ExportCounts } from './export-counters';
 import { PinnedTraceIds } from './pinned-trace-ids';
+import { ATTRIBUTE_VALUE_LIMIT, RecordingTracer, type SpanRecord } from './span-record';
+import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
+import { ReplayIds, replaySpans } from './span-replay';
 import type { OtlpTarget } from './telemetry-config';
 
 /** Spans waiting to be sent; past this many, new ones are dropped (and counted), never waited for. */
@@ -11,11 +14,6 @@ export const MAX_QUEUED_SPANS = 2048;
 export const EXPORT_BATCH = 256;
 /** How long one export request may take (a stalled receiver costs no more than this per batch). */
 export const EXPORT_TIMEOUT_MS = 10_000;
-/** How long `glassbox run` waits at exit for the last spans to leave. */
-export const EXIT_FLUSH_MS = 5_000;
-
-/** The longest span attribute value (content is cut there; backends refuse larger ones). */
-const ATTRIBUTE_VALUE_LIMIT = 64 * 1024;
 
 /** The instrumentation scope of Glassbox's spans. */
 export const TRACER_NAME = 'glassbox';
@@ -43,28 +41,43 @@ async function exporterFor(target: OtlpTarget): Promise<SpanExporter> {
 /**
  * One OTLP export pipeline: a tracer provider with the service's resource, a batch span
  * processor with a bounded queue (full: new spans are dropped and counted, the agent never
- * waits), and the official OTLP exporter of the protocol (its own retries with backoff). No
- * global registration and no context manager: spans get their parents explicitly, so nothing
- * turns on async hooks for the whole process.
+ * waits), and the official OTLP exporter of the protocol (its own retries with backoff). It
+ * takes recorded spans (`write`) and makes SDK spans of them with their own ids and times.
+ * No global registration and no context manager: spans get their parents explicitly, so
+ * nothing turns on async hooks for the whole process.
+ *
+ * It runs in the export worker (worker-span-export.ts); used directly it is the export on the
+ * calling thread (a recorded session's export, or when no worker can start).
  */
-export class OtlpPipeline {
+export class OtlpPipeline implements SpanExport {
+  /** Records spans on this thread and writes each as it ends (the export on this thread). */
+  readonly tracer: Tracer;
+  /** Lets a root span take its session's trace id. */
+  readonly ids = new PinnedTraceIds();
+  readonly thread = 'main';
+
   private constructor(
-    /** Makes the spans. */
-    readonly tracer: Tracer,
-    /** Lets a root span take its session's trace id. */
-    readonly ids: PinnedTraceIds,
+    private readonly sdkTracer: Tracer,
+    private readonly replayIds: ReplayIds,
     private readonly counters: ExportCounters,
     private readonly provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> },
     /** Where spans go (for logs: the URL, never the headers). */
     readonly target: OtlpTarget,
-  ) {}
+  ) {
+    this.tracer = new RecordingTracer(this.ids, (r) => this.write([r]));
+  }
+
+  /** Makes SDK spans of recorded ones; the batch processor queues them (or drops them when full). */
+  write(records: readonly SpanRecord[]): void {
+    replaySpans(this.sdkTracer, this.replayIds, records);
+  }
 
   /** Builds the pipeline for a target (the exporter packages load only now). */
   static async open(target: OtlpTarget, opts: { scheduledDelayMs?: number; maxQueuedSpans?: number } = {}): Promise<OtlpPipeline> {
     const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-trace-base'), import('@opentelemetry/resources')]);
     const exporter = await exporterFor(target);
     const counters = new ExportCounters();
-    const ids = new PinnedTraceIds();
+    const ids = new ReplayIds();
     const queue = opts.maxQueuedSpans ?? target.maxQueueSize ?? MAX_QUEUED_SPANS;
     // `selfObsMeterProvider` is how the SDK reports its own drops (an option its BufferConfig type does not list yet).
     const processorConfig: { maxQueueSize: number; maxExportBatchSize: number; scheduledDelayMillis: number; exportTimeoutMillis: number; selfObsMeterProvider: MeterProvider } = {
@@ -107,19 +120,4 @@ export class OtlpPipeline {
     await this.flush(timeoutMs);
     await Promise.race([this.provider.shutdown().catch(() => undefined), new Promise((r) => setTimeout(r, 200).unref())]);
   }
-}
-
-/** One pipeline per target in this process (sessions of a window share it). */
-const open = new Map<string, Promise<OtlpPipeline>>();
-
-/** The process's pipeline for a target, opened on first use. */
-export function pipelineFor(target: OtlpTarget): Promise<OtlpPipeline> {
-  const key = JSON.stringify([target.protocol, target.url, target.headers, target.serviceName, target.resourceAttributes, target.maxQueueSize]);
-  let p = open.get(key);
-  if (!p) {
-    p = OtlpPipeline.open(target);
-    open.set(key, p);
-    p.catch(() => open.delete(key));
-  }
-  return p;
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { RandomIdGenerator, type IdGenerator } from '@opentelemetry/sdk-trace-base';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IdGenerator } from '@opentelemetry/sdk-trace-base';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
@@ -14,12 +14,27 @@ export function traceIdForSession(sessionId: string): string {
   return createHash('sha256').update(`glassbox-session:${sessionId}`).digest('hex').slice(0, 32);
 }
 
+/** Random hex digits drawn 8 KiB at a time (an id is a slice of them: no call per id). */
+let pool = '';
+let at = 0;
+
+function randomHex(digits: number): string {
+  for (;;) {
+    if (at + digits > pool.length) {
+      pool = randomBytes(4096).toString('hex');
+      at = 0;
+    }
+    const id = pool.slice(at, (at += digits));
+    // All zeros is not a valid id (1 in 2^64 for a span id; drawn again).
+    if (!/^0+$/.test(id)) return id;
+  }
+}
+
 /**
- * Random ids, except that a root span can be given its trace id (the session's): `withTraceId`
- * pins the id for the spans started synchronously inside it.
+ * Random ids (cryptographic), except that a root span can be given its trace id (the
+ * session's): `withTraceId` pins the id for the spans started synchronously inside it.
  */
 export class PinnedTraceIds implements IdGenerator {
-  private readonly random = new RandomIdGenerator();
   private pinned: string | null = null;
 
   /** Runs `start` with the next trace ids being `traceId`. */
@@ -33,10 +48,10 @@ export class PinnedTraceIds implements IdGenerator {
   }
 
   generateTraceId(): string {
-    return this.pinned ?? this.random.generateTraceId();
+    return this.pinned ?? randomHex(32);
   }
 
   generateSpanId(): string {
-    return this.random.generateSpanId();
+    return randomHex(16);
   }
 }

@@ -121,7 +121,8 @@ describe('OpenTelemetry export of a session', () => {
     expect(wire).not.toContain(OTLP_HEADER_SECRET);
     // The header does go to the collector (that is what it is for).
     expect(receiver.requests.some((h) => h['x-team-key'] === OTLP_HEADER_SECRET)).toBe(true);
-    expect(session.telemetry.status()).toMatchObject({ exporting: true, traceUrl: `https://traces.example/trace/${run.traceId}` });
+    // Spans were built and sent in the export worker, not on the agent's thread.
+    expect(session.telemetry.status()).toMatchObject({ exporting: true, exportThread: 'worker', traceUrl: `https://traces.example/trace/${run.traceId}` });
   });
 
   it('with captureContent: messages, arguments and results, redacted as session files are', async () => {

@@ -3,7 +3,7 @@ import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-
 import type { EventSource } from '../secrets/redacted-events';
 import { EventSpans, type McpServerFacts } from './event-spans';
 import type { ExportCounts } from './export-counters';
-import { EXIT_FLUSH_MS, pipelineFor, type OtlpPipeline } from './otlp-pipeline';
+import { EXIT_FLUSH_MS, spanExportFor, type SpanExport } from './span-export';
 import { traceIdForSession } from './pinned-trace-ids';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 import type { TelemetrySettings } from './telemetry-config';
@@ -30,6 +30,8 @@ export interface TelemetryStatus {
   traceUrl?: string;
   /** Spans exported, dropped (queue full) and failed so far, by this process. */
   counts: ExportCounts;
+  /** Where spans are built and sent, when exporting: a worker thread, or the agent's thread. */
+  exportThread?: 'worker' | 'main';
 }
 
 /** What a session's telemetry needs. */
@@ -49,6 +51,8 @@ export interface SessionTelemetryOptions {
   mcpServer?: (id: string) => McpServerFacts | undefined;
   /** Warnings (export could not start, spans dropped) for the session's log. */
   warn: (message: string) => void;
+  /** The export to use instead of the process's one for the target (benchmarks compare them). */
+  spanExport?: () => Promise<SpanExport>;
 }
 
 /**
@@ -65,7 +69,7 @@ export class SessionTelemetry {
    * form; baggage left out), which each run records on its `agent_start`.
    */
   readonly continues: { traceparent: string; tracestate?: string } | undefined;
-  private pipeline: OtlpPipeline | null = null;
+  private pipeline: SpanExport | null = null;
   private spans: EventSpans | null = null;
   private readonly callParents = new Map<string, Context>();
   private readonly off: () => void;
@@ -88,7 +92,7 @@ export class SessionTelemetry {
     const target = this.opts.settings.otlp;
     if (!target || this.pipeline) return;
     try {
-      this.pipeline = await pipelineFor(target);
+      this.pipeline = await (this.opts.spanExport?.() ?? spanExportFor(target));
     } catch (err) {
       this.opts.warn(`OpenTelemetry export to ${target.url} could not start: ${(err as Error).message}`);
       return;
@@ -135,7 +139,7 @@ export class SessionTelemetry {
     const traceUrl = this.opts.settings.traceUrl?.replaceAll('{traceId}', this.traceId);
     return {
       exporting: this.exporting,
-      ...(target && this.exporting ? { endpoint: target.url, protocol: target.protocol } : {}),
+      ...(target && this.pipeline ? { endpoint: target.url, protocol: target.protocol, exportThread: this.pipeline.thread } : {}),
       traceId: this.traceId,
       ...(traceUrl ? { traceUrl } : {}),
       counts: this.pipeline?.counts() ?? { exported: 0, dropped: 0, failed: 0 },

@@ -1,0 +1,55 @@
+import type { Tracer } from '@opentelemetry/api';
+import type { ExportCounts } from './export-counters';
+import type { PinnedTraceIds } from './pinned-trace-ids';
+import type { OtlpTarget } from './telemetry-config';
+
+/** How long `glassbox run` waits at exit for the last spans to leave. */
+export const EXIT_FLUSH_MS = 5_000;
+
+/**
+ * Where a session's spans go: a tracer that records them on the agent's thread, and the export
+ * that sends them (in a worker thread, or on this thread when none could start).
+ */
+export interface SpanExport {
+  /** Makes the spans (recording only: building SDK spans and encoding happen on the export side). */
+  readonly tracer: Tracer;
+  /** Lets a root span take its session's trace id. */
+  readonly ids: PinnedTraceIds;
+  /** Where spans go (for logs: the URL, never the headers). */
+  readonly target: OtlpTarget;
+  /** Where spans are built, encoded and sent: a worker thread, or the agent's own thread. */
+  readonly thread: 'worker' | 'main';
+  /** Spans exported, dropped (queue full) and failed so far. */
+  counts(): ExportCounts;
+  /** Sends what is queued; resolves false when it took longer than `timeoutMs` (the rest is left behind). */
+  flush(timeoutMs?: number): Promise<boolean>;
+  /** Flushes (bounded) and stops. */
+  shutdown(timeoutMs?: number): Promise<void>;
+}
+
+/** One export per target in this process (sessions of a window share it). */
+const open = new Map<string, Promise<SpanExport>>();
+
+/**
+ * The process's export for a target, opened on first use: in a worker thread, so span building,
+ * OTLP encoding and sending never take the agent's thread; on this thread when no worker can
+ * start (the exporter packages load only now, either way).
+ */
+export function spanExportFor(target: OtlpTarget): Promise<SpanExport> {
+  const key = JSON.stringify([target.protocol, target.url, target.headers, target.serviceName, target.resourceAttributes, target.maxQueueSize]);
+  let p = open.get(key);
+  if (!p) {
+    p = (async () => {
+      const { WorkerSpanExport } = await import('./worker-span-export');
+      try {
+        return await WorkerSpanExport.start(target);
+      } catch {
+        const { OtlpPipeline } = await import('./otlp-pipeline');
+        return OtlpPipeline.open(target);
+      }
+    })();
+    open.set(key, p);
+    p.catch(() => open.delete(key));
+  }
+  return p;
+}

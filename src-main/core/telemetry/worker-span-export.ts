@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Tracer } from '@opentelemetry/api';
+import type { ExportCounts } from './export-counters';
+import { MAX_QUEUED_SPANS } from './otlp-pipeline';
+import { PinnedTraceIds } from './pinned-trace-ids';
+import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
+import { RecordingTracer, type SpanRecord } from './span-record';
+import type { OtlpTarget } from './telemetry-config';
+
+/** Messages to the export worker. */
+export type ToExportWorker = { type: 'spans'; records: SpanRecord[] } | { type: 'flush'; id: number; timeoutMs: number };
+
+/** Messages from the export worker (its counts are shared memory, see SHARED). */
+export type FromExportWorker = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'flushed'; id: number; ok: boolean };
+
+/** What the worker is started with. */
+export interface ExportWorkerData {
+  target: OtlpTarget;
+  /** SHARED.length Int32 counters the worker writes and this side reads, without messages. */
+  shared: SharedArrayBuffer;
+}
+
+/** The shared counters: spans the worker took from this side, and its exported / dropped / failed. */
+export const SHARED = { taken: 0, exported: 1, dropped: 2, failed: 3, length: 4 } as const;
+
+/** Spans sent to the worker in one message. */
+const POST_BATCH = 128;
+/** Spans wait at most this long on this side before they are posted (the batch processor waits longer anyway). */
+const POST_DELAY_MS = 200;
+/** How long the worker may take to load the exporter before the export runs on this thread instead. */
+const START_TIMEOUT_MS = 15_000;
+
+/**
+ * The worker's entry: the built `otlp-export-worker.js` beside the bundle (or its chunk's
+ * folder), or in a source checkout (tests, benchmarks) the TypeScript file through jiti.
+ */
+function startWorker(data: ExportWorkerData): Worker | null {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const file = fileURLToPath(new URL('./otlp-export-worker.ts', here));
+    let jiti: string;
+    try {
+      jiti = createRequire(here).resolve('jiti');
+    } catch {
+      return null;
+    }
+    const boot = `require(${JSON.stringify(jiti)}).createJiti(${JSON.stringify(file)}).import(${JSON.stringify(file)});`;
+    return new Worker(boot, { eval: true, workerData: data });
+  }
+  for (const rel of ['./otlp-export-worker.js', '../otlp-export-worker.js']) {
+    const file = fileURLToPath(new URL(rel, here));
+    if (existsSync(file)) return new Worker(file, { workerData: data });
+  }
+  return null;
+}
+
+/**
+ * The export in a worker thread. On the agent's thread a span is a plain record (RecordingTracer);
+ * ended spans are posted to the worker in batches, where the SDK makes real spans of them, the
+ * batch processor queues them and the OTLP exporter encodes and sends them. The queue is bounded
+ * on this side too: spans posted and not yet taken by the worker, plus those waiting here, never
+ * pass the queue size — past it new spans are dropped and counted (a worker starved of CPU never
+ * grows memory or slows the agent). The worker does not keep the process alive, except while a
+ * flush waits for it.
+ */
+export class WorkerSpanExport implements SpanExport {
+  readonly tracer: Tracer;
+  readonly ids = new PinnedTraceIds();
+  readonly thread = 'worker';
+  private batch: SpanRecord[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  /** Spans posted to the worker in all. */
+  private posted = 0;
+  private droppedHere = 0;
+  private lostToExit = 0;
+  private readonly shared: Int32Array;
+  private readonly flushes = new Map<number, (ok: boolean) => void>();
+  private nextFlush = 1;
+  private alive = true;
+
+  private constructor(
+    private readonly worker: Worker,
+    shared: SharedArrayBuffer,
+    readonly target: OtlpTarget,
+    private readonly queue: number,
+  ) {
+    this.shared = new Int32Array(shared);
+    this.tracer = new RecordingTracer(this.ids, (r) => this.push(r));
+    worker.on('message', (m: FromExportWorker) => this.onMessage(m));
+    worker.on('exit', () => this.onExit());
+    worker.on('error', () => undefined);
+    worker.unref();
+  }
+
+  /** Starts the worker and waits until its exporter is ready; rejects when it cannot start. */
+  static start(target: OtlpTarget): Promise<WorkerSpanExport> {
+    const shared = new SharedArrayBuffer(SHARED.length * Int32Array.BYTES_PER_ELEMENT);
+    const worker = startWorker({ target, shared });
+    if (!worker) return Promise.reject(new Error('the export worker was not found'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => fail(new Error('the export worker did not start in time')), START_TIMEOUT_MS);
+      const fail = (err: Error): void => {
+        clearTimeout(timer);
+        void worker.terminate();
+        reject(err);
+      };
+      const first = (m: FromExportWorker): void => {
+        worker.off('error', fail);
+        clearTimeout(timer);
+        if (m.type === 'ready') resolve(new WorkerSpanExport(worker, shared, target, target.maxQueueSize ?? MAX_QUEUED_SPANS));
+        else fail(new Error(m.type === 'failed' ? m.message : 'the export worker answered out of turn'));
+      };
+      worker.once('message', first);
+      worker.once('error', fail);
+    });
+  }
+
+  counts(): ExportCounts {
+    const c = this.shared;
+    return { exported: Atomics.load(c, SHARED.exported), dropped: Atomics.load(c, SHARED.dropped) + this.droppedHere, failed: Atomics.load(c, SHARED.failed) + this.lostToExit };
+  }
+
+  /** Spans posted that the worker has not taken yet. */
+  private get inWorker(): number {
+    return this.posted - Atomics.load(this.shared, SHARED.taken);
+  }
+
+  async flush(timeoutMs = EXIT_FLUSH_MS): Promise<boolean> {
+    this.post();
+    if (!this.alive) return false;
+    const id = this.nextFlush++;
+    let timer: NodeJS.Timeout | undefined;
+    // Waiting for the worker's answer keeps the process alive (the worker alone does not).
+    this.worker.ref();
+    try {
+      return await new Promise<boolean>((resolve) => {
+        this.flushes.set(id, resolve);
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        this.send({ type: 'flush', id, timeoutMs });
+      });
+    } finally {
+      clearTimeout(timer);
+      this.flushes.delete(id);
+      if (this.flushes.size === 0 && this.alive) this.worker.unref();
+    }
+  }
+
+  async shutdown(timeoutMs = EXIT_FLUSH_MS): Promise<void> {
+    await this.flush(timeoutMs);
+    this.alive = false;
+    await this.worker.terminate();
+  }
+
+  /** An ended span: queued here and posted in a batch, or dropped when the queue is full. */
+  private push(r: SpanRecord): void {
+    if (!this.alive) {
+      this.lostToExit++;
+      return;
+    }
+    if (this.inWorker + this.batch.length >= this.queue) {
+      this.droppedHere++;
+      return;
+    }
+    this.batch.push(r);
+    if (this.batch.length >= POST_BATCH) this.post();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.post(), POST_DELAY_MS);
+      this.timer.unref();
+    }
+  }
+
+  private post(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.batch.length === 0 || !this.alive) return;
+    const records = this.batch;
+    this.batch = [];
+    this.posted += records.length;
+    this.send({ type: 'spans', records });
+  }
+
+  private send(m: ToExportWorker): void {
+    this.worker.postMessage(m);
+  }
+
+  private onMessage(m: FromExportWorker): void {
+    if (m.type === 'flushed') this.flushes.get(m.id)?.(m.ok);
+  }
+
+  /** The worker ended (crashed or was stopped): what it held is lost, and counted so. */
+  private onExit(): void {
+    if (!this.alive) return;
+    this.alive = false;
+    this.lostToExit += this.inWorker + this.batch.length;
+    this.batch = [];
+    for (const done of this.flushes.values()) done(false);
+  }
+}
