@@ -289,7 +289,8 @@ export interface EventPayloads {
   /** A fork's run also carries its parent, the seq forked at and what was changed; `traceparent` / `tracestate` the W3C trace context the run continued. */
   agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
-  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
+  /** `budget`: a spend limit stopped the run before a model request (config `limits`). */
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
   turn_end: { step: number };
   message_start: { messageId: string; role: Role };
@@ -308,7 +309,13 @@ export interface EventPayloads {
     thinking?: string;
     /** For role `assistant`: the reasoning sent back on the next request (provider-opaque). */
     reasoning?: CarriedReasoning;
+    /** For role `user`: typed while the run worked, queued, and sent before this model request. */
+    queued?: boolean;
   };
+  /** Messages typed during a run, waiting for its next model request; whether *Stop after this step* was asked. */
+  steer_queue: { queued: Array<{ id: string; text: string }>; stopAfterStep: boolean };
+  /** Spend so far: this session's known cost, its turns without a price, today's (with a daily limit), the limits. */
+  spend_status: { sessionUsd: number; unpricedTurns: number; dayUsd?: number; limits: { sessionUsd?: number; dailyUsd?: number; warnAt: number } };
   /** `origin: 'user'`: the user ran this call from the window (undo, replay, a tool called by hand), not the model. */
   /** `answered`: the call did not run (a fork copied, edited or recorded its result; `recordedFrom`: the parent's call id). */
   tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };

@@ -8,7 +8,7 @@ export interface CliIO {
 }
 
 /** Exit codes shared by all commands (docs/cli.md). */
-export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, MAX_STEPS: 3 } as const;
+export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, MAX_STEPS: 3, BUDGET: 4 } as const;
 
 /** A usage or config problem: printed, exit 2. */
 export class UsageError extends Error {

@@ -16,7 +16,7 @@ export interface AgentState {
   /** The task being worked on, when running. */
   task?: string;
   /** The last run's end, if any. */
-  lastEnd?: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string };
+  lastEnd?: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string };
   /** Whether bash and python_execute run confined; `active: false` is the "unsandboxed" badge. */
   sandbox?: SandboxBadge;
   /** The model this session's next run uses (its switched model, else the configured one); absent when none is configured. */

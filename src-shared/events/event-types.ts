@@ -50,7 +50,7 @@ export interface EventPayloads {
    */
   agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
-  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; usage?: UsageTotals };
+  agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };
   turn_end: { step: number };
   message_start: { messageId: string; role: 'user' | 'assistant' | 'system' | 'tool' };
@@ -73,6 +73,24 @@ export interface EventPayloads {
     thinking?: string;
     /** For role `assistant`: the reasoning to send back on the next request (provider-opaque). */
     reasoning?: CarriedReasoning;
+    /** For role `user`: typed while the run worked, queued, and sent before this model request. */
+    queued?: boolean;
+  };
+  /**
+   * The messages typed while a run works and waiting for its next model request (oldest first;
+   * empty once they went in or were removed), and whether *Stop after this step* was asked.
+   */
+  steer_queue: { queued: Array<{ id: string; text: string }>; stopAfterStep: boolean };
+  /**
+   * Spend so far, after each model turn and when a run starts: this session's known cost and
+   * its turns without a price (unknown, never counted as zero), today's across every session
+   * (when a daily limit is set) and the limits in force (`warnAt`: the warning share).
+   */
+  spend_status: {
+    sessionUsd: number;
+    unpricedTurns: number;
+    dayUsd?: number;
+    limits: { sessionUsd?: number; dailyUsd?: number; warnAt: number };
   };
   /**
    * `origin: 'user'`: the user ran this call from the window (undo, revert, replay, a tool called
@@ -193,4 +211,5 @@ export const EVENT_TYPES: readonly EventType[] = [
   'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_start',
   'compaction_end', 'mcp_server_status', 'mcp_tools_changed', 'model_request', 'model_response',
   'model_retry', 'model_error', 'model_changed', 'mcp_traffic', 'mcp_server_request', 'mcp_resource_updated', 'checkpoint', 'conversation_restored', 'log',
+  'steer_queue', 'spend_status',
 ];

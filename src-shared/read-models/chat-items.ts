@@ -21,7 +21,7 @@ export type ChatItem =
       model?: string;
     }
   | { kind: 'call'; key: string; callId: string; ts: number }
-  | { kind: 'end'; key: string; reason: 'finished' | 'max_steps' | 'cancelled' | 'error'; error?: string; ts: number }
+  | { kind: 'end'; key: string; reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string; ts: number }
   | { kind: 'note'; key: string; text: string; ts: number }
   /** The conversation went back to right after event `toSeq` (`undoOf`: this takes that restore back). */
   | { kind: 'restored'; key: string; seq: number; toSeq: number; undoOf?: number; ts: number };

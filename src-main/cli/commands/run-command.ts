@@ -14,16 +14,18 @@ import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 import { cliSessionSignIn } from './mcp-login-command';
 import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 
-const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE | --args-file FILE | --args - [--workspace DIR] [--max-steps N] [--approve ask|auto|deny] [--json] [--session ID]
+const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE | --args-file FILE | --args - [--workspace DIR] [--max-steps N] [--max-usd N] [--approve ask|auto|deny] [--json] [--session ID]
 
 Runs the agent on one task, headless. A long task: \`-\` (or --args -) reads it from stdin,
 --task-file FILE (or --args-file FILE) from a file (one command-line argument cannot pass 128 KiB).
   --workspace DIR   where the agent works (default: the current directory)
   --max-steps N     stop after N model turns (default 30, or config agent.maxSteps); exit 3
+  --max-usd N       stop before the model request that would take this session past N US
+                    dollars (over config limits.sessionUsd; limits.dailyUsd applies too); exit 4
   --approve MODE    ask (prompt on a terminal; denied when stdin is not a TTY), auto, deny
   --json            every event as JSON Lines on stdout (one object per line)
   --session ID      continue a saved session ($GLASSBOX_HOME/sessions/ID.jsonl)
-Exit codes: 0 finished, 1 failed or cancelled, 2 usage/config error, 3 max steps reached.`;
+Exit codes: 0 finished, 1 failed or cancelled, 2 usage/config error, 3 max steps reached, 4 budget reached.`;
 
 const MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
 
@@ -83,6 +85,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       options: {
         workspace: { type: 'string' },
         'max-steps': { type: 'string' },
+        'max-usd': { type: 'string' },
         approve: { type: 'string' },
         json: { type: 'boolean' },
         session: { type: 'string' },
@@ -111,6 +114,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values['max-steps'] !== undefined) {
     maxSteps = Number(values['max-steps']);
     if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a positive integer (got '${values['max-steps']}')`);
+  }
+  let maxUsd: number | undefined;
+  if (values['max-usd'] !== undefined) {
+    maxUsd = Number(values['max-usd'].trim().replace(/^\$/, ''));
+    if (!values['max-usd'].trim() || !Number.isFinite(maxUsd) || maxUsd <= 0) throw new UsageError(`--max-usd must be a positive number of US dollars (got '${values['max-usd']}')`);
   }
   if (values.approve !== undefined && !MODES.includes(values.approve as ApprovalMode)) {
     throw new UsageError(`--approve must be one of ${MODES.join(', ')} (got '${values.approve}')`);
@@ -154,6 +162,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       'Approval was required but `glassbox run` is not attached to a terminal (stdin is not a TTY), so the call was denied. ' +
       'The user can rerun with --approve auto or add an allow rule (approvals.rules) to the config.',
     approveMode,
+    ...(maxUsd !== undefined ? { maxUsd } : {}),
     onEvent: (e) => printer(e),
     // A CI job's trace contains the run (W3C trace context in the environment).
     // (Checked by the session: a malformed one is ignored, and the run starts a trace of its own.)
@@ -179,9 +188,17 @@ export async function runIn(session: GlassboxSession, start: () => Promise<Agent
     if (!opts.json) {
       if (result.finalText) io.stdout.write(result.finalText.endsWith('\n') ? result.finalText : `${result.finalText}\n`);
       const how =
-        result.reason === 'finished' ? 'finished' : result.reason === 'max_steps' ? `stopped: reached max steps (${result.steps})` : result.reason === 'cancelled' ? 'cancelled' : `failed: ${result.error}`;
+        result.reason === 'finished'
+          ? 'finished'
+          : result.reason === 'max_steps'
+            ? `stopped: reached max steps (${result.steps})`
+            : result.reason === 'cancelled'
+              ? 'cancelled'
+              : result.reason === 'budget'
+                ? `stopped: ${result.error ?? 'budget reached'}`
+                : `failed: ${result.error}`;
       println(io.stderr, `glassbox run: ${how} after ${result.steps} step(s) · ${formatUsage(result.usage)}. Session ${session.id} (continue with --session ${session.id})`);
-    } else if (result.reason === 'error') {
+    } else if (result.reason === 'error' || result.reason === 'budget') {
       println(io.stderr, `glassbox run: ${result.error}`);
     }
     if (result.reason === 'finished' && result.terminateStatus === 'failure') {
@@ -189,6 +206,7 @@ export async function runIn(session: GlassboxSession, start: () => Promise<Agent
       println(io.stderr, 'glassbox run: the agent ended with terminate status "failure"');
       return EXIT.FAILED;
     }
+    if (result.reason === 'budget') return EXIT.BUDGET;
     return result.reason === 'finished' ? EXIT.OK : result.reason === 'max_steps' ? EXIT.MAX_STEPS : EXIT.FAILED;
   } finally {
     process.removeListener('SIGINT', onSignal);

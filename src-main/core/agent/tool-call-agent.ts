@@ -5,7 +5,7 @@ import type { ForkStartFields, PresetAnswerKind } from '../../../src-shared/cont
 import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
 import type { PriceTable } from '../llm/prices';
-import { requestChars, turnUsage } from '../llm/turn-usage';
+import { estimateTokens, requestChars, turnUsage } from '../llm/turn-usage';
 import { isErrorResult, resultToModelText, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
@@ -20,7 +20,30 @@ import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 export const DEFAULT_MAX_STEPS = 30;
 
 /** Why a run ended (`agent_end.reason`, docs/agent.md). */
-export type AgentEndReason = 'finished' | 'max_steps' | 'cancelled' | 'error';
+export type AgentEndReason = 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget';
+
+/** What is about to be sent, for a check before each model request (the spend limits). */
+export interface RequestPreview {
+  step: number;
+  model: string;
+  /** The request's input, estimated from its characters (4 a token). */
+  inputTokens: number;
+  signal: AbortSignal;
+}
+
+/** The answer of that check: go on, or end the run with `budget` and this reason. */
+export type RequestVerdict = { go: true } | { go: false; reason: string };
+
+/**
+ * Steering while a run works: messages the user typed meanwhile go in before the next model
+ * request; *Stop after this step* ends the run once the step's tools are done.
+ */
+export interface SteeringPort {
+  /** Removes and returns the queued messages (oldest first); they go in as user messages now. */
+  take(): string[];
+  /** True once *Stop after this step* was asked for this run. */
+  stopRequested(): boolean;
+}
 
 /** What one run produced. */
 export interface AgentRunResult {
@@ -79,6 +102,10 @@ export interface ToolCallAgentOptions {
     isDeferred(name: string): boolean;
     load(names: readonly string[]): unknown;
   };
+  /** Asked before each model request (spend limits, core/limits): a `go: false` ends the run with `budget`. */
+  beforeRequest?: (preview: RequestPreview) => Promise<RequestVerdict>;
+  /** Messages queued while the run works, and *Stop after this step*. */
+  steering?: SteeringPort;
 }
 
 /** A tool call answered without running it (a fork: copied from the parent, edited, or from its recording). */
@@ -158,7 +185,7 @@ export class ToolCallAgent {
     this.unsubscribe();
   }
 
-  private emitMessage(role: Role, content: string, extra: { toolCalls?: ToolCallRecord[]; toolCallId?: string; toolName?: string; isError?: boolean } = {}): string {
+  private emitMessage(role: Role, content: string, extra: { toolCalls?: ToolCallRecord[]; toolCallId?: string; toolName?: string; isError?: boolean; queued?: boolean } = {}): string {
     const messageId = `msg_${randomUUID().slice(0, 12)}`;
     this.opts.bus.emit({ type: 'message_start', messageId, role });
     this.opts.bus.emit({ type: 'message_end', messageId, role, content, ...extra });
@@ -245,7 +272,7 @@ export class ToolCallAgent {
           const outcomes = await this.act(given.toolCalls, signal, (c) => given.answered.get(c.id) ?? runOpts.answer?.(c) ?? null);
           bus.emit({ type: 'turn_end', step });
           await this.afterStep(step, given.toolCalls);
-          if (signal.aborted) return end('cancelled');
+          if (signal.aborted || this.opts.steering?.stopRequested()) return end('cancelled');
           const terminated = outcomes.find((o) => o && typeof o.result.metadata?.terminate === 'string');
           if (terminated) {
             if (!finalText) finalText = resultToModelText(terminated.result);
@@ -254,11 +281,28 @@ export class ToolCallAgent {
           continue;
         }
         for (const note of this.pendingNotes.splice(0)) this.addSystemNote(note);
+        // What the user typed while the run worked goes in now, before the model is asked again.
+        for (const text of this.opts.steering?.take() ?? []) {
+          this.messages.push({ role: 'user', content: text });
+          this.emitMessage('user', text, { queued: true });
+        }
         const system = this.systemText();
         await this.compactIfNeeded(system, signal);
         const windowTokens = contextWindowOf(provider.model, this.opts.contextWindowTokens);
         const plan = this.opts.exposure?.plan(windowTokens) ?? { params: this.opts.runner.tools.toParams(), deferred: [] };
         const tools = plan.params;
+        if (this.opts.beforeRequest) {
+          const inputTokens = estimateTokens(requestChars(system, this.messages, JSON.stringify(tools)));
+          const verdict = await this.opts.beforeRequest({ step, model: provider.model, inputTokens, signal });
+          if (signal.aborted) {
+            bus.emit({ type: 'turn_end', step });
+            return end('cancelled');
+          }
+          if (!verdict.go) {
+            bus.emit({ type: 'turn_end', step });
+            return end('budget', verdict.reason);
+          }
+        }
 
         // Think.
         const messageId = `msg_${randomUUID().slice(0, 12)}`;
@@ -417,6 +461,8 @@ export class ToolCallAgent {
           if (!finalText) finalText = resultToModelText(terminated.result);
           return { ...end('finished'), terminateStatus: String(terminated.result.metadata?.terminate) };
         }
+        // *Stop after this step*: the step's tools are done and answered; no new model request.
+        if (this.opts.steering?.stopRequested()) return end('cancelled', 'stopped after this step, as asked');
       }
       return end('max_steps');
     } catch (err) {

@@ -96,6 +96,9 @@ export const ConfigSectionsSchema = z.looseObject({
   webSearch: z.looseObject({}).optional(),
   browser: z.looseObject({ chromiumPath: z.string().optional(), headless: z.boolean().optional() }).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
+  limits: z
+    .strictObject({ sessionUsd: positive.optional(), dailyUsd: positive.optional(), warnAt: z.number().gt(0).max(1).optional() })
+    .optional(),
   prices: z
     .record(
       z.string(),

@@ -102,6 +102,8 @@ export interface GlassboxConfig {
   extensions?: Record<string, unknown>;
   browser?: { chromiumPath?: string; headless?: boolean };
   webSearch?: Record<string, unknown>;
+  /** Spend limits in USD per session and per day, and the share at which the window warns (default 0.8). */
+  limits?: { sessionUsd?: number; dailyUsd?: number; warnAt?: number };
   /** USD per million tokens by model id, over the built-in price table. */
   prices?: Record<string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }>;
   [section: string]: unknown;

@@ -52,6 +52,8 @@ import { skillsSection } from '../skills/skills-config';
 import { createSessionTelemetry } from '../telemetry/create-session-telemetry';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 import { recordedTraceOf, type TraceCarrier } from '../telemetry/trace-carrier';
+import { SpendGuard } from '../limits/spend-guard';
+import { SteerQueue } from '../agent/steer-queue';
 
 /** Everything needed to build a session; ports come from the host (CLI, window, web). */
 export interface SessionOptions {
@@ -107,6 +109,10 @@ export interface SessionOptions {
   checkpoints?: boolean;
   /** The trace the runs continue (`glassbox run` in a traced job: `TRACEPARENT`); else the session's own. */
   parentTrace?: TraceCarrier;
+  /** `glassbox run --max-usd N`: this session's spend limit, over config `limits.sessionUsd`. */
+  maxUsd?: number;
+  /** Ask the human (`humanInput`) for a new limit when one would be passed (windows); else the run stops with `budget`. */
+  askAtSpendLimit?: boolean;
 }
 
 function isApprovalPort(p: unknown): p is ApprovalPort {
@@ -156,6 +162,10 @@ export class GlassboxSession {
   readonly telemetry: SessionTelemetry;
   /** Which tools each request carries with schemas and which are deferred (loaded via `tool_search`). */
   readonly exposure: ToolExposure;
+  /** The spend limits (config `limits`, `--max-usd`) and the meter behind `spend_status`. */
+  readonly spend: SpendGuard;
+  /** Messages typed while a run works, and *Stop after this step*. */
+  readonly steering: SteerQueue;
   private provider: LlmProvider | null;
   /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
   private readonly injected: boolean;
@@ -258,6 +268,15 @@ export class GlassboxSession {
       }),
     );
     const agentCfg = this.config.agent ?? {};
+    this.spend = new SpendGuard({
+      bus: this.bus,
+      paths: this.paths,
+      limits: opts.maxUsd !== undefined ? { ...this.config.limits, sessionUsd: opts.maxUsd } : this.config.limits,
+      prices: this.config.prices,
+      prior: resumed?.events ?? [],
+      ...(opts.askAtSpendLimit && humanInput ? { ask: humanInput } : {}),
+    });
+    this.steering = new SteerQueue(this.bus);
     this.exposure = new ToolExposure({
       tools: this.tools,
       budgetShare: agentCfg.toolSchemaBudget,
@@ -298,6 +317,8 @@ export class GlassboxSession {
       redactor: this.redactor,
       // A checkpoint after each step that may have written, so a fork from a later step gets the files as they were.
       afterStep: (step) => this.checkpoints?.afterStep(step) ?? Promise.resolve(),
+      beforeRequest: this.spend.beforeRequest,
+      steering: this.steering,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
     this.conversation = new ConversationRewind(this.bus, (m) => this.agent.replaceConversation(m), () => this.running, resumed?.events);
@@ -444,6 +465,8 @@ export class GlassboxSession {
     this.skills.rescan(); // a skill folder added or edited since the last run counts
     const ctrl = new AbortController();
     const cps = this.checkpoints;
+    this.steering.runStarted();
+    this.spend.runStarted();
     // A run in a traced job says so in the file: the session's trace is known later.
     const trace = this.telemetry.continues;
     if (trace && !opts.trace) opts = { ...opts, trace };
@@ -454,6 +477,8 @@ export class GlassboxSession {
       return await done;
     } finally {
       this.current = null;
+      // What was queued and never went in stays in the composer's queue for the next message.
+      this.steering.runEnded();
     }
   }
 
@@ -479,6 +504,7 @@ export class GlassboxSession {
     this.checkpoints?.dispose();
     this.conversation.dispose();
     this.agent.dispose();
+    this.spend.dispose();
     await this.extensions.dispose();
     await this.mcp.close();
     await this.tools.dispose();
