@@ -33,7 +33,7 @@ describe.each(WIRES)('spend limits (%s wire format)', (wire) => {
     // 80% reached after the second turn: one warning.
     const warnings = ofType(events, 'log').filter((l) => (l as { source?: string }).source === 'limits');
     expect(warnings).toHaveLength(1);
-    expect((warnings[0] as { message: string }).message).toBe('$0.0080 spent: 80% of the session spend limit of $0.0100.');
+    expect((warnings[0] as unknown as { message: string }).message).toBe('$0.0080 spent: 80% of the session spend limit of $0.0100.');
   });
 
   it('config limits.sessionUsd stops a human-mode run the same way; continuing the session keeps its spend', async () => {
