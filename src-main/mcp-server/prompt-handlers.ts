@@ -33,11 +33,14 @@ export function registerPromptHandlers(server: Server, hub: McpServeHub, era: 'l
     const args: Record<string, string> = { ...(req.params.arguments ?? {}) };
     const missing = (p.arguments ?? []).filter((a) => a.required && (args[a.name] === undefined || args[a.name] === ''));
     if (missing.length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt '${p.name}' needs the argument(s): ${missing.map((a) => a.name).join(', ')}`);
-    return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async () => {
-      const got = await p.get(args, mcpCallContext());
-      const { description, messages } = Array.isArray(got) ? { description: p.description, messages: got } : { description: got.description ?? p.description, messages: got.messages };
-      return { ...(description ? { description } : {}), messages: messages.map(toWire) };
-    });
+    const answer = () =>
+      hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async () => {
+        const got = await p.get(args, mcpCallContext());
+        const { description, messages } = Array.isArray(got) ? { description: p.description, messages: got } : { description: got.description ?? p.description, messages: got.messages };
+        return { ...(description ? { description } : {}), messages: messages.map(toWire) };
+      });
+    // A span of its own when exporting, a child of the caller's (the `traceparent` in the request's `_meta`).
+    return hub.session.telemetry ? hub.session.telemetry.served('prompts/get', p.name, req.params._meta, answer) : answer();
   });
 
   server.setRequestHandler('completion/complete', async (req) => {

@@ -87,7 +87,11 @@ export function registerResourceHandlers(server: Server, hub: McpServeHub, era: 
     })),
   }));
 
-  server.setRequestHandler('resources/read', async (req) => ({ contents: contents(await readFromCatalog(hub, req.params.uri)) }));
+  // A span of its own when exporting, a child of the caller's (the `traceparent` in the request's `_meta`).
+  server.setRequestHandler('resources/read', async (req) => {
+    const read = async (): Promise<{ contents: ReturnType<typeof contents> }> => ({ contents: contents(await readFromCatalog(hub, req.params.uri)) });
+    return hub.session.telemetry ? hub.session.telemetry.served('resources/read', req.params.uri, req.params._meta, read) : read();
+  });
 
   if (era === 'legacy') {
     server.setRequestHandler('resources/subscribe', async (req) => {

@@ -1,3 +1,4 @@
+import type { SessionTelemetry } from '../core/telemetry/session-telemetry';
 import type { LoggingLevel, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { EventBus } from '../core/events/event-bus';
 import type { GlassboxEventOf } from '../../src-shared/events/event-types';
@@ -13,8 +14,8 @@ export interface ServedSession {
   tools: ToolCollection;
   runner: ToolRunner;
   bus: EventBus;
-  /** OpenTelemetry: a call continues the caller's trace context from the request's `_meta`. */
-  telemetry?: { continueCall(callId: string, meta: unknown): () => void };
+  /** OpenTelemetry: a call, resource read or prompt continues the caller's trace context from the request's `_meta`. */
+  telemetry?: Pick<SessionTelemetry, 'continueCall' | 'served'>;
 }
 
 /** Where a running call's progress and log updates go. */

@@ -1,10 +1,11 @@
-import { trace, type Context } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
 import { EventSpans, type McpServerFacts } from './event-spans';
 import type { ExportCounts } from './export-counters';
 import { EXIT_FLUSH_MS, spanExportFor, type SpanExport } from './span-export';
 import { traceIdForSession } from './pinned-trace-ids';
+import { ATTR } from './span-names';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 import type { TelemetrySettings } from './telemetry-config';
 
@@ -131,6 +132,30 @@ export class SessionTelemetry {
     if (!ctx) return () => undefined;
     this.callParents.set(callId, ctx);
     return () => this.callParents.delete(callId);
+  }
+
+  /**
+   * A resource read or prompt `glassbox mcp serve` answers: a server span (`resources/read`,
+   * `prompts/get {name}`) around `answer`, a child of the caller's span when the request's
+   * `_meta` names one, else in the session's trace. Without export, just `answer`.
+   */
+  async served<T>(method: 'resources/read' | 'prompts/get', target: string, meta: unknown, answer: () => Promise<T>): Promise<T> {
+    const tracer = this.pipeline?.tracer;
+    if (!tracer || !this.pipeline) return answer();
+    const parent = contextFromCarrier(meta as Record<string, unknown> | undefined);
+    const attributes: Record<string, string> = { [ATTR.mcpMethodName]: method, [method === 'resources/read' ? ATTR.mcpResourceUri : ATTR.promptName]: target };
+    const name = method === 'resources/read' ? method : `${method} ${target}`;
+    const start = (ctx: Context): Span => tracer.startSpan(name, { kind: SpanKind.SERVER, attributes, startTime: Date.now() }, ctx);
+    const span = parent ? start(parent) : this.pipeline.ids.withTraceId(this.traceId, () => start(ROOT_CONTEXT));
+    try {
+      return await answer();
+    } catch (err) {
+      span.setAttribute(ATTR.errorType, err instanceof Error && err.name !== 'Error' ? err.name : 'error');
+      span.setStatus({ code: SpanStatusCode.ERROR, ...(this.opts.settings.captureContent ? { message: (err as Error).message } : {}) });
+      throw err;
+    } finally {
+      span.end(Date.now());
+    }
   }
 
   /** What the window shows. */

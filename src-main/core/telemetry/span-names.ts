@@ -27,6 +27,8 @@ export const ATTR = {
   mcpProtocolVersion: 'mcp.protocol.version',
   mcpSessionId: 'mcp.session.id',
   jsonrpcRequestId: 'jsonrpc.request.id',
+  mcpResourceUri: 'mcp.resource.uri',
+  promptName: 'gen_ai.prompt.name',
   networkTransport: 'network.transport',
   serverAddress: 'server.address',
   serverPort: 'server.port',
