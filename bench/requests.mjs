@@ -8,7 +8,8 @@
 //   3. `glassbox tools list` vs `glassbox --help` (needs `npm run build`).
 // "before" is the same build with the lean parts switched off by config — the browser server
 // started with the session (`mcpServers.browser.startOn: "session"`) and no deferral
-// (`agent.toolSchemaBudget: 1`) — which is what every request carried before them.
+// (`agent.toolSchemaBudget: 1`, `agent.deferTools: []`) — which is what every request carried
+// before them (with today's tool descriptions; the longer ones before were measured at 6,770).
 // Token estimator (fixed, documented): ceil(characters / 4) of the UTF-16 length of the system
 // text plus JSON.stringify(tools) exactly as in the request body — the estimate the context meter
 // and compaction use. Run: `node bench/requests.mjs [runs]` (default 5 runs per timing row).
@@ -29,7 +30,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 const tokens = (chars) => Math.ceil(chars / 4);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const BEFORE = { mcpServers: { browser: { startOn: 'session' } }, agent: { toolSchemaBudget: 1 } };
+const BEFORE = { mcpServers: { browser: { startOn: 'session' } }, agent: { toolSchemaBudget: 1, deferTools: [] } };
 const AFTER = {};
 
 function home(config) {

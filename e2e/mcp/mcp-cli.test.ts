@@ -85,9 +85,11 @@ describe('glassbox tools list with cached listings', () => {
       ['add_tool', true, true],
     ]);
     expect(tools.find((x) => x.name === 'sleep')?.inputSchema).toMatchObject({ required: ['ms'] });
-    // tool_search is listed because something is deferred; built-ins are neither cached nor deferred.
+    // tool_search is listed because something is deferred; built-ins are not cached, and only
+    // the ones agent.deferTools names (by default planning) are deferred.
     expect(tools.find((x) => x.name === 'tool_search')).toBeDefined();
     expect(tools.find((x) => x.name === 'bash')).not.toHaveProperty('deferred');
+    expect(tools.find((x) => x.name === 'planning')).toMatchObject({ source: 'builtin', deferred: true });
     const human = await runGlassbox(['tools', 'list'], { env: t.env, cwd: t.workspace });
     expect(human.stdout).toMatch(/sleep +\[mcp:slow\] +\(deferred, cached\) Sleeps ms milliseconds/);
     expect(human.stdout).toMatch(/MCP server 'slow' has not started: its tools are from its cached listing of \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);

@@ -98,8 +98,8 @@ describe('an MCP server that starts on first use', { timeout: 90_000 }, () => {
     expect(names(model, 0)).toContain('tool_search');
     expect(names(model, 0)).not.toContain('sleep');
     const search = model.requests[0].tools.find((t) => t.function.name === 'tool_search')!;
-    expect(search.function.description).toContain('- sleep: Sleeps ms milliseconds, no progress');
-    expect(search.function.description).toContain('- add_tool:');
+    // Named by source, names only (the built-in planning is deferred by default too).
+    expect(search.function.description).toContain('- built-in: planning\n- MCP server browser: sleep, sleep_progress, add_tool');
     // tool_search loaded `sleep` (and started the server); the next request carries its schema.
     const searchResult = model.requests[1].messages.find((m) => m.role === 'tool')!;
     expect(searchResult.content).toContain('## sleep (mcp:browser)');
@@ -112,9 +112,9 @@ describe('an MCP server that starts on first use', { timeout: 90_000 }, () => {
     expect(session.mcp.status('browser')!.status).toBe('connected');
     // The context meter of the first request says what was deferred.
     const req = events.find((e): e is Extract<GlassboxEvent, { type: 'model_request' }> => e.type === 'model_request')!;
-    expect(req.context?.deferred).toMatchObject({ count: 3 });
-    expect(req.context?.deferred?.tools.map((t) => t.name)).toEqual(['sleep', 'sleep_progress', 'add_tool']);
-    expect((req.request as { deferredTools?: string[] }).deferredTools).toEqual(['sleep', 'sleep_progress', 'add_tool']);
+    expect(req.context?.deferred).toMatchObject({ count: 4 });
+    expect(req.context?.deferred?.tools.map((t) => t.name)).toEqual(['planning', 'sleep', 'sleep_progress', 'add_tool']);
+    expect((req.request as { deferredTools?: string[] }).deferredTools).toEqual(['planning', 'sleep', 'sleep_progress', 'add_tool']);
   });
 
   it('a deferred tool called without tool_search still runs (starting its server) and is loaded from then on', async () => {

@@ -20,7 +20,7 @@ export interface ContextMeter {
 /** A tool whose schema was not sent: named with one line, loaded on demand through `tool_search`. */
 export interface DeferredToolInfo {
   name: string;
-  /** `mcp:<serverId>`. */
+  /** `mcp:<serverId>`, or `builtin` / `extension:<name>` for a tool named in `agent.deferTools`. */
   source: string;
   /** What the model is shown of it. */
   line: string;

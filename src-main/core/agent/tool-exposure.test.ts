@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../tools/tool';
 import { ToolCollection } from '../tools/tool-collection';
 import { matchTools, ToolSearchTool } from '../tools/tool-search';
+import { createBuiltinTools } from '../tools/builtin-tools';
+import { buildSystemPrompt } from './system-prompt';
 import { oneLine, schemaTokens, ToolExposure } from './tool-exposure';
 
 function tool(name: string, source: string, description = `Does ${name}.`, pad = 0): Tool {
@@ -16,16 +18,17 @@ function tool(name: string, source: string, description = `Does ${name}.`, pad =
   };
 }
 
-function rig(tools: Tool[], opts: { share?: number; firstUse?: string[] } = {}) {
+function rig(tools: Tool[], opts: { share?: number; firstUse?: string[]; deferTools?: string[]; noSearch?: boolean } = {}) {
   const collection = new ToolCollection(tools);
   const loadedLog: string[] = [];
   const exposure = new ToolExposure({
     tools: collection,
     budgetShare: opts.share,
+    ...(opts.deferTools ? { deferTools: opts.deferTools } : {}),
     startsOnFirstUse: (id) => (opts.firstUse ?? []).includes(id),
     onLoad: (t) => void loadedLog.push(t.name),
   });
-  collection.add(new ToolSearchTool(() => exposure));
+  if (!opts.noSearch) collection.add(new ToolSearchTool(() => exposure));
   return { collection, exposure, loadedLog };
 }
 
@@ -50,7 +53,7 @@ describe('ToolExposure', () => {
     expect(plan.deferred[0].tokens).toBe(schemaTokens({ type: 'function', function: { name: 'b', description: tools[2].description, parameters: tools[2].inputSchema } }));
     // tool_search names every deferred tool with its line.
     const search = plan.params.find((p) => p.function.name === 'tool_search')!;
-    expect(search.function.description).toContain('Deferred tools:\n- b: B tool.');
+    expect(search.function.description).toContain('Deferred tools:\n- MCP server s: b');
   });
 
   it('an unknown window budgets 10% of 32k; the share is configurable and clamped', () => {
@@ -83,9 +86,42 @@ describe('ToolExposure', () => {
     expect(sent(exposure.plan(200_000))).toEqual(['n1', 'n2']);
   });
 
-  it('built-in tools cannot be "loaded" (they are never deferred)', () => {
+  it('built-in tools cannot be "loaded" unless agent.deferTools names them', () => {
     const { exposure } = rig([tool('bash', 'builtin')]);
     expect(exposure.load(['bash'])).toEqual([]);
+  });
+
+  it('defers the built-in planning by default, names it in tool_search by source, and loads it on demand', () => {
+    const tools = [tool('bash', 'builtin'), tool('planning', 'builtin', 'Plans.'), tool('browser_click', 'mcp:browser'), tool('browser_tabs', 'mcp:browser'), tool('x', 'extension:e')];
+    const { exposure } = rig(tools, { firstUse: ['browser'] });
+    const plan = exposure.plan(200_000);
+    expect(sent(plan)).toEqual(['bash', 'x', 'tool_search']);
+    expect(plan.deferred.map((d) => [d.name, d.source])).toEqual([
+      ['planning', 'builtin'],
+      ['browser_click', 'mcp:browser'],
+      ['browser_tabs', 'mcp:browser'],
+    ]);
+    const search = plan.params.find((p) => p.function.name === 'tool_search')!;
+    expect(search.function.description).toMatch(/Deferred tools:\n- built-in: planning\n- MCP server browser: browser_click, browser_tabs$/);
+    expect(exposure.load(['planning']).map((t) => t.name)).toEqual(['planning']);
+    expect(sent(exposure.plan(200_000))).toEqual(['bash', 'planning', 'x', 'tool_search']);
+  });
+
+  it('agent.deferTools replaces the default: [] sends planning, a name defers that tool even within the budget', () => {
+    const tools = [tool('planning', 'builtin'), tool('web_fetch', 'builtin'), tool('small', 'mcp:s'), tool('ext', 'extension:e')];
+    expect(sent(rig(tools, { deferTools: [] }).exposure.plan(200_000))).toEqual(['planning', 'web_fetch', 'small', 'ext']);
+    const plan = rig(tools, { deferTools: ['web_fetch', 'small', 'ext'] }).exposure.plan(200_000);
+    expect(sent(plan)).toEqual(['planning', 'tool_search']);
+    expect(plan.deferred.map((d) => d.name)).toEqual(['web_fetch', 'small', 'ext']);
+    expect(plan.params.at(-1)!.function.description).toContain('- built-in: web_fetch\n- MCP server s: small\n- extension e: ext');
+  });
+
+  it('without tool_search nothing is deferred (a deferred tool could never be loaded)', () => {
+    const { exposure } = rig([tool('planning', 'builtin'), tool('browser_click', 'mcp:browser')], { firstUse: ['browser'], noSearch: true });
+    const plan = exposure.plan(200_000);
+    expect(sent(plan)).toEqual(['planning', 'browser_click']);
+    expect(plan.deferred).toEqual([]);
+    expect(exposure.isDeferred('planning')).toBe(false);
   });
 });
 
@@ -134,5 +170,23 @@ describe('oneLine', () => {
     expect(oneLine('No full stop here')).toBe('No full stop here');
     expect(oneLine('x'.repeat(300))).toHaveLength(120);
     expect(oneLine('')).toBe('');
+  });
+});
+
+describe('the default request stays lean', () => {
+  it('system prompt + built-in schemas + tool_search naming the browser server\'s 25 tools: ≤ 2,000 tokens (issue target)', () => {
+    // The default browser server's tools as @playwright/mcp names them; it starts on first use.
+    const browser = 'close resize console_messages handle_dialog emulate_media evaluate file_upload drop find fill_form press_key type navigate navigate_back network_requests network_request run_code_unsafe take_screenshot snapshot click drag hover select_option tabs wait_for'
+      .split(' ')
+      .map((n) => tool(`browser_${n}`, 'mcp:browser', `Does ${n}.`, 400));
+    let exposure: ToolExposure | undefined;
+    const collection = new ToolCollection([...createBuiltinTools({ workspace: '/home/u/project', home: '/home/u/.glassbox', config: {}, deferredTools: () => exposure }), ...browser]);
+    exposure = new ToolExposure({ tools: collection, startsOnFirstUse: (id) => id === 'browser' });
+    const plan = exposure.plan(200_000);
+    const system = buildSystemPrompt({ workspace: '/home/u/project', platform: 'linux (x64)', date: new Date('2026-12-01') });
+    const fixed = Math.ceil(system.length / 4) + Math.ceil(JSON.stringify(plan.params).length / 4);
+    expect(plan.deferred.map((d) => d.name)).toEqual(['planning', ...browser.map((t) => t.name)]);
+    expect(sent(plan)).toEqual(['str_replace_editor', 'bash', 'python_execute', 'web_search', 'web_fetch', 'ask_human', 'terminate', 'tool_search']);
+    expect(fixed).toBeLessThanOrEqual(2_000);
   });
 });

@@ -7,6 +7,12 @@ import { TOOL_SEARCH_NAME, toolSearchParam } from '../tools/tool-search';
 export const DEFAULT_TOOL_SCHEMA_BUDGET = 0.1;
 
 /**
+ * Tools deferred whatever the budget (config `agent.deferTools`): built-ins most runs never call.
+ * `planning` is the largest of them and models plan in their text as well.
+ */
+export const DEFAULT_DEFER_TOOLS: readonly string[] = ['planning'];
+
+/**
  * The window assumed when the model's is unknown (local and OpenAI-compatible models): 32k
  * tokens, the common default context of Ollama/LM Studio models, so the budget errs small.
  */
@@ -28,6 +34,8 @@ export interface ToolExposureOptions {
   tools: ToolCollection;
   /** Config `agent.toolSchemaBudget` (share of the window, 0–1); default 0.1. */
   budgetShare?: number;
+  /** Config `agent.deferTools`: tools of any source deferred until loaded; default {@link DEFAULT_DEFER_TOOLS}. */
+  deferTools?: readonly string[];
   /** True for an MCP server that starts on first use: its tools stay deferred until loaded. */
   startsOnFirstUse?: (serverId: string) => boolean;
   /** A deferred tool was loaded (by `tool_search` or by being called): e.g. start its server now. */
@@ -45,18 +53,27 @@ const serverOf = (t: Tool): string | null => (t.source?.startsWith('mcp:') ? t.s
 
 /**
  * Decides, per request, which tool schemas are sent and which are deferred — Glassbox's take on
- * Claude Code's MCP tool search and Anthropic's deferred tool loading. Built-in and extension
- * tools are always sent. MCP tools are deferred when their server starts on first use (the
- * default browser server), or when the MCP schemas sent so far would pass the budget (a share of
- * the model's window, in registration order). A deferred tool is named with one line in the
+ * Claude Code's MCP tool search and Anthropic's deferred tool loading. Tools named in
+ * `deferTools` (by default the rarely used built-in `planning`) are deferred; other built-in and
+ * extension tools are always sent. MCP tools are deferred when their server starts on first use
+ * (the default browser server), or when the MCP schemas sent so far would pass the budget (a
+ * share of the model's window, in registration order). A deferred tool is named with one line in the
  * description of the built-in `tool_search`; once loaded (searched for, or called) it is sent with
  * its full schema from the next request on, for the rest of the session.
  */
 export class ToolExposure {
   private readonly loaded = new Set<string>();
   private lastDeferred: Tool[] = [];
+  private readonly deferNames: ReadonlySet<string>;
 
-  constructor(private readonly opts: ToolExposureOptions) {}
+  constructor(private readonly opts: ToolExposureOptions) {
+    this.deferNames = new Set(opts.deferTools ?? DEFAULT_DEFER_TOOLS);
+  }
+
+  /** A tool that may be deferred (and so loaded): an MCP tool, or one named in `deferTools`. */
+  private deferrable(t: Tool): boolean {
+    return !!serverOf(t) || this.deferNames.has(t.name);
+  }
 
   /** The budget in tokens for a window (unknown: {@link UNKNOWN_WINDOW_TOKENS}). */
   budgetTokens(windowTokens: number | null): number {
@@ -73,26 +90,31 @@ export class ToolExposure {
     const deferred: DeferredToolInfo[] = [];
     let used = 0;
     const all = this.opts.tools.list().filter((t) => t.name !== TOOL_SEARCH_NAME && !t.appOnly);
+    // Without `tool_search` a deferred tool could never be loaded: send everything.
+    if (!this.opts.tools.has(TOOL_SEARCH_NAME)) {
+      this.lastDeferred = [];
+      return { params: all.map(paramOf), deferred: [] };
+    }
     // Loaded tools count first: they are sent whatever the budget says.
     for (const t of all) if (this.loaded.has(t.name) && serverOf(t)) used += schemaTokens(paramOf(t));
     for (const t of all) {
       const p = paramOf(t);
       const server = serverOf(t);
-      if (!server || this.loaded.has(t.name)) {
+      if (!this.deferrable(t) || this.loaded.has(t.name)) {
         params.push(p);
         continue;
       }
       const cost = schemaTokens(p);
-      if (!this.opts.startsOnFirstUse?.(server) && used + cost <= budget) {
+      if (server && !this.deferNames.has(t.name) && !this.opts.startsOnFirstUse?.(server) && used + cost <= budget) {
         used += cost;
         params.push(p);
         continue;
       }
       deferredTools.push(t);
-      deferred.push({ name: t.name, source: t.source ?? `mcp:${server}`, line: oneLine(t.description), tokens: cost });
+      deferred.push({ name: t.name, source: t.source ?? (server ? `mcp:${server}` : 'builtin'), line: oneLine(t.description), tokens: cost });
     }
     this.lastDeferred = deferredTools;
-    if (deferred.length && this.opts.tools.has(TOOL_SEARCH_NAME)) params.push(toolSearchParam(deferred));
+    if (deferred.length) params.push(toolSearchParam(deferred));
     return { params, deferred };
   }
 
@@ -111,7 +133,7 @@ export class ToolExposure {
     const out: Tool[] = [];
     for (const name of names) {
       const t = this.opts.tools.get(name);
-      if (!t || this.loaded.has(name) || !serverOf(t)) continue;
+      if (!t || this.loaded.has(name) || !this.deferrable(t)) continue;
       this.loaded.add(name);
       this.lastDeferred = this.lastDeferred.filter((d) => d.name !== name);
       out.push(t);

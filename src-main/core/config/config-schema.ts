@@ -79,6 +79,7 @@ export const ConfigSectionsSchema = z.looseObject({
       systemPrompt: z.string().optional(),
       contextBudgetTokens: positiveInt.optional(),
       contextWindowTokens: positiveInt.optional(),
+      deferTools: z.array(z.string()).optional(),
     })
     .optional(),
   bash: z.looseObject({ timeoutSeconds: positive.optional(), maxOutputChars: positiveInt.optional() }).optional(),

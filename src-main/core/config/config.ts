@@ -97,6 +97,8 @@ export interface GlassboxConfig {
     contextWindowTokens?: number;
     /** Share of the model's context window MCP tool schemas may fill before the rest are deferred (default 0.1). */
     toolSchemaBudget?: number;
+    /** Tools deferred behind `tool_search` whatever the budget (default `["planning"]`; `[]` sends every built-in). */
+    deferTools?: string[];
   };
   /** Per-extension config sections, by extension name. */
   extensions?: Record<string, unknown>;

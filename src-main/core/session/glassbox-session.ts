@@ -280,6 +280,7 @@ export class GlassboxSession {
     this.exposure = new ToolExposure({
       tools: this.tools,
       budgetShare: agentCfg.toolSchemaBudget,
+      deferTools: agentCfg.deferTools,
       startsOnFirstUse: (id) => this.mcp.startsOnFirstUse(id),
       // Loading a tool of a server that has not started starts it, so it is ready when called.
       onLoad: (tool) => {

@@ -9,14 +9,11 @@ import { errorResult, okResult, type ToolResult } from '../../../src-shared/even
 export class AskHumanTool implements Tool {
   readonly name = 'ask_human';
   readonly description =
-    'Ask the human user a question and wait for the answer. Use it when you need clarification, a decision only ' +
-    'they can make, information you cannot find yourself, or help when you are stuck. The `inquire` parameter ' +
-    'must be a clear, self-contained question. Returns the human\'s answer as text.';
+    'Ask the user a clear, self-contained question and wait for the answer: for clarification, a decision only they can make, ' +
+    'or information you cannot find yourself.';
   readonly inputSchema = {
     type: 'object',
-    properties: {
-      inquire: { type: 'string', description: 'The question you want to ask the human.' },
-    },
+    properties: { inquire: { type: 'string', description: 'The question.' } },
     required: ['inquire'],
     additionalProperties: false,
   };

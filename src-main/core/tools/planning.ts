@@ -65,34 +65,18 @@ function isStringList(v: unknown): v is string[] {
 export class PlanningTool implements Tool {
   readonly name = 'planning';
   readonly description =
-    'A planning tool that allows the agent to create and manage plans for solving complex tasks.\n' +
-    'The tool provides functionality for creating plans, updating plan steps, and tracking progress.';
+    'A planning tool that allows the agent to create and manage plans for solving complex tasks: create a plan, ' +
+    'update its steps, mark each step\'s status as you go, list, get, set_active, delete.';
   readonly inputSchema = {
     type: 'object',
     properties: {
-      command: {
-        description: 'The command to execute. Available commands: create, update, list, get, set_active, mark_step, delete.',
-        enum: [...PLANNING_COMMANDS],
-        type: 'string',
-      },
-      plan_id: {
-        description:
-          'Unique identifier for the plan. Required for create, update, set_active, and delete commands. Optional for get and mark_step (uses active plan if not specified).',
-        type: 'string',
-      },
-      title: { description: 'Title for the plan. Required for create command, optional for update command.', type: 'string' },
-      steps: {
-        description: 'List of plan steps. Required for create command, optional for update command.',
-        type: 'array',
-        items: { type: 'string' },
-      },
-      step_index: { description: 'Index of the step to update (0-based). Required for mark_step command.', type: 'integer' },
-      step_status: {
-        description: 'Status to set for a step. Used with mark_step command.',
-        enum: [...STEP_STATUSES],
-        type: 'string',
-      },
-      step_notes: { description: 'Additional notes for a step. Optional for mark_step command.', type: 'string' },
+      command: { enum: [...PLANNING_COMMANDS], type: 'string' },
+      plan_id: { description: 'Required for create, update, set_active, delete; get and mark_step default to the active plan.', type: 'string' },
+      title: { description: 'Required for create.', type: 'string' },
+      steps: { description: 'Required for create.', type: 'array', items: { type: 'string' } },
+      step_index: { description: 'For mark_step, 0-based.', type: 'integer' },
+      step_status: { enum: [...STEP_STATUSES], type: 'string' },
+      step_notes: { type: 'string' },
     },
     required: ['command'],
     additionalProperties: false,

@@ -25,11 +25,7 @@ export class TerminateTool implements Tool {
   readonly inputSchema = {
     type: 'object',
     properties: {
-      status: {
-        type: 'string',
-        description: 'The finishing status of the interaction.',
-        enum: [...TERMINATE_STATUSES],
-      },
+      status: { type: 'string', enum: [...TERMINATE_STATUSES] },
     },
     required: ['status'],
     additionalProperties: false,

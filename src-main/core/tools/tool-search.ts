@@ -6,23 +6,38 @@ import type { FunctionToolParam, JsonSchema, Tool, ToolAnnotations } from './too
 export const TOOL_SEARCH_NAME = 'tool_search';
 
 const INTRO =
-  'Load tools that are deferred: they are listed below by name with one line, but their input schemas are not sent, to keep requests small. ' +
-  'Call this with `query`: exact names (`select:browser_navigate,browser_click`, or names separated by commas) or keywords. ' +
-  'Up to `max_results` matching tools (default 5) are loaded: you get their descriptions and input schemas, and they are ' +
-  'available with their full schemas from your next step. Calling a deferred tool directly works too once you know its arguments.';
+  'Load deferred tools: they are named below; their input schemas are not sent, to keep requests small. ' +
+  '`query`: exact names (`select:a,b`) or keywords. Up to `max_results` (default 5) matching tools are loaded: ' +
+  'you get their descriptions and schemas and can call them from your next step.';
 
 const INPUT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    query: { type: 'string', description: 'Exact tool names (`select:a,b` or `a, b`) or keywords to search names and descriptions for.' },
-    max_results: { type: 'integer', minimum: 1, maximum: 25, description: 'How many tools to load at most (default 5).' },
+    query: { type: 'string' },
+    max_results: { type: 'integer', minimum: 1, maximum: 25 },
   },
   required: ['query'],
 };
 
-/** `tool_search` as the model sees it: the intro and every deferred tool named with its line. */
+/** How a group of deferred tools is headed: `built-in`, `MCP server browser`, `extension x`. */
+function sourceLabel(source: string): string {
+  if (source.startsWith('mcp:')) return `MCP server ${source.slice(4)}`;
+  if (source.startsWith('extension:')) return `extension ${source.slice(10)}`;
+  return 'built-in';
+}
+
+/**
+ * `tool_search` as the model sees it: the intro and every deferred tool's name, grouped by where
+ * it comes from (names only, as Claude Code lists its deferred tools: a line each would cost a
+ * request more than the names; a keyword search finds tools by their descriptions).
+ */
 export function toolSearchParam(deferred: readonly DeferredToolInfo[]): FunctionToolParam {
-  const list = deferred.map((d) => `- ${d.name}: ${d.line}`).join('\n');
+  const groups = new Map<string, string[]>();
+  for (const d of deferred) {
+    const label = sourceLabel(d.source);
+    groups.set(label, [...(groups.get(label) ?? []), d.name]);
+  }
+  const list = [...groups].map(([label, names]) => `- ${label}: ${names.join(', ')}`).join('\n');
   return { type: 'function', function: { name: TOOL_SEARCH_NAME, description: `${INTRO}\n\nDeferred tools:\n${list}`, parameters: INPUT_SCHEMA } };
 }
 

@@ -268,25 +268,15 @@ export async function fetchReadable(
 export class WebFetchTool implements Tool {
   readonly name = 'web_fetch';
   readonly description =
-    'Fetch a web page (http or https) and return its main content as Markdown: navigation, ads and scripts are ' +
-    'removed and links are absolute. Text, JSON and other text types are returned as they are. Long pages are ' +
-    'cut at `max_length` characters; call again with `start_index` to read on. Use it to read a page found ' +
-    'with web_search or given by the user. Fails with a clear message for HTTP errors, timeouts and non-text ' +
-    'content (images, PDFs).';
+    'Fetch an http(s) page as Markdown (main content, absolute links; text and JSON as they are). Long pages are cut at ' +
+    '`max_length` characters: call again with `start_index` to read on. HTTP errors, timeouts and non-text content (images, PDFs) are errors.';
   readonly inputSchema = {
     type: 'object',
     properties: {
-      url: { type: 'string', description: 'The absolute http(s) URL to fetch.' },
-      max_length: { type: 'integer', minimum: 1, description: 'Maximum number of characters to return (default 20000).' },
-      start_index: {
-        type: 'integer',
-        minimum: 0,
-        description: 'Return content starting at this character index, to continue a page cut at max_length. Default 0.',
-      },
-      raw: {
-        type: 'boolean',
-        description: 'Return the raw HTML instead of the simplified Markdown. Default false.',
-      },
+      url: { type: 'string', description: 'An absolute http(s) URL.' },
+      max_length: { type: 'integer', minimum: 1, description: 'Default 20000.' },
+      start_index: { type: 'integer', minimum: 0, description: 'Character to start at. Default 0.' },
+      raw: { type: 'boolean', description: 'The raw HTML instead of Markdown.' },
     },
     required: ['url'],
     additionalProperties: false,

@@ -32,15 +32,13 @@ export interface BashToolOptions {
 
 const DEFAULT_MAX_OUTPUT_CHARS = 20_000;
 
-const DESCRIPTION = `Run a command in a persistent bash shell (one shell per session, on a real terminal, starting in the workspace).
-State persists between calls: the working directory (cd), exported variables, shell functions and background jobs.
-- Returns what the terminal shows (stdout and stderr together, progress bars in their final state) and the exit code. A non-zero exit is reported as an error, with the output kept.
-- Several lines, pipes, && chains, here-docs and comments are all fine in one command.
-- \`timeout\` (seconds, default 120): when it passes, the command is interrupted (Ctrl-C, then killed) and the output so far is returned. Start servers and watchers in the background with their output in a file (\`npm run dev > /tmp/dev.log 2>&1 &\`) and read the file.
-- Nothing can answer interactive prompts: a command waiting for input (confirmations, passwords, editors, pagers) just runs into the timeout. Use non-interactive flags (-y, --yes, --no-edit), pipes or here-docs.
-- Long output is clipped in the middle (head and tail kept); narrow it down with grep, head, tail or by writing to a file.
-- \`restart: true\` starts a fresh shell (for a stuck or broken shell); with a command, the command runs in the new shell. After \`exit\`, the next call starts a fresh shell.
-- The user can watch this shell and type into it.`;
+// Every request carries this: what a model needs to use the shell well, in few words.
+const DESCRIPTION = `Run a command in a persistent bash shell on a real terminal, starting in the workspace; cd, variables, functions and background jobs persist between calls.
+- Returns what the terminal shows (stdout and stderr together) and the exit code; a non-zero exit is an error, output kept. Several lines, pipes and here-docs are fine.
+- At \`timeout\` (default 120 s) the command is interrupted and the output so far returned. Run servers in the background with output to a file (\`cmd > /tmp/x.log 2>&1 &\`).
+- Nothing answers prompts (confirmations, passwords, editors, pagers): use -y/--yes/--no-edit, pipes or here-docs.
+- Long output is clipped in the middle: narrow it with grep, head, tail.
+- \`restart: true\` starts a fresh shell first. The user can watch and type into this shell.`;
 
 /**
  * The `bash` tool: runs commands in the session's persistent {@link BashSession}. Reports
@@ -54,13 +52,13 @@ export class BashTool implements Tool {
   readonly inputSchema = {
     type: 'object',
     properties: {
-      command: { type: 'string', description: 'The bash command to run (may span several lines).' },
+      command: { type: 'string', description: 'The command (may span lines).' },
       timeout: {
         type: 'number',
         exclusiveMinimum: 0,
-        description: 'Seconds before the command is interrupted (default 120).',
+        description: 'Seconds (default 120).',
       },
-      restart: { type: 'boolean', description: 'Start a fresh shell first (state is lost).' },
+      restart: { type: 'boolean', description: 'Start a fresh shell first.' },
     },
     additionalProperties: false,
   };

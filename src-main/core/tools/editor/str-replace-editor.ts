@@ -18,56 +18,24 @@ export { decodeText, findOccurrences, lineNumbersOf, makeOutput, MAX_METADATA_BY
 const COMMANDS = ['view', 'create', 'str_replace', 'insert', 'undo_edit'] as const;
 type EditorCommand = (typeof COMMANDS)[number];
 
+// Kept short (every request carries it) but with what a model needs: the seed's first line and
+// `cat -n` wording, the unique exact-match rule, create/undo semantics, the path rule.
 const DESCRIPTION = `Custom editing tool for viewing, creating and editing files
-* State is persistent across command calls and discussions with the user
-* If \`path\` is a file, \`view\` displays the result of applying \`cat -n\`. If \`path\` is a directory, \`view\` lists non-hidden files and directories up to 2 levels deep
-* The \`create\` command cannot be used if the specified \`path\` already exists as a file
-* If a \`command\` generates a long output, it will be truncated and marked with \`<response clipped>\`
-* The \`undo_edit\` command will revert the last edit made to the file at \`path\` (undoing a \`create\` deletes the file)
-* \`path\` is ${PATH_RULE}, e.g. \`src/app.py\` or \`/repo/src/app.py\`; results name the resolved absolute path
-* Only UTF-8 text files can be viewed or edited; binary and non-UTF-8 files are refused
-
-Notes for using the \`str_replace\` command:
-* The \`old_str\` parameter should match EXACTLY one or more consecutive lines from the original file. Be mindful of whitespaces! Tabs are kept as tabs.
-* If the \`old_str\` parameter is not unique in the file, the replacement will not be performed. Make sure to include enough context in \`old_str\` to make it unique
-* The \`new_str\` parameter should contain the edited lines that should replace the \`old_str\`
-`;
+* If \`path\` is a file, \`view\` displays the result of applying \`cat -n\`; a directory lists non-hidden entries 2 levels deep
+* \`create\` fails if \`path\` exists; \`undo_edit\` reverts the last edit of \`path\` (of a \`create\`: deletes the file)
+* \`path\` is ${PATH_RULE}; results name the absolute path. UTF-8 text only; long output is clipped (\`<response clipped>\`)
+* \`str_replace\`: \`old_str\` must match EXACTLY (whitespace, tabs) and be unique in the file, so include enough context; \`new_str\` replaces it`;
 
 const INPUT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    command: {
-      description: 'The commands to run. Allowed options are: `view`, `create`, `str_replace`, `insert`, `undo_edit`.',
-      enum: [...COMMANDS],
-      type: 'string',
-    },
-    path: {
-      description: `Path to a file or directory, ${PATH_RULE}, e.g. \`src/app.py\` or \`/repo/src/app.py\`.`,
-      type: 'string',
-    },
-    file_text: {
-      description: 'Required parameter of `create` command, with the content of the file to be created.',
-      type: 'string',
-    },
-    old_str: {
-      description: 'Required parameter of `str_replace` command containing the string in `path` to replace.',
-      type: 'string',
-    },
-    new_str: {
-      description:
-        'Optional parameter of `str_replace` command containing the new string (if not given, no string will be added). Required parameter of `insert` command containing the string to insert.',
-      type: 'string',
-    },
-    insert_line: {
-      description: 'Required parameter of `insert` command. The `new_str` will be inserted AFTER the line `insert_line` of `path`.',
-      type: 'integer',
-    },
-    view_range: {
-      description:
-        'Optional parameter of `view` command when `path` points to a file. If none is given, the full file is shown. If provided, the file will be shown in the indicated line number range, e.g. [11, 12] will show lines 11 and 12. Indexing at 1 to start. Setting `[start_line, -1]` shows all lines from `start_line` to the end of the file.',
-      items: { type: 'integer' },
-      type: 'array',
-    },
+    command: { enum: [...COMMANDS], type: 'string' },
+    path: { description: `File or directory, ${PATH_RULE}, e.g. \`src/app.py\`.`, type: 'string' },
+    file_text: { description: '`create`: the content of the new file.', type: 'string' },
+    old_str: { description: '`str_replace`: the exact text to replace.', type: 'string' },
+    new_str: { description: '`str_replace`: the new text (default empty). `insert`: the text to insert.', type: 'string' },
+    insert_line: { description: '`insert`: insert `new_str` AFTER this line (0: at the top).', type: 'integer' },
+    view_range: { description: '`view` of a file: [start, end] lines, from 1; end -1 reads to the end.', items: { type: 'integer' }, type: 'array' },
   },
   required: ['command', 'path'],
 };

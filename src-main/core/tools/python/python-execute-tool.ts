@@ -35,27 +35,17 @@ export function clipMiddle(text: string, max: number): string {
 export class PythonExecuteTool implements Tool {
   readonly name = 'python_execute';
   readonly description =
-    'Execute Python code in a persistent Python 3 process, like a notebook: variables, imports and functions ' +
-    'survive between calls; `reset: true` starts a fresh process first. Returns everything printed to stdout ' +
-    'and stderr (in order), the value of a trailing expression (as a notebook shows it), and the full ' +
-    'traceback if the code raises. A call that runs longer than `timeout` seconds is interrupted ' +
-    '(KeyboardInterrupt); if that does not stop it, the process is killed and restarted and its variables are ' +
-    'lost. stdin is closed (input() fails). The working directory is the workspace.\n' +
-    'It runs in the same OS sandbox as bash when one is available: it can write only in the workspace and the ' +
-    'temp dir, cannot read credentials, and has no network unless the config allows it.';
+    'Run Python 3 code in a persistent process, like a notebook: variables and imports survive between calls. ' +
+    'Returns stdout and stderr in order, the value of a trailing expression, or the traceback. Past `timeout` the code is ' +
+    'interrupted (then the process restarted, variables lost). stdin is closed. The working directory is the workspace. ' +
+    'It runs in the same OS sandbox as bash when one is available: it can write only in the workspace and the temp dir, ' +
+    'and has no network unless the config allows it.';
   readonly inputSchema = {
     type: 'object',
     properties: {
-      code: { type: 'string', description: 'The Python code to execute.' },
-      reset: {
-        type: 'boolean',
-        description: 'Restart the Python process before running, discarding all variables. Default false.',
-      },
-      timeout: {
-        type: 'number',
-        exclusiveMinimum: 0,
-        description: 'Seconds before the execution is interrupted. Default 60.',
-      },
+      code: { type: 'string' },
+      reset: { type: 'boolean', description: 'Start a fresh process first.' },
+      timeout: { type: 'number', exclusiveMinimum: 0, description: 'Seconds (default 60).' },
     },
     required: ['code'],
     additionalProperties: false,

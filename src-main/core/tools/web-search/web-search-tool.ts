@@ -70,25 +70,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export class WebSearchTool implements Tool {
   readonly name = 'web_search';
   readonly description =
-    'Search the web for real-time information about any topic. Returns a numbered list of results with title, ' +
-    'URL and description (optionally with the text of each page via `fetch_content`). If the preferred search ' +
-    'engine fails, others are tried automatically. Use web_fetch to read a result in full.';
+    'Search the web. Returns numbered results with title, URL and description (with `fetch_content`, each page\'s text too); ' +
+    'other engines are tried when one fails. Read a result in full with web_fetch.';
   readonly inputSchema = {
     type: 'object',
     properties: {
-      query: { type: 'string', description: '(required) The search query to submit to the search engine.' },
-      num_results: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 50,
-        description: '(optional) The number of search results to return. Default is 5.',
-      },
-      lang: { type: 'string', description: '(optional) Language code for search results (default: en).' },
-      country: { type: 'string', description: '(optional) Country code for search results (default: us).' },
-      fetch_content: {
-        type: 'boolean',
-        description: '(optional) Whether to fetch full content from result pages. Default is false.',
-      },
+      query: { type: 'string' },
+      num_results: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 5.' },
+      lang: { type: 'string', description: 'Language code (default en).' },
+      country: { type: 'string', description: 'Country code (default us).' },
+      fetch_content: { type: 'boolean', description: 'Fetch each result page\'s text. Default false.' },
     },
     required: ['query'],
     additionalProperties: false,

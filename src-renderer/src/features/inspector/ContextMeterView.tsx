@@ -71,7 +71,7 @@ export function ContextMeterView({ meter, title }: { meter: ContextMeter; title:
               <li key={t.name} data-testid="context-deferred-tool" title={t.line}>
                 <span className="num">{shortTokens(t.tokens)}</span>
                 <span>
-                  {t.name} <span className="muted">({t.source.startsWith('mcp:') ? `MCP ${t.source.slice(4)}` : t.source})</span>
+                  {t.name} <span className="muted">({t.source.startsWith('mcp:') ? `MCP ${t.source.slice(4)}` : t.source === 'builtin' ? 'built-in' : t.source})</span>
                 </span>
               </li>
             ))}
