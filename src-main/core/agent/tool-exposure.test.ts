@@ -179,9 +179,10 @@ describe('the default request stays lean', () => {
     const browser = 'close resize console_messages handle_dialog emulate_media evaluate file_upload drop find fill_form press_key type navigate navigate_back network_requests network_request run_code_unsafe take_screenshot snapshot click drag hover select_option tabs wait_for'
       .split(' ')
       .map((n) => tool(`browser_${n}`, 'mcp:browser', `Does ${n}.`, 400));
-    let exposure: ToolExposure | undefined;
-    const collection = new ToolCollection([...createBuiltinTools({ workspace: '/home/u/project', home: '/home/u/.glassbox', config: {}, deferredTools: () => exposure }), ...browser]);
-    exposure = new ToolExposure({ tools: collection, startsOnFirstUse: (id) => id === 'browser' });
+    const ref: { exposure?: ToolExposure } = {};
+    const collection = new ToolCollection([...createBuiltinTools({ workspace: '/home/u/project', home: '/home/u/.glassbox', config: {}, deferredTools: () => ref.exposure }), ...browser]);
+    const exposure = new ToolExposure({ tools: collection, startsOnFirstUse: (id) => id === 'browser' });
+    ref.exposure = exposure;
     const plan = exposure.plan(200_000);
     const system = buildSystemPrompt({ workspace: '/home/u/project', platform: 'linux (x64)', date: new Date('2026-12-01') });
     const fixed = Math.ceil(system.length / 4) + Math.ceil(JSON.stringify(plan.params).length / 4);
