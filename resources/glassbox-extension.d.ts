@@ -327,7 +327,7 @@ export interface EventPayloads {
   /** The conversation went back to right after event `toSeq` (a checkpoint's turn, or undoing an earlier restore); later messages stay in the file, rewound. */
   conversation_restored: { toSeq: number; checkpointId?: string; undoOf?: number };
   /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
-  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] }; dangerous?: boolean };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
   human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };

@@ -34,7 +34,7 @@ describe('timeline time axis', () => {
     );
     const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'read two things then run one');
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 60_000 });
+    await page.getByTestId('approval-request').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1500); // the approval wait: long enough to see
     await page.getByTestId('approve-once').click();
     await waitRunEnd(page);

@@ -21,7 +21,7 @@ describe('timeline pane', () => {
     );
     const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'count and note');
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 60_000 });
+    await page.getByTestId('approval-request').waitFor({ timeout: 60_000 });
     await page.getByTestId('approve-once').click();
     await waitRunEnd(page);
     expect(readFileSync(ticks, 'utf8')).toBe('tick\n');

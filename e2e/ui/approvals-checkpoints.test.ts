@@ -21,7 +21,7 @@ describe('approvals that show the change, cards, user actions, checkpoints', () 
     );
     const page = await openPanesApp(hosts.browser(), w);
     await sendTask(page, 'friendlier greeting');
-    const dialog = page.getByTestId('approval-dialog');
+    const dialog = page.getByTestId('approval-request');
     await dialog.waitFor({ timeout: 60_000 });
     const diff = dialog.getByTestId('approval-diff');
     await diff.waitFor();
@@ -47,7 +47,7 @@ describe('approvals that show the change, cards, user actions, checkpoints', () 
     await openTab(page, 'edits');
     await page.getByTestId('edit-undo').click();
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 30_000 }).toContain('"Hello, "');
-    expect(await page.getByTestId('approval-dialog').count()).toBe(0);
+    expect(await page.getByTestId('approval-request').count()).toBe(0);
     const cards = page.getByTestId('tool-call-card');
     await expect.poll(() => cards.count()).toBe(2);
     expect(await cards.nth(1).getAttribute('data-origin')).toBe('user');

@@ -76,7 +76,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
     await page.getByTestId('question-answer').fill('chosen-by-human.txt');
     await page.getByTestId('question-submit').click();
 
-    const approval = page.getByTestId('approval-dialog');
+    const approval = page.getByTestId('approval-request');
     await approval.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('approval-command').innerText()).toBe('touch chosen-by-human.txt');
     // The exact JSON is one click away.
@@ -87,12 +87,12 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
 
     // The dialog survives a reload: the host keeps it until answered.
     await page.reload();
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 30_000 });
+    await page.getByTestId('approval-request').waitFor({ timeout: 30_000 });
     await page.getByTestId('approve-once').click();
 
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 30_000 }).toBe(1);
     expect(existsSync(join(w.workspace, 'chosen-by-human.txt'))).toBe(true);
-    expect(await page.getByTestId('approval-dialog').count()).toBe(0);
+    expect(await page.getByTestId('approval-request').count()).toBe(0);
     // The human's answer went to the model as the tool result.
     expect(JSON.stringify(w.model.requests[1]!.body.messages)).toContain('chosen-by-human.txt');
   });
@@ -104,7 +104,7 @@ describe('chat and live tool calls', { timeout: 120_000 }, () => {
     );
     const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'try something');
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 30_000 });
+    await page.getByTestId('approval-request').waitFor({ timeout: 30_000 });
     await page.getByTestId('deny').click();
     const card = page.getByTestId('tool-call-card').first();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('denied');

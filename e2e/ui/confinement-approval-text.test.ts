@@ -13,7 +13,7 @@ describe('the approval dialog and characters that change how a command is shown'
     const w = await hosts.web([{ toolCalls: [{ name: 'bash', arguments: { command: cmd } }] }, { text: 'done' }], { approvals: { mode: 'ask' } });
     const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'go');
-    await page.getByTestId('approval-dialog').waitFor({ timeout: 180_000 });
+    await page.getByTestId('approval-request').waitFor({ timeout: 180_000 });
     const first = await page.getByTestId('approval-reasons').locator('li').first().innerText();
     expect(first).toContain('U+202E');
     expect(first).toMatch(/the text shown may not be what runs/);

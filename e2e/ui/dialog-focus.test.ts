@@ -2,23 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { useChromiumAndWebHosts, openApp, sendTask } from './ui-harness';
 
 // Focus moves into a dialog when it opens and back to where it was when it closes: the
-// approval dialog (answered from the keyboard) and Settings (Ctrl+,).
+// agent's question (answered from the keyboard) and Settings (Ctrl+,). Approvals are inline
+// and keep their own keys (inline-approvals.test.ts).
 
 const hosts = useChromiumAndWebHosts();
 const focused = (page: import('playwright-core').Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? document.activeElement?.tagName ?? null);
 
 describe('dialog focus', { timeout: 180_000 }, () => {
-  it('an approval takes the focus, Enter allows, and the focus is back in the message box', async () => {
-    const w = await hosts.web([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch focus-test.txt' } }] }, { text: 'done' }], { approvals: { mode: 'ask' } });
+  it('a question takes the focus, Enter answers, and the focus is back in the message box', async () => {
+    const w = await hosts.web([{ toolCalls: [{ name: 'ask_human', arguments: { inquire: 'Which name?' } }] }, { text: 'done' }]);
     const page = await openApp(hosts.browser(), w);
-    await sendTask(page, 'make a file');
-    const dialog = page.getByTestId('approval-dialog');
+    await sendTask(page, 'ask me');
+    const dialog = page.getByTestId('question-dialog');
     await dialog.waitFor({ timeout: 30_000 });
     await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.type('focus-name');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => focused(page)).toBe('composer-input');
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 30_000 }).toBe(1);
+    expect(JSON.stringify(w.model.requests[1]!.body.messages)).toContain('focus-name');
   });
 
   it('Settings (Ctrl+,) takes the focus and gives it back on Close', async () => {

@@ -64,12 +64,15 @@ describe.runIf(process.platform === 'linux' && existsSync('/var/tmp'))('the esca
     );
     const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'append a line');
-    const dialog = page.getByTestId('approval-dialog');
+    const dialog = page.getByTestId('approval-request');
     await dialog.waitFor({ timeout: 60_000 });
     const reasons = await page.getByTestId('approval-reasons').innerText();
     expect(reasons).toContain(`writes outside the workspace: ${target}`);
     expect(reasons).toMatch(/approving runs this one call outside the sandbox/);
     await shot(page, 'dialog-escalation');
+    // Leaving the sandbox is deliberate: the first press arms Allow, the second allows.
+    await page.getByTestId('approve-once').click();
+    expect(await page.getByTestId('approve-once').getAttribute('data-armed')).toBe('true');
     await page.getByTestId('approve-once').click();
     // The second call (the classifier cannot see what python writes) asks too; approved, it runs confined.
     await expect.poll(() => page.getByTestId('approval-command').innerText().catch(() => ''), { timeout: 60_000 }).toContain('python3 -c');

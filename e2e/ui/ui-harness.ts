@@ -136,12 +136,13 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
-/** Screenshots of the page at 1400×900 and 1000×700, light and dark; leaves it at 1400×900 light. */
+/** Screenshots of the page at 1400×900, 1000×700 and 800×600, light and dark; leaves it at 1400×900 light. */
 export async function shotsAllSizes(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const [w, h] of [
     [1400, 900],
     [1000, 700],
+    [800, 600],
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });

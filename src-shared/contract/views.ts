@@ -158,6 +158,8 @@ export type PendingDialog =
       reasons: string[];
       /** Set when approving lets the call run outside the OS sandbox: what the sandbox would stop. */
       escalation?: { reasons: string[] };
+      /** The classifier calls the command dangerous: Deny is the default and Allow takes a second, deliberate press. */
+      dangerous?: true;
       /** What an editor call would change, computed from the file (nothing written yet). */
       preview?: ChangePreview;
       ts: number;

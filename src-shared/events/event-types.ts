@@ -129,8 +129,8 @@ export interface EventPayloads {
    * rewound: the next model request holds only what was there at `toSeq`.
    */
   conversation_restored: { toSeq: number; checkpointId?: string; undoOf?: number };
-  /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. */
-  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] } };
+  /** `escalation`: approving lets this one call run outside the OS sandbox, for these reasons. `dangerous`: the command classifier calls it dangerous. */
+  approval_requested: { requestId: string; callId: string; tool: string; args: unknown; reasons?: string[]; escalation?: { reasons: string[] }; dangerous?: boolean };
   approval_resolved: { requestId: string; callId: string; decision: 'allow' | 'deny'; by: string };
   human_input_requested: { requestId: string; question: string; kind?: 'text' | 'elicitation'; server?: string; schema?: unknown };
   human_input_resolved: { requestId: string; answer: string | null; action?: 'accept' | 'decline' | 'cancel' };

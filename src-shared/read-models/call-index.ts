@@ -145,7 +145,7 @@ export function applyDialogEvent(pending: PendingDialog[], e: GlassboxEvent): Pe
     case 'approval_requested':
       return [
         ...pending.filter((d) => d.requestId !== e.requestId),
-        { kind: 'approval', requestId: e.requestId, callId: e.callId, tool: e.tool, args: e.args, reasons: e.reasons ?? [], ...(e.escalation ? { escalation: e.escalation } : {}), ts: e.ts },
+        { kind: 'approval', requestId: e.requestId, callId: e.callId, tool: e.tool, args: e.args, reasons: e.reasons ?? [], ...(e.escalation ? { escalation: e.escalation } : {}), ...(e.dangerous ? { dangerous: true as const } : {}), ts: e.ts },
       ];
     case 'human_input_requested':
       return [

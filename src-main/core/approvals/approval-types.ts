@@ -12,6 +12,8 @@ export interface PolicyVerdict {
    * sandbox forbids that the command needs ("writes outside the workspace: /x").
    */
   escalation?: { reasons: string[] };
+  /** Set on an `ask` for a command the classifier calls dangerous: the UI makes Deny its default. */
+  dangerous?: true;
   /**
    * Set on an editor call that reaches beyond what tools may touch unasked (a hidden folder,
    * outside the workspace, a guarded folder): the real paths judged. When the call is allowed
@@ -55,6 +57,8 @@ export interface ApprovalRequest {
   reasons: string[];
   /** Set when approving lets the call run outside the OS sandbox. */
   escalation?: { reasons: string[] };
+  /** The classifier calls the command dangerous: a UI makes Deny the default and Allow deliberate. */
+  dangerous?: true;
   /** What an editor call would change (nothing written yet). */
   preview?: ChangePreview;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ToolCallInfo } from '../hooks/tool-hooks';
@@ -94,6 +94,31 @@ describe('PolicyApprovalGate', () => {
     // A different call still asks.
     await gate.check(call({ code: 'print(2)' }), new AbortController().signal);
     expect(asked).toBe(2);
+  });
+});
+
+describe('PolicyApprovalGate danger mark', () => {
+  it('a request for a command the classifier calls dangerous carries the mark to the port, the event and the pending list', async () => {
+    const { bus, events } = busWithLog();
+    const ports = new QueuedHumanPorts();
+    const gate = new PolicyApprovalGate({
+      mode: 'ask',
+      workspace: '/w',
+      port: ports,
+      bus,
+      classify: (command) => (command.startsWith('rm') ? { risk: 'dangerous', reasons: ['deletes /srv'] } : { risk: 'unknown', reasons: ['writes x'] }),
+    });
+    const bash = (command: string, callId: string): ToolCallInfo => ({ callId, tool: 'bash', args: { command }, source: 'builtin' });
+    const risky = gate.check(bash('rm -rf /srv', 'c1'), new AbortController().signal);
+    const plain = gate.check(bash('touch x', 'c2'), new AbortController().signal);
+    await vi.waitFor(() => expect(ports.pending()).toHaveLength(2));
+    const [a, b] = ports.pending();
+    expect(a).toMatchObject({ callId: 'c1', dangerous: true });
+    expect(b).not.toHaveProperty('dangerous');
+    expect(events.filter((e) => e.type === 'approval_requested').map((e) => (e as { dangerous?: boolean }).dangerous)).toEqual([true, undefined]);
+    for (const p of ports.pending()) ports.resolveApproval(p.requestId, 'deny');
+    expect(await risky).toMatchObject({ allowed: false });
+    expect(await plain).toMatchObject({ allowed: false });
   });
 });
 

@@ -137,6 +137,7 @@ export class PolicyApprovalGate implements ApprovalGate {
       argsHash,
       reasons: verdict.reasons,
       ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
+      ...(verdict.dangerous ? { dangerous: true as const } : {}),
       ...(preview ? { preview } : {}),
     };
     const bus = this.opts.bus;
@@ -148,6 +149,7 @@ export class PolicyApprovalGate implements ApprovalGate {
       args: call.args,
       reasons: verdict.reasons,
       ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
+      ...(verdict.dangerous ? { dangerous: true } : {}),
     });
     const resolved = (decision: 'allow' | 'deny', by: string): void => {
       this.remember(call.callId, { decision, by });

@@ -5,7 +5,7 @@ import type { ChangePreview } from '../../../src-shared/events/change-preview';
 
 /** A request waiting for the human, in the shape a UI shows it (matches the bridge's PendingDialog). */
 export type PendingHumanRequest =
-  | { kind: 'approval'; requestId: string; callId: string; tool: string; args: unknown; reasons: string[]; escalation?: { reasons: string[] }; preview?: ChangePreview; ts: number }
+  | { kind: 'approval'; requestId: string; callId: string; tool: string; args: unknown; reasons: string[]; escalation?: { reasons: string[] }; dangerous?: true; preview?: ChangePreview; ts: number }
   | { kind: 'question'; requestId: string; question: string; ts: number }
   | { kind: 'elicitation'; requestId: string; server: string; message: string; schema: unknown; mcp?: McpHumanRequest; ts: number };
 
@@ -72,6 +72,7 @@ export class QueuedHumanPorts implements HumanInputPort, ApprovalPort {
         args: req.args,
         reasons: req.reasons,
         ...(req.escalation ? { escalation: req.escalation } : {}),
+        ...(req.dangerous ? { dangerous: true as const } : {}),
         ...(req.preview ? { preview: req.preview } : {}),
         ts: Date.now(),
       },

@@ -54,7 +54,7 @@ export function shellVerdict(input: PolicyInput, mode: ApprovalMode): PolicyVerd
 
   if (v.risk === 'dangerous') {
     const e = withEscalation([`dangerous command: ${v.reasons.join('; ')}`]);
-    return askOr(mode, e.reasons, e);
+    return askOr(mode, e.reasons, { ...e, dangerous: true });
   }
   if (v.risk === 'safe') return { decision: 'allow', reasons: v.reasons };
   const reasons = v.reasons.length ? v.reasons : ['may change the system'];

@@ -1,6 +1,9 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ChatView } from '../features/chat/ChatView';
 import { Composer } from '../features/chat/Composer';
+import { WaitingBar } from '../features/approvals/WaitingBar';
+import { allowByKey, denyByKey, nextByKey } from '../features/approvals/approval-keys';
+import { dialogsSelectors } from '../store/dialogs/selectors';
 import { DialogHost } from '../features/dialogs/DialogHost';
 import { RestoreDialog, RestoreNotice } from '../features/chat/RestoreDialog';
 import { ForkDialog } from '../features/fork/ForkDialog';
@@ -63,10 +66,12 @@ export function App() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      const action = shortcutFor(e, store.getState().agent.running);
+      const s = store.getState();
+      const active = document.activeElement;
+      const focus = !active || active === document.body ? 'none' : active === composerRef.current ? 'composer' : 'other';
+      const action = shortcutFor(e, { running: s.agent.running, approvalsWaiting: dialogsSelectors.approvals(s).length > 0, focus });
       if (!action) return;
       e.preventDefault();
-      const s = store.getState();
       switch (action) {
         case 'stop':
           void s.stopRun();
@@ -82,6 +87,15 @@ export function App() {
           break;
         case 'new-session':
           void s.newSession();
+          break;
+        case 'approval-allow':
+          allowByKey(s);
+          break;
+        case 'approval-deny':
+          denyByKey(s);
+          break;
+        case 'approval-next':
+          nextByKey(s);
           break;
         case 'next-call':
         case 'prev-call': {
@@ -138,6 +152,7 @@ export function App() {
         <NoticeBanner />
         <RestoreNotice />
         <ChatView />
+        <WaitingBar />
         <Composer ref={composerRef} />
       </main>
       <ColumnSplitter

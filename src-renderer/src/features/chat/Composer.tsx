@@ -1,6 +1,7 @@
 import { forwardRef, useRef, useState } from 'react';
 import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
+import { dialogsSelectors } from '../../store/dialogs/selectors';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { ComposerAttachments, isPromptCommand, PromptPopup, type PromptPopupHandle } from '../mcp-servers/ComposerMcp';
 
@@ -10,6 +11,7 @@ import { ComposerAttachments, isPromptCommand, PromptPopup, type PromptPopupHand
  */
 export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props, ref) {
   const running = useApp(chatSelectors.running);
+  const approvals = useApp(dialogsSelectors.approvals).length;
   const sendMessage = useApp((s) => s.sendMessage);
   const stopRun = useApp((s) => s.stopRun);
   const [text, setText] = useState('');
@@ -41,7 +43,7 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
         }}
         data-testid="composer-input"
         aria-label="Message"
-        placeholder={running ? 'The agent is working… (Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
+        placeholder={approvals ? `Waiting for your approval of ${approvals === 1 ? 'a call' : `${approvals} calls`} above (Alt+Shift+A allow, Alt+Shift+D deny)` : running ? 'The agent is working… (Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
         value={text}
         rows={3}
         onChange={(e) => setText(e.target.value)}

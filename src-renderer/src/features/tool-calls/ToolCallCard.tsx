@@ -8,6 +8,8 @@ import { ResultView } from './ResultView';
 import { EditCallDiff, editChangeOf } from './EditCallDiff';
 import { LiveTail } from './LiveTail';
 import { ForkButton } from '../fork/ForkButton';
+import { InlineApproval } from '../approvals/InlineApproval';
+import { dialogsSelectors } from '../../store/dialogs/selectors';
 import './tool-calls.css';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
@@ -15,6 +17,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
   const call = useApp(useMemo(() => callsSelectors.callById(callId), [callId]));
   const selected = useApp(useMemo(() => callsSelectors.isSelected(callId), [callId]));
   const inspect = useApp((s) => s.inspectCall);
+  const approval = useApp(useMemo(() => dialogsSelectors.approvalFor(callId), [callId]));
   const [open, setOpen] = useState(false);
   if (!call) return null;
   const last = call.updates.at(-1);
@@ -80,7 +83,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
       ) : null}
       {call.status === 'blocked' ? <div className="call-note">Blocked by a hook before it ran.</div> : null}
       {call.status === 'denied' ? <div className="call-note">Denied{call.approval?.by ? ` by ${call.approval.by}` : ''}.</div> : null}
-      {call.status === 'awaiting_approval' ? <div className="call-note">Waiting for your approval.</div> : null}
+      {approval ? <InlineApproval key={approval.requestId} d={approval} /> : call.status === 'awaiting_approval' ? <div className="call-note">Waiting for your approval.</div> : null}
       {open ? (
         <div className="call-body">
           <div className="label">Arguments</div>
