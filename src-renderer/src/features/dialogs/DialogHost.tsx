@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PendingDialog } from '../../../../src-shared/contract/views';
 import { useApp } from '../../store/app-context';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
@@ -9,13 +9,16 @@ import { useFocusReturn } from './use-dialog-focus';
 function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }> }) {
   const answerQuestion = useApp((s) => s.answerQuestion);
   const [text, setText] = useState('');
+  // Focused in an effect, not with autoFocus: the host must first note where the focus was, to give it back.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => box.current?.focus(), []);
   const submit = (): void => void answerQuestion(d.requestId, text);
   return (
     <div className="dialog" role="dialog" aria-label="The agent asks" data-testid="question-dialog">
       <h3>The agent asks</h3>
       <pre className="question" data-testid="question-text">{d.question}</pre>
       <textarea
-        autoFocus
+        ref={box}
         data-testid="question-answer"
         value={text}
         rows={3}
