@@ -67,13 +67,11 @@ describe('reduceEvent', () => {
     expect(d.calls.byId.get('b')!.status).toBe('blocked');
     expect(d.calls.byId.get('e')!.status).toBe('error');
     expect(d.calls.byId.get('d')!.status).toBe('awaiting_approval');
-    expect(d.pending).toMatchObject([{ kind: 'approval', requestId: 'r1', reasons: ['dangerous'] }]);
     const denied = run([
       ev({ type: 'approval_resolved', requestId: 'r1', callId: 'd', decision: 'deny', by: 'human' }),
       ev({ type: 'tool_execution_end', callId: 'd', tool: 'bash', result: { output: null, error: 'Denied by the user.', images: [], system: null }, durationMs: 1 }),
     ], d);
     expect(denied.calls.byId.get('d')!.status).toBe('denied');
-    expect(denied.pending).toEqual([]);
   });
 
   it('attaches raw MCP traffic and pairs model requests with responses per step', () => {
@@ -180,7 +178,7 @@ describe('reduceEvent', () => {
     expect(buildSessionView(summary, state, events, calls, chat, 1000).tail).toBeUndefined();
 
     const store = createAppStore();
-    store.getState().loadView(tail, []);
+    store.getState().loadView(tail);
     expect(store.getState().earlierRows).toBe(whole.chat.length - 10);
     store.getState().selectCall('c48');
     store.getState().setPending([{ kind: 'approval', requestId: 'r3', callId: 'c3', tool: 'bash', args: { command: 'echo 3' }, reasons: ['asks'] } as PendingDialog]);

@@ -1,10 +1,5 @@
-import {
-  applyCallEvent,
-  applyDialogEvent,
-  createCallIndex,
-  type CallIndex,
-} from '../../../src-shared/read-models/call-index';
-import type { AgentState, PendingDialog, SessionView } from '../../../src-shared/contract/views';
+import { applyCallEvent, createCallIndex, type CallIndex } from '../../../src-shared/read-models/call-index';
+import type { AgentState, SessionView } from '../../../src-shared/contract/views';
 import type { ContextMeter } from '../../../src-shared/events/context-meter';
 import type { GlassboxEvent, RecordedWire } from '../../../src-shared/events/event-types';
 import type { ModelUsage } from '../../../src-shared/events/model-usage';
@@ -43,7 +38,6 @@ export interface SessionData {
   callsVersion: number;
   turns: ModelTurn[];
   agent: AgentState;
-  pending: PendingDialog[];
   lastSeq: number;
   /** Rows of the session not loaded yet (a tail view arrived first; the rest is on its way). */
   earlierRows: number;
@@ -59,7 +53,6 @@ export function emptySessionData(): SessionData {
     callsVersion: 0,
     turns: [],
     agent: { sessionId: '', running: false },
-    pending: [],
     lastSeq: 0,
     earlierRows: 0,
   };
@@ -126,8 +119,6 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
   if (applyCallEvent(d.calls, e) !== null) out.callsVersion = d.callsVersion + 1;
   const turns = applyTurn(d.turns, e, false);
   if (turns !== d.turns) out.turns = turns;
-  const pending = applyDialogEvent(d.pending, e);
-  if (pending !== d.pending) out.pending = pending;
   if (e.type === 'agent_start') {
     out.agent = { ...d.agent, running: true, task: e.task };
     if (d.title === 'New session') out.title = e.task.slice(0, 80);
@@ -148,7 +139,7 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
  * Takes in the host's pre-reduced view (sessions.view) in one pass: the rows and calls are
  * adopted as they are, only the lookup maps are built. No event is replayed.
  */
-export function fromView(v: SessionView, pending: PendingDialog[] = []): SessionData {
+export function fromView(v: SessionView): SessionData {
   const calls = createCallIndex();
   for (const c of v.calls) {
     calls.order.push(c.callId);
@@ -165,7 +156,6 @@ export function fromView(v: SessionView, pending: PendingDialog[] = []): Session
     callsVersion: 1,
     turns,
     agent: v.state,
-    pending,
     lastSeq: v.lastSeq,
     earlierRows: v.tail ? v.tail.rows - v.chat.length : 0,
   };

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EditRecord, McpSnapshot } from '../../../src-shared/contract/workbench-views';
-import type { SettingsView } from '../../../src-shared/contract/views';
+import type { PendingDialog, SettingsView } from '../../../src-shared/contract/views';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { createAppStore } from './app-store';
 import { editsSelectors } from './edits/selectors';
 import { replaySelectors } from './replay/selectors';
@@ -143,5 +144,28 @@ describe('slice actions over the bridge', () => {
     expect(users.current?.category).toBe('user');
     close();
     expect(timelineSelectors.loaded(store.getState())).toBeNull();
+  });
+
+  it('dialogs: the host’s list is the only writer; session events do not add or drop a dialog; a switch asks afresh', async () => {
+    const approval: PendingDialog = { kind: 'approval', requestId: 'r1', callId: 'c1', tool: 'bash', args: { command: 'rm x' }, reasons: ['asks'], ts: 2 };
+    const question: PendingDialog = { kind: 'question', requestId: 'q9', question: 'Which one?', ts: 9 };
+    let hostList: PendingDialog[] = [];
+    const b = testBridge({ 'dialogs.pending': () => hostList });
+    const store = createAppStore(b.api);
+    const stop = store.getState().watchDialogs();
+    const event = (seq: number, e: Record<string, unknown>): GlassboxEvent => ({ seq, ts: seq, session: 's1', ...e }) as unknown as GlassboxEvent;
+    store.getState().applyEvent(event(1, { type: 'tool_execution_start', callId: 'c1', tool: 'bash', args: { command: 'rm x' }, source: 'builtin' }));
+    store.getState().applyEvent(event(2, { type: 'approval_requested', requestId: 'r1', callId: 'c1', tool: 'bash', args: { command: 'rm x' }, reasons: ['asks'] }));
+    expect(store.getState().pending).toEqual([]); // the event folds into the call, not into the dialogs
+    b.emit('dialogs.changed', [approval]);
+    expect(store.getState().pending).toEqual([approval]);
+    store.getState().applyEvent(event(3, { type: 'approval_resolved', requestId: 'r1', callId: 'c1', decision: 'deny', by: 'human' }));
+    expect(store.getState().pending).toEqual([approval]); // closes when the host says so
+    hostList = [question];
+    b.emit('sessions.switched', {});
+    expect(store.getState().pending).toEqual([]); // the other session's dialogs go at once
+    await vi.waitFor(() => expect(store.getState().pending).toEqual([question]));
+    stop();
+    expect(b.listeners('dialogs.changed') + b.listeners('sessions.switched')).toBe(0);
   });
 });

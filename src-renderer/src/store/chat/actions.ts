@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ROWS, type PendingDialog, type SessionView } from '../../../../src-shared/contract/views';
+import { FIRST_SCREEN_ROWS, type SessionView } from '../../../../src-shared/contract/views';
 import type { GlassboxEvent } from '../../../../src-shared/events/event-types';
 import { fromView, reduceEvent, type SessionData } from '../event-reducer';
 import { FrameBatch, reduceEvents } from './frame-batch';
@@ -8,10 +8,9 @@ import type { SliceActions } from '../store-types';
 export interface ChatActions {
   applyEvent(e: GlassboxEvent): void;
   /** Loads the host's pre-reduced view of the current session (start, reload, switch). */
-  loadView(v: SessionView, pending?: PendingDialog[]): void;
+  loadView(v: SessionView): void;
   /**
-   * Replaces a tail view with the whole one (the same session, later): the selection and the
-   * dialogs stay. A view older than what the store already shows is refused (returns false).
+   * Replaces a tail view with the whole one (the same session, later): the selection stays. A view older than what the store already shows is refused (returns false).
    */
   completeView(v: SessionView): boolean;
   setAgentState(s: SessionData['agent']): void;
@@ -39,11 +38,11 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
     const patch = reduceEvent(get(), e);
     if (Object.keys(patch).length) set(patch);
   },
-  loadView: (v, pending) => set({ ...fromView(v, pending), selectedCallId: null }),
+  loadView: (v) => set({ ...fromView(v), selectedCallId: null }),
   completeView: (v) => {
     const s = get();
     if (v.summary.id !== s.sessionId || v.lastSeq < s.lastSeq) return false;
-    set({ ...fromView(v, s.pending), callsVersion: s.callsVersion + 1 });
+    set({ ...fromView(v), callsVersion: s.callsVersion + 1 });
     return true;
   },
   setAgentState: (agent) => {
@@ -84,7 +83,7 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
     // arriving above keep the view in place. Live events apply on top of either (seq dedups).
     const view = await bridge().sessions.view(FIRST_SCREEN_ROWS);
     performance.mark('glassbox:snapshot-received');
-    get().loadView(view, []);
+    get().loadView(view);
     performance.mark('glassbox:snapshot-loaded');
     get().setConnection('open');
     if (view.tail) void get().loadWholeSession(view.summary.id);
@@ -114,9 +113,8 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
       api.agent.onState((a) => get().setAgentState(a)),
       api.sessions.onSwitched((view) => {
         batch.flush();
-        get().loadView(view, []);
+        get().loadView(view);
         if (view.tail) void get().loadWholeSession(view.summary.id);
-        void get().loadPending({ quiet: true });
       }),
     ];
     return () => offs.forEach((off) => off());
