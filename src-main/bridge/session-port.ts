@@ -1,7 +1,7 @@
 import type { EventBus } from '../core/events/event-bus';
 import type { ForkFiles } from '../core/fork/fork-start';
 import type { Checkpoint, CheckpointFileChange } from '../../src-shared/contract/checkpoint-views';
-import type { ExtensionInfo } from '../core/extensions/extension-host';
+import type { ExtensionInfo } from '../core/extensions/extension-entry';
 import type { EventSource } from '../core/secrets/redacted-events';
 import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';

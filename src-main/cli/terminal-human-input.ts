@@ -1,7 +1,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../core/approvals/approval-types';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, JsonSchema } from '../core/tools/tool';
-import { visibleText } from './visible-text';
+import { visibleText } from '../../src-shared/text/visible-text';
 
 /** Streams the terminal port talks through; the process's own by default. */
 export interface TerminalStreams {

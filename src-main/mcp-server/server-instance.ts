@@ -4,8 +4,6 @@ import { registerPromptHandlers } from './prompt-handlers';
 import { registerResourceHandlers } from './resource-handlers';
 import { registerToolHandlers } from './tool-handlers';
 
-export { DEFAULT_SERVED_TOOLS, selectServedTools, type ToolSelection } from './served-tools';
-export type { ServedSession } from './serve-hub';
 
 const INSTRUCTIONS =
   'Glassbox tools: a shell, a file editor, Python and planning, run in the Glassbox workspace with its approvals and trace. ' +

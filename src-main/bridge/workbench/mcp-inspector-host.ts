@@ -1,4 +1,4 @@
-import type { McpServerStatus } from '../../core/mcp/client/manager';
+import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import type { McpServerCatalogs } from '../../core/mcp/client/server-catalogs';
 import type { McpTrafficEntry } from '../../core/mcp/client/traffic-log';
 import { SecretRedactor } from '../../core/secrets/secret-redactor';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpServerStatus } from '../../core/mcp/client/manager';
+import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import { pageSecrets, toMcpSnapshot } from './mcp-page-host';
 
 const server = (over: Partial<McpServerStatus>): McpServerStatus => ({

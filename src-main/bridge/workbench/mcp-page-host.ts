@@ -1,5 +1,5 @@
 import { expandEnv, type McpServerConfig } from '../../core/config/config';
-import type { McpServerStatus } from '../../core/mcp/client/manager';
+import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
 import type { SignInStatus } from '../../core/mcp/client/oauth/sign-in-status';
 import { signOutLine, type Revocation } from '../../core/mcp/client/oauth/revoke-tokens';

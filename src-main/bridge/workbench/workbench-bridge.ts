@@ -1,5 +1,5 @@
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import type { ExtensionInfo } from '../../core/extensions/extension-host';
+import type { ExtensionInfo } from '../../core/extensions/extension-entry';
 import { parseMcpImport } from '../../core/mcp/client/config-import';
 import { resultToModelText } from '../../../src-shared/events/tool-result';
 import type { BridgeHost } from '../bridge-host';

@@ -1,4 +1,4 @@
-import type { ExtensionInfo } from '../../core/extensions/extension-host';
+import type { ExtensionInfo } from '../../core/extensions/extension-entry';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, type CliIO } from '../cli-io';

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, updateConfigFile } from '../../core/config/con
 import { glassboxPaths } from '../../core/config/paths';
 import { EventBus } from '../../core/events/event-bus';
 import { mergeImportedServers, parseMcpImport } from '../../core/mcp/client/config-import';
-import { McpManager, type McpServerStatus } from '../../core/mcp/client/manager';
+import { McpManager } from '../../core/mcp/client/manager';
+import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { cliSignIn, LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';

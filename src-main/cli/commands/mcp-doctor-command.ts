@@ -3,7 +3,7 @@ import { glassboxPaths } from '../../core/config/paths';
 import type { DoctorReport } from '../../../src-shared/contract/doctor-views';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { visibleText } from '../visible-text';
+import { visibleText } from '../../../src-shared/text/visible-text';
 import { cliSignIn } from './mcp-login-command';
 import { parseArgsJson } from './tools-command';
 

@@ -12,7 +12,7 @@ import { SecretStore } from '../../core/secrets/secret-store';
 import { ToolCollection } from '../../core/tools/tool-collection';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { visibleText } from '../visible-text';
+import { visibleText } from '../../../src-shared/text/visible-text';
 
 /** Usage lines of `mcp search` and `mcp add` (part of `glassbox mcp --help`). */
 export const REGISTRY_USAGE = `  glassbox mcp search QUERY [--json] [--limit N]

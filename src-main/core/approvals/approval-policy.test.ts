@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRule } from '../config/config';
-import { evaluatePolicy, globMatch, isInsideWorkspace, type ApprovalMode, type CommandVerdict } from './approval-policy';
+import { evaluatePolicy, isInsideWorkspace, type ApprovalMode, type CommandVerdict } from './approval-policy';
+import { globMatch } from './rule-matching';
 import type { SandboxState } from './approval-types';
 
 const WS = '/home/u/project';

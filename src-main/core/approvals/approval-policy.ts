@@ -10,7 +10,6 @@ import { hiddenCharactersReason } from './hidden-characters';
 import { isShellCall, matchPathRules, matchRules, matchTargets, type CommandPart } from './rule-matching';
 import { shellVerdict } from './shell-policy';
 
-export { globMatch, matchRules, matchTargets } from './rule-matching';
 
 /** Approval modes (`approvals.mode` in the config, `--approve`). */
 export type ApprovalMode = 'ask' | 'auto' | 'deny';

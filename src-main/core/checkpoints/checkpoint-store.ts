@@ -5,7 +5,8 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { BoundaryError, FileBoundary } from '../workspace/file-boundary';
 import { isPathInside, realPathOf } from '../workspace/real-path';
 import { ShadowGit } from './shadow-git';
-import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
+import type { CheckpointConfig } from './checkpoint-types';
+import type { Checkpoint, CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
 
 const DEFAULT_MAX_CHECKPOINTS = 100;
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;

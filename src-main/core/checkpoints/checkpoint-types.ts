@@ -1,4 +1,3 @@
-export type { Checkpoint, CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
 
 /** Limits of a workspace's checkpoints (the `checkpoints` config section; all optional). */
 export interface CheckpointConfig {

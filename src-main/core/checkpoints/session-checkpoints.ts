@@ -1,5 +1,6 @@
 import type { EventBus } from '../events/event-bus';
-import type { Checkpoint, CheckpointConfig, CheckpointFileChange } from './checkpoint-types';
+import type { CheckpointConfig } from './checkpoint-types';
+import type { Checkpoint, CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
 import { CheckpointStore } from './checkpoint-store';
 
 /**

@@ -9,7 +9,8 @@ import type { Tool } from '../tools/tool';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
 import type { GlassboxConfig } from '../config/config';
-import { ExtensionHost, type ExtensionInfo } from './extension-host';
+import { ExtensionHost } from './extension-host';
+import type { ExtensionInfo } from './extension-entry';
 
 /** A built-in stand-in that extensions can clash with and hooks can watch. */
 function echoTool(): Tool {

@@ -11,8 +11,6 @@ import { isSkippedFolderName } from './extension-manifest';
 import { McpCatalog } from '../mcp/shared/catalog';
 import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
 
-export type { ExtensionInfo, ExtensionStatus } from './extension-entry';
-export type { ExtensionLogSink } from './extension-logger';
 
 /** The session parts extensions plug into, and where to look for them. */
 export interface ExtensionHostOptions {

@@ -10,17 +10,6 @@ import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/shared/catalog';
 import type { McpCallContext } from '../mcp/shared/call-context';
 
-export type {
-  CatalogPrompt as ExtensionPrompt,
-  CatalogResource as ExtensionResource,
-  CatalogResourceTemplate as ExtensionResourceTemplate,
-  Completer as ExtensionCompleter,
-  PromptContent as ExtensionPromptContent,
-  PromptMessage as ExtensionPromptMessage,
-  ResourceContent as ExtensionResourceContent,
-  ResourceEntry as ExtensionResourceEntry,
-} from '../mcp/shared/catalog';
-export type { McpCallContext as ExtensionMcpContext } from '../mcp/shared/call-context';
 
 /** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */
 export type ExtensionDisposer = () => void;

@@ -6,7 +6,6 @@ import type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contra
 import { toResultRecord } from '../../../src-shared/events/tool-result';
 import type { ToolRunner } from '../tools/tool-runner';
 
-export type { RecordedToolCall, ReplayOutcome } from '../../../src-shared/contract/replay';
 
 /** A recorded call with the approval decision recorded for it (absent: none was asked). */
 export type RecordedCallWithApproval = RecordedToolCall & { approval?: { decision: 'allow' | 'deny'; by: string } };

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { AppStore, AppStoreState } from './app-store';
+import type { AppStore } from './app-store';
+import type { AppStoreState } from './store-types';
 
 /**
  * What every component can reach: the store. The bridge to the host is inside it, behind the

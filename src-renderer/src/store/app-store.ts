@@ -38,7 +38,6 @@ import { forkActions } from './fork/actions';
 import { initialForkState } from './fork/state';
 import { initialTimelineState } from './timeline/state';
 
-export type { AppActions, AppState, AppStoreState } from './store-types';
 
 /** The window's store: one zustand store composed of a slice per domain. */
 export type AppStore = StoreApi<AppStoreState>;

@@ -26,10 +26,6 @@ import {
 } from './connection-types';
 import { killProcess } from './kill-process';
 
-export { STDERR_TAIL_LINES } from './stderr-tail';
-export { RECONNECT_DELAYS_MS } from './reconnect';
-export * from './connection-types';
-export { killProcess } from './kill-process';
 type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
 /**

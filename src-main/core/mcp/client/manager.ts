@@ -15,8 +15,6 @@ import type { McpTrafficEntry } from './traffic-log';
 import { resolveTransportKind } from './transport-kind';
 import { ResourceSubscriptions } from './resource-subscriptions';
 
-export type { McpServerStatus, McpToolStatus } from './server-status';
-export type { McpEntry, McpManagerOptions } from './manager-types';
 
 // The MCP client SDK (and zod under it) costs ~0.25 s of CPU to load: it is imported when the
 // first server starts, so sessions and CLI starts with no MCP server enabled never pay for it.

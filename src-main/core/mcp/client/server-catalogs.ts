@@ -1,6 +1,6 @@
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplateType } from '@modelcontextprotocol/client';
 import type { EventBus } from '../../events/event-bus';
-import type { McpEntry } from './manager';
+import type { McpEntry } from './manager-types';
 import {
   complete,
   getPrompt,

@@ -2,7 +2,8 @@ import type { McpServerConfig } from '../../config/config';
 import type { JsonSchema } from '../../tools/tool';
 import type { ExposedMcpTool } from './manager-types';
 import type { CachedListing } from './tool-cache';
-import type { McpConnectionStatus, McpServerConnection } from './connection';
+import type { McpServerConnection } from './connection';
+import type { McpConnectionStatus } from './connection-types';
 import { mcpToolName } from './tool-name';
 import { resolveTransportKind } from './transport-kind';
 

@@ -9,7 +9,6 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { AskOptions, ClientRoot, ElicitAnswer, McpCallContext, SampleAnswer } from './call-context';
 
-export type { AskOptions, ClientRoot, ElicitAnswer, ElicitForm, McpCallContext, SampleAnswer, SampleRequest } from './call-context';
 
 /**
  * The MCP client that made the request being served, as code running inside that request (a

@@ -1,7 +1,8 @@
 import type { Tool, ToolAnnotations, ToolContext } from '../tool';
 import type { ToolResult } from '../../../../src-shared/events/tool-result';
 import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
-import { classify, initCommandClassifier, type CommandClassification } from './command-classifier';
+import { classify, initCommandClassifier } from './command-classifier';
+import type { CommandClassification } from './classifier/classification';
 import { checkCommandText } from './command-text';
 import { clipOutput } from './output-clip';
 import { carriedState, runOutsideSandbox } from './outside-command';

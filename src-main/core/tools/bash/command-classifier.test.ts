@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { classify, initCommandClassifier, type CommandRisk } from './command-classifier';
+import { classify, initCommandClassifier } from './command-classifier';
+import type { CommandRisk } from './classifier/classification';
 
 const WS = '/work/ws';
 const HOME = '/home/u';

@@ -8,7 +8,6 @@ import { Ctx } from './classifier/context';
 import { Findings } from './classifier/findings';
 import type { Scope } from './classifier/scope';
 
-export type { ClassifyOptions, CommandClassification, CommandRisk, SimpleCommandVerdict } from './classifier/classification';
 
 /** Nested shell strings (`sh -c`, `eval`, here-docs into a shell) analyzed at most this deep. */
 const MAX_DEPTH = 4;

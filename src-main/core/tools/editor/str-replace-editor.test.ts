@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EditHistory, MAX_HISTORY_CHARS_PER_FILE, MAX_HISTORY_PER_FILE } from './edit-history';
 import { LocalFileOperator } from './file-operator';
-import { MAX_METADATA_BYTES, MAX_RESPONSE_LEN, StrReplaceEditor, TRUNCATED_MESSAGE, findOccurrences, lineNumbersOf, makeOutput } from './str-replace-editor';
+import { StrReplaceEditor } from './str-replace-editor';
+import { MAX_METADATA_BYTES, MAX_RESPONSE_LEN, TRUNCATED_MESSAGE, findOccurrences, lineNumbersOf, makeOutput } from './text-edits';
 import type { ToolContext } from '../tool';
 import { resultToModelText, type ToolResult } from '../../../../src-shared/events/tool-result';
 

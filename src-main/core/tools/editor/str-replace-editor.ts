@@ -13,7 +13,6 @@ import { errorResult, okResult, type ToolResult } from '../../../../src-shared/e
 import { clip, countNewlines, decodeText, EditorError, insertLines, makeOutput, MAX_METADATA_BYTES, pyList, replaceOnce, SNIPPET_LINES, TRUNCATED_MESSAGE } from './text-edits';
 
 // The text helpers are part of the editor's surface (tests, the seed's wording).
-export { decodeText, findOccurrences, lineNumbersOf, makeOutput, MAX_METADATA_BYTES, MAX_RESPONSE_LEN, SNIPPET_LINES, TRUNCATED_MESSAGE } from './text-edits';
 
 const COMMANDS = ['view', 'create', 'str_replace', 'insert', 'undo_edit'] as const;
 type EditorCommand = (typeof COMMANDS)[number];

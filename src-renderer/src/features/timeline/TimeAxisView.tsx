@@ -3,7 +3,8 @@ import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
 import { useApp } from '../../store/app-context';
 import { timelineSelectors } from '../../store/timeline/selectors';
 import { formatDuration } from '../tool-calls/format';
-import { axisHeight, laneTops, ROW_H, spanAt, type AxisColors } from './time-axis-draw';
+import { spanAt, type AxisColors } from './time-axis-draw';
+import { axisHeight, laneTops, ROW_H } from './time-axis-pack';
 import { selectedIndices } from './time-axis-pack';
 import { AxisPainter, warmAxisWorker } from './time-axis-painter';
 

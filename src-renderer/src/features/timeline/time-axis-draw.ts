@@ -1,7 +1,6 @@
 import type { TimeAxis, TimeSpan } from '../../../../src-shared/read-models/time-axis';
 import { BarStyle, laneTops, RULER_H, ROW_H, type PackedAxis } from './time-axis-pack';
 
-export { axisHeight, laneTops, ROW_H, RULER_H } from './time-axis-pack';
 
 /** The colours the axis is drawn in (read from the page's CSS variables, so dark mode follows). */
 export interface AxisColors {
