@@ -8,7 +8,8 @@
 // Each round runs every variant once, in a rotating order; the added share is the median over
 // rounds of each round's ratio to its own export-off run (robust on a shared, loaded machine).
 // Prints the time per step, the added share and the spans exported / dropped / failed.
-// Run: `node bench/otel.mjs [steps] [rounds]`.
+// Run: `node --expose-gc bench/otel.mjs [steps] [rounds]` (a clean heap before every run);
+// `OTEL_BENCH_NOISE=1` adds a second export-off row, the noise floor.
 // Target (issue 28): ≤ 5% added per step with export on; a stalled collector never slows the agent.
 import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -87,6 +88,8 @@ async function run(variant, id) {
   let n = 0;
   const model = new InProcessScriptedModel([() => (n++ < STEPS - 1 ? { text: '', toolCalls: [{ id: `c${n}`, name: 'noop', arguments: `{"n":${n}}` }] } : { text: 'done' })], false);
   const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 'bench', maxSteps: STEPS + 1, compactor: new ContextCompactor({ budgetTokens: 1_000_000 }) });
+  // A clean heap for every run (`--expose-gc`), so a collection left over by the previous run is not charged to this one.
+  globalThis.gc?.();
   const c0 = threadCpu();
   const p0 = processCpu();
   const t0 = process.hrtime.bigint();
