@@ -24,12 +24,11 @@ describe.each(WIRES)('cancel, crash and resume (%s wire format)', (wire) => {
     const f = await fixture(wire, [{ text: 'a very slow answer that keeps on streaming word after word after word', chunkDelayMs: 6000 }]);
     const p = spawnGlassbox(['run', 'talk slowly', '--json', '--workspace', f.workspace], f);
     await waitFor(() => p.stdout().includes('"message_update"'), 'the first streamed delta');
-    const t0 = Date.now();
     p.child.kill('SIGINT');
     const { code } = await p.exited;
+    // Not a wall-clock bound: had SIGINT not cancelled the run, it would stream to the end and
+    // finish (exit 0, reason finished).
     expect(code).toBe(1);
-    // Streaming the whole answer would take ~50 s; a working cancel ends long before.
-    expect(Date.now() - t0).toBeLessThan(40_000);
     const events = parseJsonLines(p.stdout());
     expect(events[events.length - 1]).toMatchObject({ type: 'agent_end', reason: 'cancelled' });
   });

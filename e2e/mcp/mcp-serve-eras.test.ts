@@ -211,12 +211,11 @@ describe.each<Era>(['legacy', 'modern'])('a %s client without the capability get
   });
 
   it('ask_human: a clear error at once', async () => {
-    const started = Date.now();
+    // "At once": waiting for an answer that cannot come would outlast the test's timeout.
     const outcome = await client.callTool({ name: 'ask_human', arguments: { inquire: 'Anyone?' } }).then(
       (r) => ({ tool: texts(r), isError: r.isError }),
       (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
     if (era === 'legacy') {
       expect(outcome).toMatchObject({ isError: true });
       expect(JSON.stringify(outcome)).toMatch(/did not declare the 'elicitation' capability/);

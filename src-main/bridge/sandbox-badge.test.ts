@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../src-shared/contract/views';
 import { bareSession } from '../core/session/session-test-kit';
+import { itWithBwrap } from '../core/sandbox/sandbox-test-kit';
 import { CurrentSession } from './current-session';
 
 // The window's "unsandboxed" badge reads AgentState.sandbox: a real core session behind the bridge.
@@ -29,7 +30,7 @@ async function stateWith(env: NodeJS.ProcessEnv): Promise<ReturnType<CurrentSess
 }
 
 describe('the sandbox status on the session state', () => {
-  it.runIf(process.platform === 'linux')('says active with bubblewrap', async () => {
+  itWithBwrap('says active with bubblewrap', async () => {
     const open = await stateWith({});
     expect(open.state().sandbox).toEqual({ active: true, mode: 'workspace-write', network: false, backend: 'bwrap' });
     await open.core.dispose();

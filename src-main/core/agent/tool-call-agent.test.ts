@@ -85,10 +85,9 @@ describe('ToolCallAgent', () => {
     const ctrl = new AbortController();
     const p = agent.run('go', ctrl.signal);
     await new Promise((r) => setTimeout(r, 50));
-    const t0 = Date.now();
     ctrl.abort();
+    // Not a wall-clock bound: without the abort the tool would log 'end slow' after its 10 s.
     const r = await p;
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(r.reason).toBe('cancelled');
     expect(log).toEqual(['start slow {}', 'aborted slow']);
     expect(toolMessages(agent.messages).map((m) => [m.toolCallId, m.content.startsWith('Error:')])).toEqual([

@@ -5,18 +5,18 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BashSession } from '../tools/bash/bash-session';
 import { BashTool } from '../tools/bash/bash-tool';
 import { PythonSession } from '../tools/python/python-session';
 import type { ToolContext } from '../tools/tool';
 import { Sandbox } from './sandbox';
 import type { SandboxConfig } from './sandbox-config';
+import { describeWithBwrap } from './sandbox-test-kit';
 
 // Real bubblewrap, a real pty, real python3: what a confined command can and cannot do.
 // "Outside" is a folder next to the workspace; the temp dir the sandbox allows is a private one,
 // so /tmp itself is outside too.
-const linux = process.platform === 'linux';
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-')));
 const ws = join(root, 'ws');
 const outside = join(root, 'outside');
@@ -80,7 +80,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-describe.runIf(linux)('the shell inside the sandbox', () => {
+describeWithBwrap('the shell inside the sandbox', () => {
   const sandbox = sandboxWith();
   let shell: BashSession;
   beforeAll(() => {
@@ -193,7 +193,7 @@ describe.runIf(linux)('the shell inside the sandbox', () => {
   });
 });
 
-describe.runIf(linux)('sockets of programs outside in the shared temp dir', () => {
+describeWithBwrap('sockets of programs outside in the shared temp dir', () => {
   it('cannot be connected to (a tmux server, an agent socket): they would run commands outside', async () => {
     const sockets = [join(tmp, 'agent.sock'), join(tmp, 'tmux-0', 'default')];
     mkdirSync(join(tmp, 'tmux-0'));
@@ -216,7 +216,7 @@ describe.runIf(linux)('sockets of programs outside in the shared temp dir', () =
   });
 });
 
-describe.runIf(linux)('a workspace that holds the home folder', () => {
+describeWithBwrap('a workspace that holds the home folder', () => {
   it("keeps the home's startup files read-only (glassbox started in ~ must not plant a .bashrc)", async () => {
     const homeWs = join(root, 'homews');
     const user = join(homeWs, 'user');
@@ -232,7 +232,7 @@ describe.runIf(linux)('a workspace that holds the home folder', () => {
   });
 });
 
-describe.runIf(linux)('a git workspace', () => {
+describeWithBwrap('a git workspace', () => {
   it('commits work, but hooks and config cannot be changed, nor .git renamed away and rebuilt', async () => {
     const repo = join(root, 'repo');
     mkdirSync(repo);
@@ -278,7 +278,7 @@ describe.runIf(linux)('a git workspace', () => {
   });
 });
 
-describe.runIf(linux)('the sandbox with network: true', () => {
+describeWithBwrap('the sandbox with network: true', () => {
   it('reaches a server on 127.0.0.1', async () => {
     const server = await httpServer();
     const shell = shellIn(sandboxWith({ network: true }));
@@ -292,7 +292,7 @@ describe.runIf(linux)('the sandbox with network: true', () => {
   });
 });
 
-describe.runIf(linux)('read-only mode', () => {
+describeWithBwrap('read-only mode', () => {
   it('nothing is writable, not even the workspace; reading works', async () => {
     const shell = shellIn(sandboxWith({ mode: 'read-only' }));
     expect((await shell.run('touch ro.txt')).exitCode).not.toBe(0);
@@ -301,7 +301,7 @@ describe.runIf(linux)('read-only mode', () => {
   });
 });
 
-describe.runIf(linux)('writableRoots', () => {
+describeWithBwrap('writableRoots', () => {
   it('makes one more folder writable, nothing else', async () => {
     const extra = join(root, 'extra');
     mkdirSync(extra);
@@ -312,7 +312,7 @@ describe.runIf(linux)('writableRoots', () => {
   });
 });
 
-describe.runIf(linux)('python_execute inside the sandbox', () => {
+describeWithBwrap('python_execute inside the sandbox', () => {
   it('keeps state, writes only inside, cannot read credentials or reach the network', async () => {
     const py = new PythonSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });
     try {
@@ -336,7 +336,7 @@ describe.runIf(linux)('python_execute inside the sandbox', () => {
   });
 });
 
-describe.runIf(linux)('an approved escalation', () => {
+describeWithBwrap('an approved escalation', () => {
   it('runs that one call outside the sandbox, from the shell\'s cwd and exports, and only that call', async () => {
     const sandbox = sandboxWith();
     const shell = shellIn(sandbox);
@@ -371,7 +371,7 @@ describe.runIf(linux)('an approved escalation', () => {
   });
 });
 
-describe.runIf(linux)('an approved escalation of python_execute', () => {
+describeWithBwrap('an approved escalation of python_execute', () => {
   it('runs in a fresh interpreter outside the sandbox for that call; the persistent one stays confined with its variables', async () => {
     const { PythonExecuteTool } = await import('../tools/python/python-execute-tool');
     const tool = new PythonExecuteTool({ workspace: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });

@@ -9,6 +9,7 @@ import { gitControlOf } from './git-control';
 import { sweptLine } from './new-repo-sweep';
 import { EventBus } from '../events/event-bus';
 import { Sandbox } from './sandbox';
+import { describeWithBwrap } from './sandbox-test-kit';
 import { sweepNewRepositoriesAfterRuns } from './session-sandbox';
 
 // The repositories inside a workspace besides its own `.git`: submodules (their git directories
@@ -109,7 +110,7 @@ describe('the git control files of a workspace', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('inside the sandbox', () => {
+describeWithBwrap('inside the sandbox', () => {
   let shell: BashSession;
   beforeAll(() => {
     const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
@@ -153,7 +154,7 @@ describe.runIf(process.platform === 'linux')('inside the sandbox', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('repositories made during the session', () => {
+describeWithBwrap('repositories made during the session', () => {
   const ws = join(root, 'ws-new');
   const pwned = join(outside, 'PWNED-new');
   const victimDir = join(outside, 'victim-hooks');

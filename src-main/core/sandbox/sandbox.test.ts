@@ -7,6 +7,7 @@ import { confinedEnv } from './confined-env';
 import { Sandbox } from './sandbox';
 import { selfTestProblem } from './sandbox-probe';
 import type { SandboxConfig } from './sandbox-config';
+import { itWithBwrap } from './sandbox-test-kit';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-status-')));
 const config: SandboxConfig = { mode: 'workspace-write', network: false, writableRoots: [] };
@@ -25,7 +26,7 @@ function make(over: { env?: NodeJS.ProcessEnv; config?: Partial<SandboxConfig>; 
 }
 
 describe('Sandbox status and fallback', () => {
-  it.runIf(process.platform === 'linux')('is active with bubblewrap and wraps the command in it', () => {
+  itWithBwrap('is active with bubblewrap and wraps the command in it', () => {
     const { sandbox, warnings } = make();
     expect(sandbox.state()).toEqual({ active: true, mode: 'workspace-write', network: false, writableRoots: ['/tmp'], readOnlyRoots: expect.any(Array) });
     const line = sandbox.wrap('bash', ['-i'], ws);
@@ -39,7 +40,7 @@ describe('Sandbox status and fallback', () => {
     sandbox.dispose();
   });
 
-  it.runIf(process.platform === 'linux')('on an architecture without a filter: still no capabilities and a user namespace, no --seccomp', () => {
+  itWithBwrap('on an architecture without a filter: still no capabilities and a user namespace, no --seccomp', () => {
     const sandbox = new Sandbox({ config, workspace: ws, glassboxHome: join(ws, 'home'), env: process.env, arch: 'riscv64' });
     const line = sandbox.wrap('bash', ['-i'], ws);
     expect(line.command).toMatch(/bwrap$/);

@@ -76,12 +76,11 @@ describe('ask_human', () => {
 
   it('stops waiting when the run is cancelled', async () => {
     const ac = new AbortController();
-    const port = delayedPort({ action: 'accept', text: 'late' }, 10_000);
+    // The answer would come after ten minutes: only the cancel ends the wait within the test's timeout.
+    const port = delayedPort({ action: 'accept', text: 'late' }, 600_000);
     setTimeout(() => ac.abort(), 50);
-    const started = Date.now();
     const r = await new AskHumanTool().execute({ inquire: 'q' }, ctx(port, ac.signal));
     expect(r.error).toBe('The question was cancelled (the run was stopped).');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('requires a non-empty question', async () => {

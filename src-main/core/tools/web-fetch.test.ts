@@ -136,11 +136,10 @@ describe('web_fetch against a local HTTP server', () => {
   });
 
   it('times out a server that never answers, and a body that never ends', async () => {
+    // Both servers never finish: without the tool's timeout the test's own would end it.
     const f = fetchTool({ timeoutMs: 400 });
-    const started = Date.now();
     expect((await f({ url: `${base}/hang` })).error).toBe(`timed out after 0.4 s fetching ${base}/hang`);
     expect((await f({ url: `${base}/slow-body` })).error).toBe(`timed out after 0.4 s fetching ${base}/slow-body`);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('stops when the run is cancelled', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox';
 import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
+import { bwrapUnavailable } from '../../sandbox/sandbox-test-kit';
 import { BashSession, type ShellConfinement } from './bash-session';
 
 // Real bash on a real pty throughout; every test runs twice: as the process runs, and inside
@@ -13,7 +14,10 @@ const ws = realpathSync(mkdtempSync(join(tmpdir(), 'glassbox-bash-')));
 mkdirSync(join(ws, 'sub'));
 const sandbox = new Sandbox({ config: DEFAULT_SANDBOX_CONFIG, workspace: ws, glassboxHome: join(ws, '..', 'no-glassbox-home'), env: process.env });
 const modes: Array<[string, ShellConfinement | undefined]> = [['unsandboxed', undefined]];
-if (process.platform === 'linux') modes.push(['sandboxed', sandbox]);
+const noBwrap = bwrapUnavailable();
+if (!noBwrap) modes.push(['sandboxed', sandbox]);
+// Listed as skipped, with the reason, where the sandbox cannot run.
+else describe.skip(`BashSession (sandboxed: skipped, ${noBwrap})`, () => it('every test here again, inside the sandbox', () => undefined));
 
 describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
   it('runs in the mode it says', () => {
@@ -73,12 +77,11 @@ describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
   });
 
   it('returns at once for `cmd &` and the background job persists', async () => {
-    const started = Date.now();
-    const r = await shell.run('sleep 30 &');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Waiting for the job would outlast the test's timeout.
+    const r = await shell.run('sleep 600 &');
     expect(r.output).toMatch(/^\[1\] \d+$/);
     const jobs = await shell.run('jobs');
-    expect(jobs.output).toContain('sleep 30');
+    expect(jobs.output).toContain('sleep 600');
     await shell.run('kill %1; wait 2>/dev/null; true');
   });
 
@@ -96,9 +99,8 @@ describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
 
   it('runs a long command (a 200 KB here-doc) quickly, with the same shell state', async () => {
     const body = Array.from({ length: 6000 }, (_, i) => `line ${i}\twith a tab and 'quotes' and $dollars`).join('\n');
-    const started = Date.now();
+    // "Quickly" is a liveness bound here, the test's timeout: typed into readline it would take minutes.
     const r = await shell.run(`cd sub\ncat > big.txt <<'EOF'\n${body}\nEOF\nwc -l < big.txt\nBIG_VAR=set`);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.output).toBe('6000');
     const after = (await shell.run('pwd; echo $BIG_VAR; tail -1 big.txt')).output.split('\n');
     expect(after.slice(0, 2)).toEqual([join(ws, 'sub'), 'set']);
@@ -117,16 +119,11 @@ describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
     expect(r.exitCode).toBe(0);
   });
 
-  // Retried: once, in a full run on the loaded 2-core machine, the sandboxed shell's run ended
-  // after 858 ms without timing out (not reproduced in 7 runs alone or 3 side by side since);
-  // under investigation, see the session note. A retry still asserts everything below.
-  it('interrupts a command at the timeout, keeps its output and stays usable', { retry: 2 }, async () => {
-    const started = Date.now();
-    const r = await shell.run('echo before-timeout; sleep 60', { timeoutMs: 1500 });
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(r.timedOut).toBe(true);
-    expect(r.output).toContain('before-timeout');
-    expect(r.exitCode).toBe(130);
+  it('interrupts a command at the timeout, keeps its output and stays usable', async () => {
+    // The sleep outlasts the test's timeout: only the interrupt ends it in time. The whole
+    // result is compared, so a failure says how the command ended (exit code, shell exit, note).
+    const r = await shell.run('echo before-timeout; sleep 600', { timeoutMs: 1500 });
+    expect({ ...r, output: r.output.includes('before-timeout') }).toMatchObject({ timedOut: true, exitCode: 130, shellExited: false, output: true });
     expect((await shell.run('echo alive')).output).toBe('alive');
   });
 

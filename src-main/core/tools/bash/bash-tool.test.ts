@@ -46,9 +46,8 @@ describe('bash tool (real shell)', () => {
   });
 
   it('the timeout parameter interrupts the command and keeps the output so far', async () => {
-    const started = Date.now();
-    const r = await call({ command: 'echo first-part; sleep 60', timeout: 1 });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // The sleep outlasts the test's timeout: only the tool's interrupt ends it in time.
+    const r = await call({ command: 'echo first-part; sleep 600', timeout: 1 });
     expect(r.output).toBe('first-part');
     expect(r.error).toMatch(/timed out after 1 s/);
     expect(r.metadata?.timedOut).toBe(true);
