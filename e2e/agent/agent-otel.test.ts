@@ -179,7 +179,7 @@ describe('glassbox run with OpenTelemetry export', () => {
       expect(receiver.spans.every((s) => s.traceId === traceId)).toBe(true);
       expect(byName(receiver.spans, 'execute_tool str_replace_editor').parentSpanId).toBe(run.spanId);
       // At the recorded times, not now.
-      const started = r.events[0]!.ts as number;
+      const started = r.events.find((e) => e.type === 'agent_start')!.ts as number;
       expect(run.startMs).toBe(started);
     });
     const events = parseJsonLines(r.stdout);
