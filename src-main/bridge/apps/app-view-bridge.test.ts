@@ -1,3 +1,4 @@
+// @lane integration: real MCP App example servers over stdio
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

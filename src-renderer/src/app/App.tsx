@@ -26,6 +26,7 @@ import { useApp, useAppStore } from '../store/app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
 import { fitLayout, gridColumns, loadLayout, saveLayout, type ColumnLayout } from './column-layout';
+import { AppRequestsBar } from '../features/mcp-apps/AppRequestsBar';
 import './layout.css';
 
 /** The columns' widths and collapsed sides, fitted to the window and kept for the next visit. */
@@ -153,6 +154,7 @@ export function App() {
         <RestoreNotice />
         <ChatView />
         <WaitingBar />
+        <AppRequestsBar />
         <Composer ref={composerRef} />
       </main>
       <ColumnSplitter

@@ -36,6 +36,8 @@ import { initialTerminalState } from './terminal/state';
 import { timelineActions } from './timeline/actions';
 import { forkActions } from './fork/actions';
 import { initialForkState } from './fork/state';
+import { appsActions } from './apps/actions';
+import { initialAppsState } from './apps/state';
 import { initialTimelineState } from './timeline/state';
 
 
@@ -63,6 +65,7 @@ export function initialAppState(): AppState {
     ...initialSearchState(),
     ...initialNotifyState(),
     ...initialForkState(),
+    ...initialAppsState(),
   };
 }
 
@@ -95,5 +98,6 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...inspectorActions(set, get, bridge),
     ...searchActions(set, get, bridge),
     ...notifyActions(set, get, bridge),
+    ...appsActions(set, get, bridge),
   }));
 }

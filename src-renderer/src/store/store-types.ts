@@ -35,6 +35,8 @@ import type { TimelineActions } from './timeline/actions';
 import type { TimelineState } from './timeline/state';
 import type { ForkActions } from './fork/actions';
 import type { ForkState } from './fork/state';
+import type { AppsActions } from './apps/actions';
+import type { AppsState } from './apps/state';
 
 /** Everything the window shows: the state of every slice, side by side in one flat store. */
 export type AppState = ChatSliceState &
@@ -54,7 +56,8 @@ export type AppState = ChatSliceState &
   InspectorState &
   SearchState &
   NotifyState &
-  ForkState;
+  ForkState &
+  AppsState;
 
 /** Every slice's actions. The bridge is called from these, never from a component. */
 export type AppActions = ChatActions &
@@ -74,7 +77,8 @@ export type AppActions = ChatActions &
   InspectorActions &
   SearchActions &
   NotifyActions &
-  ForkActions;
+  ForkActions &
+  AppsActions;
 
 /** The store's whole value: state and actions. */
 export type AppStoreState = AppState & AppActions;

@@ -25,7 +25,9 @@ export function rowShape(item: ChatItem, call: CallDetail | undefined): string {
       const r = call.result;
       const body = r ? `${Math.min(19, textLines(r.output))}.${Math.min(19, textLines(r.error))}.${r.system ? 1 : 0}.${r.images?.length ?? 0}` : '-';
       const preview = call.args && typeof call.args === 'object' && typeof (call.args as { command?: unknown }).command === 'string' ? Math.min(3, textLines((call.args as { command: string }).command)) : 1;
-      return `c${call.status}:${preview}:${body}:${call.updates.length ? 1 : 0}`;
+      // A call with an MCP App view has the view's box under it (its own height, remembered).
+      const view = r?.metadata?.mcpApp ? ':v' : '';
+      return `c${call.status}:${preview}:${body}:${call.updates.length ? 1 : 0}${view}`;
     }
     case 'end':
       return item.error ? `e${Math.floor(item.error.length / 80)}` : 'e';

@@ -146,10 +146,12 @@ export function TrafficTab({ server }: { server: string }) {
                 style={{ top: (first + i) * ROW }}
                 data-testid="mcp-traffic-row"
                 data-kind={kind}
+                data-channel={e.kind === 'message' && e.channel ? e.channel : undefined}
                 data-seq={e.seq}
                 onClick={() => select(server, selected === e.seq ? undefined : e.seq)}
               >
-                <span className={`dir ${dir}`} title={dir === 'out' ? 'sent to the server' : dir === 'in' ? 'from the server' : ''}>{dir === 'out' ? '→' : dir === 'in' ? '←' : '·'}</span>
+                <span className={`dir ${dir}`} title={e.kind === 'message' && e.channel === 'view' ? (dir === 'out' ? 'sent to its app view' : 'from its app view') : dir === 'out' ? 'sent to the server' : dir === 'in' ? 'from the server' : ''}>{dir === 'out' ? '→' : dir === 'in' ? '←' : '·'}</span>
+                {e.kind === 'message' && e.channel === 'view' ? <span className="call-source" data-testid="mcp-traffic-view">view</span> : null}
                 <span className="time">{time(e.ts)}</span>
                 <span className={`kind${failed ? ' error' : ''}`}>{e.kind === 'http' ? `HTTP ${e.status ?? '—'}` : kind}</span>
                 <span className={`method${e.kind === 'message' && !e.method ? ' answer' : ''}`} data-testid="mcp-traffic-row-method">

@@ -10,6 +10,7 @@ import { LiveTail } from './LiveTail';
 import { ForkButton } from '../fork/ForkButton';
 import { InlineApproval } from '../approvals/InlineApproval';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
+import { AppViewSlot } from '../mcp-apps/AppView';
 import './tool-calls.css';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
@@ -30,7 +31,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
   const skill = call.tool === 'load_skill' ? (call.result?.metadata?.skill as { name?: string; description?: string; source?: string; files?: string[] } | undefined) : undefined;
   return (
     <div
-      className={`call-card status-${call.status}${selected ? ' selected' : ''}${call.origin === 'user' ? ' origin-user' : ''}`}
+      className={`call-card status-${call.status}${selected ? ' selected' : ''}${call.origin === 'user' ? ' origin-user' : ''}${call.origin === 'app' ? ' origin-app' : ''}`}
       data-origin={call.origin ?? 'agent'}
       data-testid="tool-call-card"
       data-call-id={callId}
@@ -38,6 +39,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
     >
       <div className="call-head" onClick={() => setOpen(!open)}>
         {call.origin === 'user' ? <span className="call-by-user" data-testid="call-by-user" title="You ran this from the window">you</span> : null}
+        {call.origin === 'app' ? <span className="call-by-user call-by-app" data-testid="call-by-app" title={`An MCP App view called this (the view under call ${call.viewOf ?? '?'})`}>app</span> : null}
         <span className="call-tool" data-testid="call-tool" elementtiming="tool-call">{call.tool}</span>
         <span className="call-source">{sourceLabel(call.source)}</span>
         {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
@@ -105,6 +107,7 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
       ) : null}
       {edit ? <EditCallDiff call={call} /> : null}
       {call.result && (!edit || open) ? <ResultView result={call.result} clip={open ? undefined : 2000} /> : null}
+      <AppViewSlot call={call} />
     </div>
   );
 });

@@ -1,0 +1,168 @@
+import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { VIEW_HEIGHT, type AppViewRef, type AppViewResource } from '../../../../src-shared/apps/view-types';
+import type { CallDetail } from '../../../../src-shared/contract/views';
+import { useApp, useAppStore } from '../../store/app-context';
+import { sandboxSrc, viewRefOf } from './view-ref';
+import { ViewSession } from './view-session';
+import './mcp-apps.css';
+
+/** Heights views asked for, by call: a view scrolled away and back comes back at its size (no jump). */
+const heights = new Map<string, number>();
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The view of a call whose tool has one (MCP Apps), under its card; nothing for other calls. */
+export function AppViewSlot({ call }: { call: CallDetail }) {
+  const ref = viewRefOf(call);
+  if (!ref || !call.result || call.status === 'running') return null;
+  return <AppView call={call} viewRef={ref} />;
+}
+
+/**
+ * One live view: the server's HTML in a frame on the sandbox's own origin (never this page's),
+ * connected through the SDK's AppBridge (ViewSession). Torn down when the card leaves (scrolled
+ * out of the virtualized chat, session switched). A view from a recorded session waits behind
+ * a cover until the user clicks it before it may call tools.
+ */
+export const AppView = memo(function AppView({ call, viewRef, compact }: { call: CallDetail; viewRef: AppViewRef; compact?: boolean }) {
+  const store = useAppStore();
+  const sandboxUrl = useApp((s) => s.appSandboxUrl);
+  const loadSandbox = useApp((s) => s.loadAppSandbox);
+  const readResource = useApp((s) => s.readAppResource);
+  const fullscreen = useApp((s) => s.appFullscreen === call.callId);
+  const setFullscreen = useApp((s) => s.setAppFullscreen);
+  const recorded = useApp((s) => call.startedAt < s.appWindowOpenedAt);
+  const [resource, setResource] = useState<AppViewResource | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [height, setHeight] = useState(() => heights.get(call.callId) ?? VIEW_HEIGHT.initial);
+  const [interacted, setInteracted] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [cover, setCover] = useState<CSSProperties | undefined>(undefined);
+  const session = useRef<ViewSession | null>(null);
+  const interactedRef = useRef(false);
+  interactedRef.current = interacted;
+
+  useEffect(() => void loadSandbox(), [loadSandbox]);
+  useEffect(() => {
+    let live = true;
+    readResource(viewRef.server, viewRef.resourceUri).then(
+      (r) => live && setResource(r),
+      (err: unknown) => live && setError(String((err as Error)?.message ?? err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [readResource, viewRef.server, viewRef.resourceUri]);
+
+  const src = resource && sandboxUrl ? sandboxSrc(sandboxUrl, resource.csp, location.origin, location.hostname) : null;
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe || !resource || !src || closed) return;
+    const s = store.getState();
+    const view = new ViewSession({
+      iframe,
+      ref: viewRef,
+      resource,
+      call,
+      recorded,
+      interacted: () => interactedRef.current,
+      context: { theme: prefersDark() ? 'dark' : 'light', locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, displayMode: 'inline', width: iframe.clientWidth || 600 },
+      host: {
+        callTool: (viewOf, tool, args) => s.callAppTool(viewOf, tool, args),
+        traffic: (server, entries) => s.logAppTraffic(server, entries),
+        setModelContext: (viewOf, text) => s.setAppModelContext(viewOf, text),
+        queueMessage: (id, server, text) => s.queueAppMessage(id, server, text),
+        askLink: (id, server, url) => s.askAppLink(id, server, url),
+        resize: (h) => {
+          heights.set(call.callId, h);
+          setHeight(h);
+        },
+        setDisplayMode: (mode) => s.setAppFullscreen(mode === 'fullscreen' ? call.callId : null),
+        close: () => setClosed(true),
+      },
+    });
+    session.current = view;
+    view.start().catch((err: unknown) => setError(`The view could not start: ${String((err as Error)?.message ?? err)}`));
+    const dark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    const onTheme = (): void => view.setContext({ theme: prefersDark() ? 'dark' : 'light' });
+    dark?.addEventListener('change', onTheme);
+    return () => {
+      dark?.removeEventListener('change', onTheme);
+      session.current = null;
+      void view.teardown();
+      if (store.getState().appFullscreen === call.callId) store.getState().setAppFullscreen(null);
+    };
+    // The call's identity and result are what the view was started with; a new result is a new view.
+  }, [resource, src, closed, call.callId, call.result]);
+
+  useEffect(() => session.current?.setContext({ displayMode: fullscreen ? 'fullscreen' : 'inline' }), [fullscreen]);
+  // Fullscreen fills the conversation pane. Chat rows are placed with transforms, under which
+  // `position: fixed` is the row's box, so the view is laid over the pane by measure instead
+  // (the frame stays where it is: moving it would reload the view).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!fullscreen || !el) return setCover(undefined);
+    const scroller = el.closest('.chat-scroll') as HTMLElement | null;
+    const parent = el.offsetParent as HTMLElement | null;
+    if (!scroller || !parent) return setCover(undefined);
+    const place = (): void => {
+      const p = parent.getBoundingClientRect();
+      const r = scroller.getBoundingClientRect();
+      setCover({ position: 'absolute', top: r.top - p.top, left: r.left - p.left, width: scroller.clientWidth, height: scroller.clientHeight, inset: 'auto' });
+    };
+    scroller.classList.add('app-view-locked');
+    place();
+    window.addEventListener('resize', place);
+    return () => {
+      scroller.classList.remove('app-view-locked');
+      window.removeEventListener('resize', place);
+    };
+  }, [fullscreen]);
+
+  const label = `View of ${viewRef.tool} (MCP server ${viewRef.server})`;
+  if (closed) return <div className="app-view-note muted" data-testid="app-view-closed">The view closed itself.</div>;
+  if (error) return <div className="app-view-note" data-testid="app-view-error">View unavailable: {error}</div>;
+  if (sandboxUrl === null) return <div className="app-view-note muted" data-testid="app-view-error">This window has no view sandbox: the view of {viewRef.tool} is not shown.</div>;
+  return (
+    <div
+      className={`app-view${fullscreen ? ' app-view-fullscreen' : ''}${resource?.prefersBorder === false ? ' app-view-borderless' : ''}`}
+      data-testid="app-view"
+      data-call-id={call.callId}
+      data-server={viewRef.server}
+      ref={box}
+      style={fullscreen ? cover : { height: compact ? Math.min(height, 480) : height }}
+    >
+      <div className="app-view-bar">
+        <span className="app-view-title">{label}</span>
+        {recorded ? <span className="call-source" title="Shown from the recorded input and result">recorded</span> : null}
+        <button className="link-button" data-testid="app-view-fullscreen" onClick={() => setFullscreen(fullscreen ? null : call.callId)}>
+          {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+        </button>
+      </div>
+      {src ? (
+        <iframe
+          ref={frame}
+          className="app-view-frame"
+          data-testid="app-view-frame"
+          title={label}
+          src={src}
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          allow={buildAllowAttribute(resource?.permissions)}
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <div className="app-view-loading muted">Loading the view…</div>
+      )}
+      {recorded && !interacted && src ? (
+        <button className="app-view-cover" data-testid="app-view-cover" onClick={() => setInteracted(true)} title="This view is shown from the recording. Click to use it: it may then call its server's tools.">
+          <span>Recorded view — click to use it</span>
+        </button>
+      ) : null}
+    </div>
+  );
+});
