@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
-import { launchChromium, openApp, sendTask, shot, shotsAllSizes, startWeb, type WebFixture } from './ui-harness';
+import { launchChromium, openApp, sendTask, shot, startWeb, type WebFixture } from './ui-harness';
 
 // MCP Apps in the window, with the official example servers from npm over stdio behind
 // `glassbox web` and the scripted model: the view renders under its card in a sandbox on
