@@ -1,7 +1,9 @@
 import { join, resolve } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ForkWorkspaceMode } from '../../../src-shared/contract/fork-views';
+import { realpathSync } from 'node:fs';
 import { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { retargetCopyLinks } from './fork-links';
 
 /** Where a fork works, and how its files got there. */
 export interface ForkWorkspace {
@@ -65,9 +67,11 @@ export async function makeForkWorkspace(opts: {
   const id = checkpointBefore(recorded, opts.parentEvents, opts.cutSeq);
   if (id) {
     const { files } = await recorded.materialize(id, dir);
+    retargetCopyLinks(dir, rootsOf(opts.parentWorkspace ?? opts.workspace));
     return { dir, mode: 'copy', checkpoint: id, files };
   }
   const { files } = await new CheckpointStore(opts.home, opts.workspace).materialize(null, dir);
+  retargetCopyLinks(dir, rootsOf(opts.workspace));
   return {
     dir,
     mode: 'copy',
@@ -75,4 +79,16 @@ export async function makeForkWorkspace(opts: {
     warning:
       'the parent session has no checkpoint from before this step (checkpoints are taken in the window, or with checkpoints.enabled in the config), so the fork works in a copy of the files as they are now',
   };
+}
+
+/** A workspace's path as recorded and as its real path (a link to it names the one or the other). */
+function rootsOf(workspace: string): string[] {
+  const roots = [resolve(workspace)];
+  try {
+    const real = realpathSync(workspace);
+    if (real !== roots[0]) roots.push(real);
+  } catch {
+    // Gone since: the recorded path is all there is.
+  }
+  return roots;
 }

@@ -1,4 +1,5 @@
 import { useApp } from '../../store/app-context';
+import { ForkIcon } from './ForkIcon';
 
 const CHANGED: Record<string, string> = {
   none: 'nothing changed',
@@ -18,7 +19,7 @@ export function ForkBanner({ fork }: { fork: { parent: string; forkedAt: number;
   return (
     <div className="fork-banner" data-testid="fork-banner">
       <span>
-        ⑂ Fork of{' '}
+        <ForkIcon /> Fork of{' '}
         <button className="link-button" title={fork.parent} onClick={() => void openSession(fork.parent)}>
           {fork.parent.slice(0, 8)}
         </button>{' '}

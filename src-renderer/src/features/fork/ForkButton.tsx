@@ -1,4 +1,5 @@
 import { useApp } from '../../store/app-context';
+import { ForkIcon } from './ForkIcon';
 import type { ForkTarget } from '../../store/fork/actions';
 
 /** *Fork from here…* on a row of the conversation (shown when the session is saved and nothing runs). */
@@ -16,7 +17,7 @@ export function ForkButton({ target, className }: { target: () => ForkTarget; cl
         open(target());
       }}
     >
-      ⑂ Fork…
+      <ForkIcon /> Fork…
     </button>
   );
 }

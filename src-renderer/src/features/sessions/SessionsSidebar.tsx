@@ -4,6 +4,7 @@ import { chatSelectors } from '../../store/chat/selectors';
 import { LIVE_LABEL, sessionsSelectors } from '../../store/sessions/selectors';
 import { UsageSummaryView } from '../usage/UsageSummaryView';
 import { SearchHits } from './SearchHits';
+import { ForkIcon } from '../fork/ForkIcon';
 
 /** Saved sessions: search, resume, rename, delete, export (JSONL), and a new session. */
 export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSidebar(_p, searchRef) {
@@ -76,7 +77,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
                 ) : null}
                 {s.parent ? (
                   <span className="muted small session-fork-of" data-testid="session-fork-of">
-                    ⑂ fork of {sessions.find((p) => p.id === s.parent)?.title ?? s.parent.slice(0, 8)} at step {s.forkedAt}
+                    <ForkIcon /> fork of {sessions.find((p) => p.id === s.parent)?.title ?? s.parent.slice(0, 8)} at step {s.forkedAt}
                   </span>
                 ) : null}
                 <span className="muted small">{new Date(s.updatedAt).toLocaleString()}</span>
