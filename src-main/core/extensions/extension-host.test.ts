@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { ToolHooks } from '../hooks/tool-hooks';
@@ -466,8 +466,7 @@ describe('ExtensionHost: unload and reload', { timeout: 120_000 }, () => {
     expect(r.lines).toContain('[live] reloaded');
 
     ext(r.wsRoot, 'arrives', { 'extension.mjs': GREET_ESM });
-    const deadline = Date.now() + 15_000;
-    while (!r.tools.has('greet') && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+    await vi.waitFor(() => expect(r.tools.has('greet')).toBe(true), { timeout: 15_000, interval: 50 });
     expect((await call(r, 'greet', { who: 'watcher' })).result.output).toBe('Hello, watcher!');
   });
 

@@ -101,13 +101,6 @@ describe('GlassboxSession with extensions', { timeout: 120_000 }, () => {
     made[made.length - 1].session = session;
     expect(session.extensions.watching).toBe(true);
     writeExt(dir, `export default { onLoad(api) { api.registerTool({ name: 'live', description: 'd', execute: () => 'two' }); } };`);
-    const deadline = Date.now() + 15_000;
-    let output: string | undefined;
-    while (Date.now() < deadline) {
-      output = (await session.runner.run({ tool: 'live', args: {} })).result.output;
-      if (output === 'two') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(output).toBe('two');
+    await expect.poll(async () => (await session.runner.run({ tool: 'live', args: {} })).result.output, { timeout: 15_000, interval: 100 }).toBe('two');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startOAuthProtectedServer, type OAuthProtectedServer } from '../../../../../e2e/mcp/fixtures/oauth-protected-server';
 import type { McpServerConfig } from '../../../config/config';
 import { EventBus } from '../../../events/event-bus';
@@ -101,15 +101,23 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
   });
 
   it('an expired access token is refreshed without the browser', async () => {
-    server.knobs.accessTtlSec = 1;
+    server.knobs.accessTtlSec = 60;
     await (await connect(signIn(), { url: server.url })).close();
     opened.length = 0;
-    await new Promise((r) => setTimeout(r, 1_200));
-    const client = await connect(signIn({ interactive: false }), { url: server.url });
-    await client.listTools();
-    expect(server.log.tokenRequests.map((f) => f.get('grant_type'))).toContain('refresh_token');
-    expect(opened).toEqual([]);
-    await client.close();
+    // The clock, not a wait, makes the token expire (both sides read Date.now()); a 1 s token
+    // and a real wait failed on a loaded machine when the refreshed token expired in use too.
+    server.knobs.accessTtlSec = 3600;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const client = await connect(signIn({ interactive: false }), { url: server.url });
+      await client.listTools();
+      expect(server.log.tokenRequests.map((f) => f.get('grant_type'))).toContain('refresh_token');
+      expect(opened).toEqual([]);
+      await client.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a revoked token asks again: the browser when it may, else needs-sign-in with the login hint', async () => {
@@ -164,10 +172,14 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     await (await connect(signIn(), { url: server.url })).close();
     const client = await connect(window, { url: server.url });
     server.revokeAll();
-    server.knobs.refreshDelayMs = 1_500;
+    // Long enough for the login below to finish while A's refresh is held, on a loaded machine too.
+    server.knobs.refreshDelayMs = 5_000;
     // A: refused; its refresh (of a revoked token) is slow and will fail, with nobody to ask.
+    const refreshes = (): number => server.log.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token').length;
+    const before = refreshes();
     const a = client.callTool({ name: 'whoami', arguments: {} });
-    await new Promise((r) => setTimeout(r, 200));
+    // Until A's refresh reached the server (a fixed 200 ms sleep was too short on a loaded machine).
+    await vi.waitFor(() => expect(refreshes()).toBeGreaterThan(before), { timeout: 20_000 });
     // Meanwhile `glassbox mcp login` in another process (no refresh: the browser).
     server.knobs.refreshDelayMs = 0;
     expect(await signIn().login('notes', { url: server.url })).toBe('signed-in');
