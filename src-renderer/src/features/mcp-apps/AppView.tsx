@@ -17,7 +17,8 @@ function prefersDark(): boolean {
 /** The view of a call whose tool has one (MCP Apps), under its card; nothing for other calls. */
 export function AppViewSlot({ call }: { call: CallDetail }) {
   const ref = viewRefOf(call);
-  if (!ref || !call.result || call.status === 'running') return null;
+  // A view's own call answers the view; it does not open another view under its card.
+  if (!ref || !call.result || call.status === 'running' || call.origin === 'app') return null;
   return <AppView call={call} viewRef={ref} />;
 }
 
