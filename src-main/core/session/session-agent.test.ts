@@ -1,5 +1,4 @@
 // @lane integration: real bash and Python under the agent
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { ConfigError } from '../config/config';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from './glassbox-session';
 import { QueuedHumanPorts } from '../approvals/queued-human-ports';
+import { alive, descendantsWith, uniqueSleepSeconds } from '../../../test/process-tree';
 
 // GlassboxSession as the UI uses it: send, running, cancel, resume — against the real scripted
 // model over HTTP.
@@ -64,24 +64,23 @@ describe('GlassboxSession agent', () => {
   });
 
   it('cancel() during a long bash command kills the process', async () => {
-    const marker = `${Math.floor(Math.random() * 900) + 100}.75`;
+    const marker = uniqueSleepSeconds();
     const { env, workspace } = await setup([{ toolCalls: [{ name: 'bash', arguments: { command: `sleep ${marker}` } }] }, { text: 'never' }]);
     const s = await GlassboxSession.create({ workspace, env, withExtensions: false, approveMode: 'auto' });
     open.push(s);
     const run = s.send('sleep');
-    const running = (): boolean => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(`sleep ${marker}`);
-    const t0 = Date.now();
-    while (!running()) {
-      if (Date.now() - t0 > 90_000) throw new Error('sleep never started (is the bash tool registered?)');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // Our own sleep, found in this process's tree while it runs; then that very pid must end.
+    const sleepers = await vi.waitFor(
+      () => {
+        const found = descendantsWith(process.pid, `sleep ${marker}`);
+        if (found.length === 0) throw new Error('sleep never started (is the bash tool registered?)');
+        return found;
+      },
+      { timeout: 90_000, interval: 100 },
+    );
     await s.cancel();
     expect((await run).reason).toBe('cancelled');
-    const t1 = Date.now();
-    while (running()) {
-      if (Date.now() - t1 > 30_000) throw new Error('sleep survived the cancel');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect.poll(() => sleepers.filter(alive), { timeout: 30_000, interval: 100 }).toEqual([]);
   });
 
   it('approvals through QueuedHumanPorts: the UI sees the request and resolves it', async () => {
@@ -93,11 +92,7 @@ describe('GlassboxSession agent', () => {
     const s = await GlassboxSession.create({ workspace, env: { ...env, GLASSBOX_LLM_BASE_URL: model.openaiBaseURL }, withExtensions: false, approveMode: 'ask', approvalPort: ports, humanInput: ports });
     open.push(s);
     const run = s.send('make a file');
-    const t0 = Date.now();
-    while (ports.pending().length === 0) {
-      if (Date.now() - t0 > 90_000) throw new Error('no approval request');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(() => expect(ports.pending().length, 'no approval request').toBeGreaterThan(0), { timeout: 90_000, interval: 20 });
     const [req] = ports.pending();
     expect(req).toMatchObject({ kind: 'approval', tool: 'str_replace_editor', args: { path: target } });
     expect(existsSync(target)).toBe(false);
@@ -121,11 +116,7 @@ describe('GlassboxSession agent', () => {
       rulesAtResolve = (JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { approvals: { rules: unknown[] } }).approvals.rules;
     });
     const run = s.send('compute');
-    const t0 = Date.now();
-    while (ports.pending().length === 0) {
-      if (Date.now() - t0 > 90_000) throw new Error('no approval request');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(() => expect(ports.pending().length, 'no approval request').toBeGreaterThan(0), { timeout: 90_000, interval: 20 });
     expect(ports.pending()).toHaveLength(1); // the view ran without asking
     ports.resolveApproval(ports.pending()[0].requestId, 'allow', true);
     expect((await run).finalText).toBe('first');
@@ -147,11 +138,7 @@ describe('GlassboxSession agent', () => {
     const events: GlassboxEvent[] = [];
     s.bus.subscribe('*', (e) => void events.push(e));
     const run = s.send('ask me');
-    const t0 = Date.now();
-    while (ports.pending().length === 0) {
-      if (Date.now() - t0 > 90_000) throw new Error('no question');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(() => expect(ports.pending().length, 'no question').toBeGreaterThan(0), { timeout: 90_000, interval: 20 });
     const [q] = ports.pending();
     expect(q).toMatchObject({ kind: 'question', question: 'Which colour?' });
     const requested = events.find((e) => e.type === 'human_input_requested');
