@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
-import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from '../tools/tool';
 import { privateFolderOf } from '../workspace/credential-paths';
 import { checkInside, realPathOf } from '../workspace/real-path';
 import { guardedFolderReason, hiddenFolders, readRefusal, writeRefusal } from '../workspace/file-access';

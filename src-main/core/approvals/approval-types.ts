@@ -1,5 +1,5 @@
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
-import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from '../tools/tool';
 
 /** What the policy says about a call before anyone is asked. */
 export interface PolicyVerdict {

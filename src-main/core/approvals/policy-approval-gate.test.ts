@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from '../tools/tool';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
 import { hashArgs } from './args-hash';
 import { PolicyApprovalGate } from './policy-approval-gate';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalRule } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from '../tools/tool';
 import type { ApprovalGate } from '../tools/tool-runner';
 import { evaluatePolicy, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './approval-policy';
 import { matchTargets } from './rule-matching';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
-import type { ToolCallInfo } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from '../tools/tool';
 import { Glob } from '../search/glob';
 
 /** Rule decisions by strength: deny beats ask beats allow. */

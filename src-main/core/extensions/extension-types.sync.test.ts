@@ -43,6 +43,7 @@ import type * as P from ${JSON.stringify(PUBLIC)};
 import type * as C from ${JSON.stringify(join(CORE, 'extensions', 'extension-types'))};
 import type * as E from ${JSON.stringify(join(SHARED, 'events', 'event-types'))};
 import type * as H from ${JSON.stringify(join(CORE, 'hooks', 'tool-hooks'))};
+import type * as T from ${JSON.stringify(join(CORE, 'tools', 'tool'))};
 import type * as R from ${JSON.stringify(join(SHARED, 'events', 'tool-result'))};
 
 type Assert<T extends true> = T;
@@ -66,7 +67,7 @@ export type ToolAccepted = Assert<Extends<P.ExtensionTool, C.ExtensionTool>>;
 export type BeforeHookAccepted = Assert<Extends<P.BeforeToolHook, H.BeforeToolHook>>;
 export type AfterHookAccepted = Assert<Extends<P.AfterToolHook, H.AfterToolHook>>;
 // What hooks receive is described soundly.
-export type CallDescribed = Assert<Same<H.ToolCallInfo, P.ToolCall>>;
+export type CallDescribed = Assert<Same<T.ToolCallInfo, P.ToolCall>>;
 export type ResultDescribed = Assert<Same<R.ToolResultRecord, P.ToolResultRecord>>;
 `);
     expect(errors).toEqual([]);

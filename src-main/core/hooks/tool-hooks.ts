@@ -1,13 +1,5 @@
-import type { ToolSource } from '../../../src-shared/events/event-types';
+import type { ToolCallInfo } from '../tools/tool';
 import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
-
-/** The call a hook sees (docs/extensions.md). */
-export interface ToolCallInfo {
-  callId: string;
-  tool: string;
-  args: Record<string, unknown>;
-  source: ToolSource;
-}
 
 /** Returned by a before-hook to block the call. */
 export interface BlockDecision {

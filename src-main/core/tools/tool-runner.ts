@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { CallOrigin, ToolSource } from '../../../src-shared/events/event-types';
-import type { ToolCallInfo, ToolHooks } from '../hooks/tool-hooks';
+import type { ToolHooks } from '../hooks/tool-hooks';
+import type { ToolCallInfo } from './tool';
 import type { Escalation, HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';
 import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';

@@ -124,3 +124,11 @@ export interface FunctionToolParam {
   type: 'function';
   function: { name: string; description: string; parameters: JsonSchema };
 }
+
+/** One call of a tool as hooks and the approval rules see it (docs/extensions.md). */
+export interface ToolCallInfo {
+  callId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  source: ToolSource;
+}
