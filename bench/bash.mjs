@@ -32,7 +32,7 @@ await build({
     rollupOptions: {
       input: {
         'bash-tool': join(root, 'src-main/core/tools/bash/bash-tool.ts'),
-        'bash-session': join(root, 'src-main/core/tools/bash/bash-session.ts'),
+        'bash-session': join(root, 'src-main/core/tools/bash/shell.ts'),
         sandbox: join(root, 'src-main/core/sandbox/sandbox.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].mjs' },
@@ -41,7 +41,7 @@ await build({
 });
 const load = (name) => import(pathToFileURL(join(outDir, `${name}.mjs`)).href);
 const { BashTool } = await load('bash-tool');
-const { BashSession } = await load('bash-session');
+const { BashShell } = await load('bash-session');
 const { Sandbox } = await load('sandbox');
 
 const workspace = mkdtempSync(join(tmpdir(), 'glassbox-bench-'));
@@ -53,7 +53,7 @@ const sandbox = new Sandbox({
 });
 if (!sandbox.status().active) throw new Error(`no sandbox here: ${sandbox.status().reason}`);
 const outsideTool = new BashTool({ workspace });
-const insideShell = new BashSession({ cwd: workspace, sandbox });
+const insideShell = new BashShell({ cwd: workspace, sandbox });
 const insideTool = new BashTool({ workspace, shell: () => insideShell });
 const ctx = { signal: new AbortController().signal, workspace, home: workspace, callId: 'bench' };
 

@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { McpEventStore } from './event-store';
 import { allowedHostnames, checkBearerToken, checkHostHeader, checkOriginHeader } from './http-guards';
-import { LegacySessionPool } from './legacy-session-pool';
+import { LegacyConnectionPool } from './legacy-connection-pool';
 import type { ModernNotifier } from './serve-hub';
 import { sendWebResponse, toWebRequest } from './node-fetch-bridge';
 
@@ -84,7 +84,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 export class McpHttpHost {
   readonly token: string;
-  private readonly sessions: LegacySessionPool<LegacySession>;
+  private readonly sessions: LegacyConnectionPool<LegacySession>;
   private readonly modern: McpHttpHandler;
   private http?: HttpServer;
   private port = 0;
@@ -93,7 +93,7 @@ export class McpHttpHost {
   constructor(private readonly opts: McpHttpHostOptions) {
     this.token = opts.token || generateToken();
     this.allowed = allowedHostnames(opts.host);
-    this.sessions = new LegacySessionPool({ idleMs: opts.sessionIdleMs, maxSessions: opts.maxSessions });
+    this.sessions = new LegacyConnectionPool({ idleMs: opts.sessionIdleMs, maxSessions: opts.maxSessions });
     this.modern = createMcpHandler(() => opts.createServer('modern', false), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
     opts.onModernNotifier?.(this.modern.notify);
   }

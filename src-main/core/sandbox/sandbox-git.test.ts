@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BashSession } from '../tools/bash/bash-session';
+import { BashShell } from '../tools/bash/shell';
 import { gitControlOf } from './git-control';
 import { sweptLine } from './new-repo-sweep';
 import { EventBus } from '../events/event-bus';
@@ -111,11 +111,11 @@ describe('the git control files of a workspace', () => {
 });
 
 describeWithBwrap('inside the sandbox', () => {
-  let shell: BashSession;
+  let shell: BashShell;
   beforeAll(() => {
     const sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: repo, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
     expect(sandbox.status()).toMatchObject({ active: true, backend: 'bwrap' });
-    shell = new BashSession({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
+    shell = new BashShell({ cwd: repo, env: { ...process.env, HOME: home }, sandbox });
   });
   afterAll(() => shell.dispose());
 
@@ -160,7 +160,7 @@ describeWithBwrap('repositories made during the session', () => {
   const victimDir = join(outside, 'victim-hooks');
   const victimFile = join(outside, 'victim-config');
   let sandbox: Sandbox;
-  let shell: BashSession;
+  let shell: BashShell;
   beforeAll(async () => {
     mkdirSync(ws);
     git('init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m top', ws);
@@ -171,7 +171,7 @@ describeWithBwrap('repositories made during the session', () => {
     writeFileSync(join(victimDir, 'keep-me'), 'x');
     writeFileSync(victimFile, '[core]\n\tfsmonitor = keep\n');
     sandbox = new Sandbox({ config: { mode: 'workspace-write', network: false, writableRoots: [] }, workspace: ws, glassboxHome: gbHome, env: process.env, userHome: home, tmpDir: tmp });
-    shell = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+    shell = new BashShell({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
     expect((await shell.run('true')).exitCode).toBe(0);
   });
   afterAll(() => shell.dispose());

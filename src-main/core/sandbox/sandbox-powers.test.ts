@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { BashSession } from '../tools/bash/bash-session';
+import { BashShell } from '../tools/bash/shell';
 import { findExecutable } from './sandbox-probe';
 import { Sandbox } from './sandbox';
 import { REFUSED_SYSCALLS, SYSCALL_NUMBERS, seccompArchOf } from './seccomp-filter';
@@ -32,7 +32,7 @@ const sandbox = new Sandbox({
 });
 const status = process.platform === 'linux' ? sandbox.status() : undefined;
 const active = status?.active === true && status.backend === 'bwrap';
-let shell: BashSession;
+let shell: BashShell;
 
 /** Skips (with the reason) where no bubblewrap sandbox is active. */
 function needsSandbox(ctx: TestContext): void {
@@ -40,7 +40,7 @@ function needsSandbox(ctx: TestContext): void {
 }
 
 beforeAll(() => {
-  if (active) shell = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+  if (active) shell = new BashShell({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
 });
 afterAll(async () => {
   await shell?.dispose();

@@ -3,8 +3,8 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
-import { BashSession } from '../tools/bash/bash-session';
-import { PythonSession } from '../tools/python/python-session';
+import { BashShell } from '../tools/bash/shell';
+import { PythonInterpreter } from '../tools/python/interpreter';
 import { Sandbox } from './sandbox';
 import type { SandboxConfig } from './sandbox-config';
 
@@ -25,7 +25,7 @@ writeFileSync(theirs, 'theirs\n');
 mkdirSync(join(theirDir, 'sub'), { recursive: true });
 writeFileSync(join(theirDir, 'sub', 'f.txt'), 'deep\n');
 const cleanup: Array<() => unknown> = [() => rmSync(theirs, { force: true }), () => rmSync(theirDir, { recursive: true, force: true }), () => rmSync(strangers, { force: true })];
-const shells: BashSession[] = [];
+const shells: BashShell[] = [];
 afterAll(async () => {
   for (const s of shells) await s.dispose();
   for (const c of cleanup) c();
@@ -36,8 +36,8 @@ function sandboxWith(config: Partial<SandboxConfig> = {}): Sandbox {
   cleanup.push(() => s.dispose());
   return s;
 }
-function shellIn(sandbox: Sandbox): BashSession {
-  const s = new BashSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+function shellIn(sandbox: Sandbox): BashShell {
+  const s = new BashShell({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
   shells.push(s);
   return s;
 }
@@ -94,7 +94,7 @@ describe('the private temp dir', () => {
     needsBwrap(ctx, sandbox);
     const shell = shellIn(sandbox);
     await shell.run('echo from-bash > /tmp/shared.txt');
-    const py = new PythonSession({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
+    const py = new PythonInterpreter({ cwd: ws, env: { ...process.env, HOME: home }, sandbox });
     try {
       const r = await py.execute(`import tempfile\nprint(tempfile.gettempdir(), open('/tmp/shared.txt').read().strip())\nopen(${JSON.stringify(theirs)}, 'a')`, { timeoutMs: 20_000 });
       expect(r.chunks.map((c) => c.data).join('')).toBe('/tmp from-bash\n');

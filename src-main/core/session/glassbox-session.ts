@@ -27,7 +27,7 @@ import { startFork, type ForkFiles } from '../fork/fork-start';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
-import { BashSession } from '../tools/bash/bash-session';
+import { BashShell } from '../tools/bash/shell';
 import { confinedEnv } from '../sandbox/confined-env';
 import { createSessionSandbox, sweepNewRepositoriesAfterRuns } from '../sandbox/session-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -177,7 +177,7 @@ export class GlassboxSession {
   private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
   private mcpStarting: Promise<void> | null = null;
-  private bashSession: BashSession | undefined;
+  private bashSession: BashShell | undefined;
   /** The OS sandbox bash and python_execute run in (its status is the window's "unsandboxed" badge). */
   readonly sandbox: Sandbox;
   /** The last sweep of repositories made in the sandbox, for dispose. */
@@ -492,9 +492,9 @@ export class GlassboxSession {
   }
 
   /** The session's persistent shell: the bash tool runs in it, the UI terminal shows it. Started on first use. */
-  shell(): BashSession {
+  shell(): BashShell {
     // Inside the OS sandbox and without the model and MCP secrets; the terminal pane shares it.
-    this.bashSession ??= new BashSession({ cwd: this.workspace, env: this.confinedEnv, sandbox: this.sandbox });
+    this.bashSession ??= new BashShell({ cwd: this.workspace, env: this.confinedEnv, sandbox: this.sandbox });
     return this.bashSession;
   }
 

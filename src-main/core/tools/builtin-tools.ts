@@ -3,11 +3,11 @@ import { StrReplaceEditor } from './editor/str-replace-editor';
 import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';
-import type { BashSession } from './bash/bash-session';
+import type { BashShell } from './bash/shell';
 import { BashTool, type BashToolConfig } from './bash/bash-tool';
 import { PlanningTool } from './planning';
 import { PythonExecuteTool, type PythonToolConfig } from './python/python-execute-tool';
-import type { PythonSessionOptions } from './python/python-session';
+import type { PythonInterpreterOptions } from './python/interpreter';
 import { TerminateTool } from './terminate';
 import { WebFetchTool, type WebFetchConfig } from './web-fetch';
 import { WebSearchTool } from './web-search/web-search-tool';
@@ -20,11 +20,11 @@ export interface BuiltinToolDeps {
   /** The whole config (each tool reads its own section). */
   config: Record<string, unknown>;
   /** The session's persistent shell, shared by the bash tool and the UI terminal. */
-  shell?: () => BashSession;
+  shell?: () => BashShell;
   /** The session's secrets, hidden in output streamed while a tool runs (python_execute's live output). */
   redactor?: SecretRedactor;
   /** The OS sandbox python_execute runs in (the shell gets it through `shell`; bash reads its writable roots). */
-  sandbox?: NonNullable<PythonSessionOptions['sandbox']> & { state(): { writableRoots: string[] } };
+  sandbox?: NonNullable<PythonInterpreterOptions['sandbox']> & { state(): { writableRoots: string[] } };
   /** The environment for python_execute: the session's, without the model and MCP secrets. */
   env?: NodeJS.ProcessEnv;
   /** Values an escalated bash command must not carry out of the shell. */

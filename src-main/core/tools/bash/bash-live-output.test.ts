@@ -43,8 +43,8 @@ describe('bash streams its output while it runs', () => {
 
 describe('the terminal shows each agent command once', () => {
   it('the pasted command is not redrawn on Enter (a wrapped line would show it twice)', async () => {
-    const { BashSession } = await import('./bash-session');
-    const shell = new BashSession({ cwd: ws });
+    const { BashShell } = await import('./shell');
+    const shell = new BashShell({ cwd: ws });
     let raw = '';
     shell.onData((d) => (raw += d));
     const command = 'echo a-command-long-enough-to-wrap-in-a-narrow-pane-' + 'x'.repeat(60);

@@ -1,6 +1,6 @@
 import type { Tool, ToolAnnotations, ToolContext } from '../tool';
 import type { ToolResult } from '../../../../src-shared/events/tool-result';
-import { BashSession, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './bash-session';
+import { BashShell, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './shell';
 import { classify, initCommandClassifier } from './command-classifier';
 import type { CommandClassification } from './classifier/classification';
 import { checkCommandText } from './command-text';
@@ -21,7 +21,7 @@ export interface BashToolConfig {
 export interface BashToolOptions {
   workspace: string;
   /** The session's shell (shared with the UI terminal). Without it the tool owns a shell of its own. */
-  shell?: () => BashSession;
+  shell?: () => BashShell;
   config?: BashToolConfig;
   /** Values an escalated command must not carry out of the shell (the session's secrets). */
   secrets?: readonly string[];
@@ -42,7 +42,7 @@ const DESCRIPTION = `Run a command in a persistent bash shell on a real terminal
 - \`restart: true\` starts a fresh shell first. The user can watch and type into this shell.`;
 
 /**
- * The `bash` tool: runs commands in the session's persistent {@link BashSession}. Reports
+ * The `bash` tool: runs commands in the session's persistent {@link BashShell}. Reports
  * the command classifier's verdict in `metadata.classification` and the exit status in
  * `metadata.exitCode`; long output is clipped for the model, the full output (up to ~1 MB)
  * is kept in `metadata.fullOutput` for the trace.
@@ -65,7 +65,7 @@ export class BashTool implements Tool {
   };
   readonly annotations: ToolAnnotations = { title: 'Bash', destructiveHint: true, openWorldHint: true };
 
-  private ownShell: BashSession | undefined;
+  private ownShell: BashShell | undefined;
 
   constructor(private readonly opts: BashToolOptions) {}
 
@@ -76,9 +76,9 @@ export class BashTool implements Tool {
     return text.ok ? null : text.reason;
   }
 
-  private shell(): BashSession {
+  private shell(): BashShell {
     if (this.opts.shell) return this.opts.shell();
-    this.ownShell ??= new BashSession({ cwd: this.opts.workspace });
+    this.ownShell ??= new BashShell({ cwd: this.opts.workspace });
     return this.ownShell;
   }
 

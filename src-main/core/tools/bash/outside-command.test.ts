@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BashSession } from './bash-session';
+import { BashShell } from './shell';
 import { carriedState, pathOutside, runOutsideSandbox } from './outside-command';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'gb-outside-')));
@@ -28,7 +28,7 @@ describe('pathOutside', () => {
 });
 
 describe('carriedState', () => {
-  const shell = new BashSession({ cwd: ws });
+  const shell = new BashShell({ cwd: ws });
   afterAll(() => shell.dispose());
 
   it('carries cwd and exports (any value), drops code-loading variables, secrets and unexported ones', async () => {
@@ -47,7 +47,7 @@ describe('carriedState', () => {
 });
 
 describe('carriedState: variables the confined side pointed at its own files', () => {
-  const shell = new BashSession({ cwd: ws });
+  const shell = new BashShell({ cwd: ws });
   afterAll(() => shell.dispose());
 
   it('an exported HOME / XDG_CONFIG_HOME / GIT_* / PYTHONUSERBASE / proxy … set inside does not reach the escalated call; the user’s own values do', async () => {
@@ -64,7 +64,7 @@ describe('carriedState: variables the confined side pointed at its own files', (
 });
 
 describe('an escalated call from a shell that exported XDG_CONFIG_HOME', () => {
-  const shell = new BashSession({ cwd: ws });
+  const shell = new BashShell({ cwd: ws });
   afterAll(() => shell.dispose());
 
   it('an approved `git status` of a repo outside does not run a core.fsmonitor planted through XDG_CONFIG_HOME', async () => {

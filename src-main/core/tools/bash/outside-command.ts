@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isPathInside } from '../../workspace/real-path';
-import type { BashCommandResult, BashSession } from './bash-session';
+import type { BashCommandResult, BashShell } from './shell';
 import { renderTerminalText } from './terminal-text';
 
 /**
@@ -63,7 +63,7 @@ export interface CarriedState {
  * visible command in the shell (the exported variables, NUL-separated, as hex).
  */
 export async function carriedState(
-  shell: BashSession,
+  shell: BashShell,
   fallbackCwd: string,
   secrets: readonly string[],
   writable: readonly string[],

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { Sandbox } from '../../sandbox/sandbox';
 import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
 import { bwrapUnavailable } from '../../sandbox/sandbox-test-kit';
-import type { PythonSessionOptions } from './python-session';
+import type { PythonInterpreterOptions } from './interpreter';
 
 // Every behaviour test runs twice: as this process runs, and inside the OS sandbox (bubblewrap).
 const sandbox = new Sandbox({ config: DEFAULT_SANDBOX_CONFIG, workspace: tmpdir(), glassboxHome: join(tmpdir(), 'gb-no-home'), env: process.env });
-const modes: Array<[string, PythonSessionOptions['sandbox']]> = [['unsandboxed', undefined]];
+const modes: Array<[string, PythonInterpreterOptions['sandbox']]> = [['unsandboxed', undefined]];
 const noBwrap = bwrapUnavailable();
 if (!noBwrap) modes.push(['sandboxed', sandbox]);
 // Listed as skipped, with the reason, where the sandbox cannot run.
@@ -24,7 +24,7 @@ afterEach(async () => {
   await Promise.all(tools.splice(0).map((t) => t.dispose()));
 });
 
-function makeTool(config: PythonToolConfig = {}, confinement?: PythonSessionOptions['sandbox']): {
+function makeTool(config: PythonToolConfig = {}, confinement?: PythonInterpreterOptions['sandbox']): {
   tool: PythonExecuteTool;
   run: (args: Record<string, unknown>, signal?: AbortSignal) => ReturnType<PythonExecuteTool['execute']>;
 } {

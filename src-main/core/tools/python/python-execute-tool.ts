@@ -2,7 +2,7 @@ import type { Tool, ToolContext } from '../tool';
 import type { SecretRedactor } from '../../secrets/secret-redactor';
 import { LiveOutput } from '../live-output';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
-import { PythonSession, PythonUnavailableError, type PythonExecution, type PythonSessionOptions } from './python-session';
+import { PythonInterpreter, PythonUnavailableError, type PythonExecution, type PythonInterpreterOptions } from './interpreter';
 
 /** The `python` config section (all optional). */
 export interface PythonToolConfig {
@@ -52,14 +52,14 @@ export class PythonExecuteTool implements Tool {
   };
   readonly annotations = { title: 'Python', readOnlyHint: false, destructiveHint: true, openWorldHint: true };
 
-  private readonly session: PythonSession;
+  private readonly session: PythonInterpreter;
   private readonly cfg: PythonToolConfig;
   private startedOnce = false;
 
   private readonly redactor: SecretRedactor | undefined;
 
   /** `redactor`: the session's secrets, hidden in the live output (the result stays as printed, for the model). */
-  private readonly outsideOptions: PythonSessionOptions;
+  private readonly outsideOptions: PythonInterpreterOptions;
 
   /**
    * `sandbox`: where the persistent interpreter runs (see core/sandbox); `env`: its environment
@@ -70,7 +70,7 @@ export class PythonExecuteTool implements Tool {
     config?: PythonToolConfig;
     env?: NodeJS.ProcessEnv;
     redactor?: SecretRedactor;
-    sandbox?: PythonSessionOptions['sandbox'];
+    sandbox?: PythonInterpreterOptions['sandbox'];
   }) {
     this.cfg = opts.config ?? {};
     this.redactor = opts.redactor;
@@ -80,7 +80,7 @@ export class PythonExecuteTool implements Tool {
       env: opts.env,
       interruptGraceMs: this.cfg.interruptGraceMs,
     };
-    this.session = new PythonSession({ ...this.outsideOptions, sandbox: opts.sandbox });
+    this.session = new PythonInterpreter({ ...this.outsideOptions, sandbox: opts.sandbox });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -109,7 +109,7 @@ export class PythonExecuteTool implements Tool {
     let exec: PythonExecution;
     const live = ctx.emit ? new LiveOutput(ctx, this.redactor) : undefined;
     // An approved escalation runs in a fresh interpreter outside the sandbox, for this call only.
-    const outside = ctx.escalation ? new PythonSession(this.outsideOptions) : undefined;
+    const outside = ctx.escalation ? new PythonInterpreter(this.outsideOptions) : undefined;
     if (outside) notes.push(`Ran outside the sandbox in a fresh Python process, as approved (${ctx.escalation!.reasons.join('; ')}); its variables are not kept.`);
     try {
       exec = await (outside ?? this.session).execute(code, {

@@ -26,7 +26,7 @@ export interface ShellConfinement {
 }
 
 /** How to start the shell. */
-export interface BashSessionOptions {
+export interface BashShellOptions {
   /** Directory the shell starts in (the workspace). */
   cwd: string;
   /** Environment for the shell (default: this process's). */
@@ -87,7 +87,7 @@ interface ActiveCommand {
  * calls, and the user can watch and type into the very same shell. With a sandbox, the shell
  * itself runs inside it: everything it starts, and every later command, is confined too.
  */
-export class BashSession {
+export class BashShell {
   private proc: ShellProcess | undefined;
   private starting: Promise<void> | undefined;
   private active: ActiveCommand | undefined;
@@ -105,7 +105,7 @@ export class BashSession {
   /** Made by this session when no sandbox provides one; removed at dispose. */
   private ownCmdDir: string | undefined;
 
-  constructor(private readonly opts: BashSessionOptions) {
+  constructor(private readonly opts: BashShellOptions) {
     this.cols = opts.cols ?? 160;
     this.rows = opts.rows ?? 40;
     this.screen = new OutputScreen(this.cols);

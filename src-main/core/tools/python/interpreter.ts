@@ -4,7 +4,7 @@ import { findExecutable } from '../../sandbox/sandbox-probe';
 import { PYTHON_BOOTSTRAP, PYTHON_DRIVER } from './python-driver';
 
 /** Options for one persistent Python process. */
-export interface PythonSessionOptions {
+export interface PythonInterpreterOptions {
   /** Interpreter to run (default `python3`). */
   command?: string;
   /** Working directory of the process (the workspace). */
@@ -67,7 +67,7 @@ interface Running {
  * over two extra pipes with JSON lines (never by scraping a prompt). Runs in its own process
  * group so an interrupt or kill reaches subprocesses the code started.
  */
-export class PythonSession {
+export class PythonInterpreter {
   private child: ChildProcess | null = null;
   private ready: Promise<void> | null = null;
   private running: Running | null = null;
@@ -77,7 +77,7 @@ export class PythonSession {
   /** Python version reported by the driver, once started. */
   version: string | null = null;
 
-  constructor(private readonly opts: PythonSessionOptions) {}
+  constructor(private readonly opts: PythonInterpreterOptions) {}
 
   /** True while a process is up (started and not exited). */
   get alive(): boolean {
@@ -290,7 +290,7 @@ export class PythonSession {
  * it starts with SIGINT ignored (`sh -c 'trap "" INT; exec …'`). The driver installs its own
  * SIGINT handler, and programs it starts get the default back at exec.
  */
-function confinedLine(command: string, args: string[], opts: PythonSessionOptions): { command: string; args: string[] } {
+function confinedLine(command: string, args: string[], opts: PythonInterpreterOptions): { command: string; args: string[] } {
   // A missing interpreter is reported by spawn itself (ENOENT, with the install hint), not as a launcher failure.
   if (!opts.sandbox || !findExecutable(command, opts.env ?? process.env)) return { command, args };
   const wrapped = opts.sandbox.wrap(command, args, opts.cwd);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox';
 import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
 import { bwrapUnavailable } from '../../sandbox/sandbox-test-kit';
-import { BashSession, type ShellConfinement } from './bash-session';
+import { BashShell, type ShellConfinement } from './shell';
 
 // Real bash on a real pty throughout; every test runs twice: as the process runs, and inside
 // the OS sandbox (bubblewrap), where the shell must behave the same.
@@ -17,13 +17,13 @@ const modes: Array<[string, ShellConfinement | undefined]> = [['unsandboxed', un
 const noBwrap = bwrapUnavailable();
 if (!noBwrap) modes.push(['sandboxed', sandbox]);
 // Listed as skipped, with the reason, where the sandbox cannot run.
-else describe.skip(`BashSession (sandboxed: skipped, ${noBwrap})`, () => it('every test here again, inside the sandbox', () => undefined));
+else describe.skip(`BashShell (sandboxed: skipped, ${noBwrap})`, () => it('every test here again, inside the sandbox', () => undefined));
 
-describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
+describe.each(modes)('BashShell (shared shell, %s)', (mode, confinement) => {
   it('runs in the mode it says', () => {
     expect(mode === 'sandboxed' ? sandbox.state().active : true).toBe(true);
   });
-  const shell = new BashSession({ cwd: ws, sandbox: confinement });
+  const shell = new BashShell({ cwd: ws, sandbox: confinement });
   afterAll(() => shell.dispose());
 
   it('runs a command and returns only its output (no echo, no prompt)', async () => {
@@ -176,8 +176,8 @@ describe.each(modes)('BashSession (shared shell, %s)', (mode, confinement) => {
   });
 });
 
-describe.each(modes)('BashSession (terminal side, %s)', (_mode, confinement) => {
-  const shell = new BashSession({ cwd: ws, sandbox: confinement });
+describe.each(modes)('BashShell (terminal side, %s)', (_mode, confinement) => {
+  const shell = new BashShell({ cwd: ws, sandbox: confinement });
   afterAll(() => shell.dispose());
 
   it('streams raw data, reports busy, keeps recent output, takes keystrokes and resizes', async () => {
@@ -225,10 +225,10 @@ describe.each(modes)('BashSession (terminal side, %s)', (_mode, confinement) => 
   });
 });
 
-describe.each(modes)('BashSession (shell lifetime, %s)', (_mode, confinement) => {
-  let shell: BashSession;
+describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
+  let shell: BashShell;
   beforeAll(() => {
-    shell = new BashSession({ cwd: ws, sandbox: confinement });
+    shell = new BashShell({ cwd: ws, sandbox: confinement });
   });
   afterAll(() => shell.dispose());
 

@@ -4,7 +4,7 @@ export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 64;
 
 /** What the pool needs of a session. */
-export interface PooledSession {
+export interface PooledConnection {
   close(): Promise<void>;
 }
 
@@ -16,7 +16,7 @@ interface Entry<S> {
 }
 
 /** Pool limits. */
-export interface SessionPoolOptions {
+export interface ConnectionPoolOptions {
   idleMs?: number;
   maxSessions?: number;
   now?: () => number;
@@ -29,14 +29,14 @@ export interface SessionPoolOptions {
  * refused when every session is answering a request. Without this a client that never sent
  * DELETE kept its session, its server instance and its event log forever.
  */
-export class LegacySessionPool<S extends PooledSession> {
+export class LegacyConnectionPool<S extends PooledConnection> {
   private readonly entries = new Map<string, Entry<S>>();
   readonly idleMs: number;
   readonly maxSessions: number;
   private readonly now: () => number;
   private timer?: NodeJS.Timeout;
 
-  constructor(opts: SessionPoolOptions = {}) {
+  constructor(opts: ConnectionPoolOptions = {}) {
     this.idleMs = opts.idleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.now = opts.now ?? Date.now;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LegacySessionPool } from './legacy-session-pool';
+import { LegacyConnectionPool } from './legacy-connection-pool';
 
 function session(closed: string[], id: string) {
   return { close: async () => void closed.push(id) };
 }
 
-describe('LegacySessionPool', () => {
+describe('LegacyConnectionPool', () => {
   it('closes sessions idle longer than idleMs, never one answering a request', async () => {
     let now = 0;
     const closed: string[] = [];
-    const pool = new LegacySessionPool({ idleMs: 1000, maxSessions: 10, now: () => now });
+    const pool = new LegacyConnectionPool({ idleMs: 1000, maxSessions: 10, now: () => now });
     pool.add('a', session(closed, 'a'));
     pool.add('b', session(closed, 'b'));
     const done = pool.begin('b');
@@ -29,7 +29,7 @@ describe('LegacySessionPool', () => {
   it('at the cap, a new session pushes out the longest idle; when all are busy there is no room', async () => {
     let now = 0;
     const closed: string[] = [];
-    const pool = new LegacySessionPool({ idleMs: 60_000, maxSessions: 2, now: () => now });
+    const pool = new LegacyConnectionPool({ idleMs: 60_000, maxSessions: 2, now: () => now });
     pool.add('a', session(closed, 'a'));
     now = 10;
     pool.add('b', session(closed, 'b'));
