@@ -16,6 +16,7 @@ import { WorkbenchBridge } from './workbench/workbench-bridge';
 import { ForkBridge } from './fork-bridge';
 import { registerAppViews } from './apps/app-view-bridge';
 import type { ViewSandboxInfo } from '../../src-shared/apps/view-types';
+import { registerTaskMethods } from './task-bridge';
 
 /** What differs between the Electron app and `glassbox web`. */
 export interface AppHostOptions {
@@ -105,6 +106,8 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     const forks = new ForkBridge({ host, current, store, env: opts.sessionEnv ?? opts.env, workspace: opts.workspace });
     // MCP App views under tool cards: their resources, calls, traffic and model context.
     const offApps = registerAppViews(host, current, opts.viewSandbox ?? (() => ({})));
+    // Cancel and take up again the calls that run as MCP tasks.
+    const offTasks = registerTaskMethods(host, current);
     // A failure is told in a banner (CurrentSession.start); calls made meanwhile get it too.
     (how?.session === null ? current.startNew() : current.start(how?.session ?? undefined)).catch(() => undefined);
     let closed = false;
@@ -118,6 +121,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
       workbench.dispose();
       forks.dispose();
       offApps();
+      offTasks();
       // Only lets go of the session: a run goes on for the other windows (or for nobody).
       await current.dispose();
     };

@@ -40,6 +40,7 @@ import type {
 import { INSIGHT_METHOD_SPECS, type InsightMethods } from './insight-methods';
 import { SKILLS_REGISTRY_METHOD_SPECS, type SkillsRegistryMethods } from './skills-registry-methods';
 import { APP_VIEW_METHOD_SPECS, type AppViewMethods } from './app-view-methods';
+import { TASK_METHOD_SPECS, type TaskMethods } from './task-methods';
 import {
   MCP_LOG_LEVELS,
   type McpAttachmentRef,
@@ -55,7 +56,7 @@ import {
 } from './mcp-inspector-views';
 
 /** Every method: its positional arguments and its result (the insight methods are in insight-methods.ts). */
-export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, AppViewMethods {
+export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, AppViewMethods, TaskMethods {
   /** Starts a run with the user's message (continues the open session). */
   'agent.send': { args: [text: string]; result: AgentState };
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
@@ -214,6 +215,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   ...INSIGHT_METHOD_SPECS,
   ...SKILLS_REGISTRY_METHOD_SPECS,
   ...APP_VIEW_METHOD_SPECS,
+  ...TASK_METHOD_SPECS,
   'agent.send': ['string'],
   'agent.cancel': [],
   'agent.state': [],

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { GlassboxApi } from '../../../src-shared/contract/client';
 import { callsActions } from './calls/actions';
+import { tasksActions } from './tasks/actions';
 import { checkpointsActions } from './checkpoints/actions';
 import { initialCheckpointsState } from './checkpoints/state';
 import { initialCallsState } from './calls/state';
@@ -83,6 +84,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...chatActions(set, get, bridge),
     ...forkActions(set, get, bridge),
     ...callsActions(set, get, bridge),
+    ...tasksActions(set, get, bridge),
     ...dialogsActions(set, get, bridge),
     ...sessionsActions(set, get, bridge),
     ...settingsActions(set, get, bridge),

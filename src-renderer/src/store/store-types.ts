@@ -1,5 +1,6 @@
 import type { GlassboxApi } from '../../../src-shared/contract/client';
 import type { CallsActions } from './calls/actions';
+import type { TasksActions } from './tasks/actions';
 import type { CallsState } from './calls/state';
 import type { CheckpointsActions } from './checkpoints/actions';
 import type { CheckpointsState } from './checkpoints/state';
@@ -78,7 +79,8 @@ export type AppActions = ChatActions &
   SearchActions &
   NotifyActions &
   ForkActions &
-  AppsActions;
+  AppsActions &
+  TasksActions;
 
 /** The store's whole value: state and actions. */
 export type AppStoreState = AppState & AppActions;

@@ -11,6 +11,7 @@ import { ForkButton } from '../fork/ForkButton';
 import { InlineApproval } from '../approvals/InlineApproval';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
 import { AppViewSlot } from '../mcp-apps/AppView';
+import { TaskPanel } from '../tasks/TaskPanel';
 import './tool-calls.css';
 
 /** One tool call in the conversation: tool, source, arguments, status, duration, live updates, result. */
@@ -75,7 +76,8 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
       </div>
       <pre className="call-args-preview" data-testid="call-args">{argsPreview(call.tool, call.args)}</pre>
       {call.status === 'running' && streams ? <LiveTail updates={call.updates} /> : null}
-      {call.status === 'running' && last && !streams ? (
+      {call.task ? <TaskPanel call={call} /> : null}
+      {call.status === 'running' && last && !streams && !call.task ? (
         <div className="call-progress" data-testid="call-progress">
           {progress?.progress !== undefined ? (
             <progress value={progress.progress} max={progress.total ?? 100} />
