@@ -57,6 +57,16 @@ table{border-collapse:collapse;width:100%;font-size:12px}td,th{text-align:left;p
  * result, status, time; expandable like the inspector), the model turns' usage, and a timeline
  * of calls and model turns on real time. No script, no network: it opens from `file://`.
  */
+/**
+ * A call whose tool has an MCP App view: a plain note that the view needs its server (the
+ * export never carries the view's HTML or any script).
+ */
+function appViewNote(metadata: unknown): string {
+  const v = (metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).mcpApp : undefined) as { server?: unknown; resourceUri?: unknown } | undefined;
+  if (!v || typeof v.server !== 'string') return '';
+  return `<div class="label" data-app-view>Interactive view (MCP App ${esc(String(v.resourceUri ?? ''))} of server ${esc(v.server)}): not included; it needs the server — open the session in Glassbox to see it.</div>`;
+}
+
 export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions): string {
   const r = opts.redact ?? ((s: string) => s);
   const t = (s: unknown): string => esc(r(String(s ?? '')));
@@ -91,7 +101,9 @@ export function sessionToHtml(events: GlassboxEvent[], opts: SessionHtmlOptions)
             `<span class="st-${status}">${status}</span><span class="meta">${esc(e.durationMs)} ms · ${esc(start?.source ?? '')}</span></summary>` +
             `<div class="label">arguments</div><pre>${t(args)}</pre>` +
             (opts.withoutToolOutputs ? `<div class="label">result</div><pre class="note">(tool output left out of this export)</pre>` : `<div class="label">result</div><pre>${t(result)}</pre>`) +
-            `${Array.isArray(e.result?.images) && e.result.images.length ? `<div class="label">${e.result.images.length} image(s) not included</div>` : ''}</details>`,
+            `${Array.isArray(e.result?.images) && e.result.images.length ? `<div class="label">${e.result.images.length} image(s) not included</div>` : ''}` +
+            appViewNote(e.result?.metadata) +
+            `</details>`,
         );
         bars.push({ kind: status === 'ok' ? 'call' : 'error', label: String(e.tool), from: num(e.ts) - num(e.durationMs), to: num(e.ts) });
         break;
