@@ -17,7 +17,7 @@ describe('MCP App views in the HTML export', () => {
         callId: 'c1',
         tool: 'mcp_x_get-time',
         durationMs: 3,
-        result: { output: '12:00', images: [], metadata: { mcpApp: { server: 'x<script>alert(1)</script>', resourceUri: 'ui://t/"><img src=x onerror=alert(1)>', tool: 'get-time' } } },
+        result: { output: '12:00', error: null, system: null, images: [], metadata: { mcpApp: { server: 'x<script>alert(1)</script>', resourceUri: 'ui://t/"><img src=x onerror=alert(1)>', tool: 'get-time' } } },
       }),
     ];
     const html = sessionToHtml(events, { title: 't' });
