@@ -26,13 +26,16 @@ describe('the session model', { timeout: 240_000 }, () => {
     await expect.poll(() => headerModel(a), { timeout: 30_000 }).toBe('scripted');
     await expect.poll(() => headerModel(b), { timeout: 30_000 }).toBe('scripted');
 
-    // The picker lists the server's /models and takes any name typed.
+    // The picker lists the server's /models; Enter takes only a listed one, Use this name any.
     await a.getByTestId('model-picker-open').click();
     await expect.poll(() => a.getByTestId('model-picker-item').allInnerTexts(), { timeout: 30_000 }).toEqual(['scripted']);
     expect(await a.getByTestId('model-picker-input').evaluate((el) => el === document.activeElement)).toBe(true);
     await a.getByTestId('model-picker-input').fill('switched-model');
     await shot(a, 'session-model-picker-1400-light');
     await a.getByTestId('model-picker-input').press('Enter');
+    await a.getByTestId('model-picker-unlisted').waitFor();
+    expect(await headerModel(a)).toBe('scripted');
+    await a.getByTestId('model-picker-use').click();
     await expect.poll(() => headerModel(a), { timeout: 30_000 }).toBe('switched-model');
     // The header hears the switch (an event) a moment before the picker hears its own reply and closes.
     await expect.poll(() => a.getByTestId('model-picker').count(), { timeout: 10_000 }).toBe(0);

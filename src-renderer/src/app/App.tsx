@@ -87,7 +87,10 @@ export function App() {
           s.setSettingsOpen(!s.settingsOpen);
           break;
         case 'new-session':
-          void s.newSession();
+          // The next thing typed is the new session's task: the message box has the focus at once
+          // (and again once the session is shown, in case opening it moved the focus).
+          composerRef.current?.focus();
+          void s.newSession().then(() => composerRef.current?.focus());
           break;
         case 'approval-allow':
           allowByKey(s);

@@ -24,6 +24,9 @@ export function ModelPicker() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // Enter on a name the server does not list: say so instead of taking it (a task typed into the
+  // picker by mistake once became the session's model).
+  const [unlisted, setUnlisted] = useState(false);
   // Fixed to the window, under the header's model: the top bar clips (and would scroll) what overflows it.
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -32,6 +35,7 @@ export function ModelPicker() {
   useEffect(() => {
     if (!open) return;
     setText('');
+    setUnlisted(false);
     input.current?.focus();
   }, [open]);
   // The list needs the settings (which endpoint): opened before they arrived, it loads when they do.
@@ -92,23 +96,34 @@ export function ModelPicker() {
           <form
             className="model-form"
             onSubmit={(e) => {
+              // Enter takes a listed model only: the one named exactly, or the only one the text matches.
               e.preventDefault();
-              void choose(text);
+              const pick = models.find((m) => m.toLowerCase() === filter) ?? (filter && models.length === 1 ? models[0] : undefined);
+              if (pick) void choose(pick);
+              else if (filter) setUnlisted(true);
             }}
           >
             <input
               ref={input}
               data-testid="model-picker-input"
-              aria-label="Model name (type any, or pick one below)"
+              aria-label="Model name (pick a listed one; Use this name for another)"
               placeholder={model ?? 'model name'}
               value={text}
               maxLength={200}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setUnlisted(false);
+              }}
             />
-            <button type="submit" className="primary" data-testid="model-picker-use" disabled={busy || !text.trim()}>
-              Use
+            <button type="button" data-testid="model-picker-use" disabled={busy || !text.trim()} title="Use the name exactly as typed, listed or not" onClick={() => void choose(text)}>
+              Use this name
             </button>
           </form>
+          {unlisted ? (
+            <div className="small model-unlisted" role="alert" data-testid="model-picker-unlisted">
+              “{text.trim()}” is not a model the server lists. <em>Use this name</em> takes it anyway.
+            </div>
+          ) : null}
           <div className="small muted">This session only{running ? ', from its next turn' : ''}. New sessions use Settings.</div>
           <ul className="model-list" data-testid="model-picker-list" aria-label="The server's models">
             {list === 'loading' || list === undefined ? <li className="muted small">Asking the server for its models…</li> : null}
@@ -125,7 +140,7 @@ export function ModelPicker() {
               </li>
             ))}
             {models.length > SHOWN ? <li className="muted small">{models.length - SHOWN} more: type to narrow</li> : null}
-            {list && list !== 'loading' && list.ok && !models.length ? <li className="muted small">No listed model matches; Use takes the name as typed.</li> : null}
+            {list && list !== 'loading' && list.ok && !models.length ? <li className="muted small">No listed model matches; Use this name takes it as typed.</li> : null}
           </ul>
           <div className="model-actions">
             <button type="button" className="link-button small" data-testid="model-picker-refresh" disabled={list === 'loading'} onClick={() => void loadList(true)}>

@@ -35,7 +35,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   }, [query, search, searchContent]);
   return (
     <aside className="sidebar" data-testid="sessions-sidebar">
-      <button className="primary wide" data-testid="new-session" onClick={() => void newSession()}>
+      <button className="primary wide" data-testid="new-session" onClick={() => void newSession().then(() => document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus())}>
         New session
       </button>
       {needsYou ? (
