@@ -287,7 +287,7 @@ type Role = 'user' | 'assistant' | 'system' | 'tool';
 /** Each event type's own fields. */
 export interface EventPayloads {
   /** A fork's run also carries its parent, the seq forked at and what was changed; `traceparent` / `tracestate` the W3C trace context the run continued. */
-  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
+  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string; retry?: boolean } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   /** `budget`: a spend limit stopped the run before a model request (config `limits`). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string; usage?: UsageTotals };

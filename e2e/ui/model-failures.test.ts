@@ -49,14 +49,37 @@ describe('model failures in the window', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('wire-request').textContent()).toContain('task that meets a broken model');
     await shot(page, 'model-failed-inspector');
 
-    // Change model opens Settings; Retry sends the task again and it goes through.
+    // Change model opens Settings (saved: the session is rebuilt from its file for the next run);
+    // Retry sends the conversation again, once, and it goes through.
     await end.getByTestId('change-model').click();
     await page.getByTestId('settings-panel').waitFor();
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-saved').waitFor();
     await page.getByTestId('settings-panel').getByText('Close', { exact: true }).click();
     w.model.push({ text: 'answer after retry' });
     await end.getByTestId('retry-run').click();
     await expect.poll(() => page.getByTestId('assistant-message').last().innerText(), { timeout: 30_000 }).toContain('answer after retry');
-    expect(JSON.stringify(w.model.requests.at(-1)!.body)).toContain('task that meets a broken model');
+    const messages = (w.model.requests.at(-1)!.body.messages ?? w.model.requests.at(-1)!.body.input) as Array<{ role: string; content: unknown }>;
+    // The user's message once, and no empty assistant message (was: user, assistant "", user).
+    expect(messages.filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content))).toEqual([JSON.stringify('task that meets a broken model')]);
+    expect(messages.filter((m) => m.role === 'assistant')).toEqual([]);
+    // The conversation shows the message once, and says the run was retried.
+    expect(await page.getByTestId('user-message').count()).toBe(1);
+    expect(await page.locator('body').innerText()).toContain('Retried: the conversation as it was, sent again.');
+  });
+
+  it('Retry without a settings change also sends the message once', async () => {
+    const w = await hosts.web([{ status: 400, errorMessage: 'bad request once' }]);
+    const page = await openApp(hosts.browser(), w);
+    await sendTask(page, 'first try');
+    const end = page.locator('[data-testid="run-end"][data-reason="error"]');
+    await end.waitFor({ timeout: 30_000 });
+    w.model.push({ text: 'fine now' });
+    await end.getByTestId('retry-run').click();
+    await expect.poll(() => page.getByTestId('assistant-message').last().innerText(), { timeout: 30_000 }).toContain('fine now');
+    const messages = w.model.requests.at(-1)!.body.messages as Array<{ role: string; content: unknown }>;
+    expect(messages.filter((m) => m.role !== 'system').map((m) => [m.role, m.content])).toEqual([['user', 'first try']]);
+    expect(await page.getByTestId('user-message').count()).toBe(1);
   });
 
   it('a stopped run is shown as cancelled, not as an error', async () => {

@@ -109,6 +109,11 @@ export class CurrentSession {
     return this.registry.send(this.require(), text);
   }
 
+  /** Runs the current session's conversation again as it is (Retry after a failed run), rebuilt first when settings changed. */
+  async retry() {
+    return this.registry.retry(this.require());
+  }
+
   /** Shows a fresh session in this window; the one shown before keeps running if it runs. */
   async openNew(): Promise<SessionSummary> {
     this.refuseLeavingRun('Stop the run before starting a new session.');

@@ -167,6 +167,19 @@ export class OpenSession {
     return this.startRun(text, () => this.core.send(text));
   }
 
+  /** Refuses a retry that cannot start (busy, or a session that cannot retry). */
+  checkRetry(): void {
+    if (this.busy) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');
+    if (!this.core.retry) throw new BridgeError('FAILED', 'This session cannot retry a run.');
+  }
+
+  /** Runs the conversation again as it is (no new user message); resolves once it has started. */
+  async retry(): Promise<AgentState> {
+    this.checkRetry();
+    const retry = this.core.retry!.bind(this.core);
+    return this.startRun(this.core.lastTask?.() ?? this.task ?? '', () => retry());
+  }
+
   /** Runs a fork prepared on this session's file on from its fork point (as `send` does a message). */
   async startFork(files: ForkFiles): Promise<AgentState> {
     const fork = this.core.fork?.bind(this.core);

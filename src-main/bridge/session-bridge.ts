@@ -50,6 +50,10 @@ export class SessionBridge {
         if (!opts.settings.get().model) throw new BridgeError('FAILED', 'No model is configured yet: set one up first (provider, model, and a key if it needs one).');
         return current.send(text);
       },
+      'agent.retry': () => {
+        if (!opts.settings.get().model) throw new BridgeError('FAILED', 'No model is configured yet: set one up first (provider, model, and a key if it needs one).');
+        return current.retry();
+      },
       'agent.cancel': () => current.session?.cancel() ?? NO_SESSION,
       'agent.state': () => current.session?.state() ?? NO_SESSION,
       'sessions.list': (query) => this.withLive(opts.list.list(query), query),

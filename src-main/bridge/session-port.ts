@@ -21,6 +21,10 @@ export interface SessionPort {
   readonly bus: EventBus;
   readonly running: boolean;
   send(text: string): Promise<unknown>;
+  /** Runs the conversation again as it is, sending the last user message once (Retry after a failed run). */
+  retry?(): Promise<unknown>;
+  /** The last user message of the conversation (what a retry sends again). */
+  lastTask?(): string | null;
   cancel(): Promise<unknown> | unknown;
   dispose(): Promise<void>;
   /** The bus's events with the session's secrets hidden (each redacted once): what the window gets. */

@@ -146,6 +146,14 @@ export class SessionRegistry {
     return target.send(text);
   }
 
+  /** Retries the session's last run (rebuilt first when settings changed: a fixed model is used). */
+  async retry(open: OpenSession) {
+    open.checkRetry();
+    const e = this.entries.get(open.id);
+    const target = e && e.open === open && e.stale ? await this.rebuild(e) : open;
+    return target.retry();
+  }
+
   /** Closes one session now, whoever shows it (a single-window host leaving it). */
   async closeNow(id: string): Promise<void> {
     const e = this.entries.get(id);

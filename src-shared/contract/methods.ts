@@ -59,6 +59,11 @@ import {
 export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, AppViewMethods, TaskMethods {
   /** Starts a run with the user's message (continues the open session). */
   'agent.send': { args: [text: string]; result: AgentState };
+  /**
+   * Runs the conversation again as it is, after a failed run: no user message is added (the
+   * last one is sent once), and an empty assistant turn of the failure is never sent.
+   */
+  'agent.retry': { args: []; result: AgentState };
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
   'agent.cancel': { args: []; result: AgentState };
   'agent.state': { args: []; result: AgentState };
@@ -217,6 +222,7 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   ...APP_VIEW_METHOD_SPECS,
   ...TASK_METHOD_SPECS,
   'agent.send': ['string'],
+  'agent.retry': [],
   'agent.cancel': [],
   'agent.state': [],
   'sessions.list': ['string?'],

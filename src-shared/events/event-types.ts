@@ -48,7 +48,7 @@ export interface EventPayloads {
    * `traceparent` / `tracestate`: the W3C trace context the run continued (`glassbox run` with
    * `TRACEPARENT`), so the session's trace is known later (window, `sessions export --otlp`).
    */
-  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string } & Partial<ForkStartFields>;
+  agent_start: { task: string; workspace?: string; traceparent?: string; tracestate?: string; retry?: boolean } & Partial<ForkStartFields>;
   /** `usage`: the run's model turns added up (absent in sessions recorded before it existed). */
   agent_end: { reason: 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget'; error?: string; usage?: UsageTotals };
   turn_start: { step: number };

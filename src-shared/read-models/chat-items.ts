@@ -56,6 +56,8 @@ export function chatFromItems(items: ChatItem[]): ChatState {
 function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: ChatItem } | null {
   switch (e.type) {
     case 'agent_start':
+      // A retry sends the same conversation again: no second copy of the user's message.
+      if (e.retry) return { index: -1, item: { kind: 'note', key: `n${e.seq}`, text: 'Retried: the conversation as it was, sent again.', ts: e.ts } };
       return {
         index: -1,
         item: {

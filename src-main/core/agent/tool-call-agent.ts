@@ -15,6 +15,7 @@ import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { ExposurePlan } from './tool-exposure';
 import { StreamRedactor } from '../secrets/stream-redactor';
 import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
+import { sendableMessages } from './sendable-messages';
 
 /** Default step limit of one run. */
 export const DEFAULT_MAX_STEPS = 30;
@@ -127,6 +128,8 @@ export interface AgentRunOptions {
   trace?: { traceparent: string; tracestate?: string };
   /** Continue the conversation as it is: no user message is added (a fork at a model turn, a call or a result). */
   continues?: boolean;
+  /** The window's *Retry* of a failed run: the conversation as it was, sent again (with `continues`); recorded on `agent_start`. */
+  retry?: boolean;
   /**
    * The first step's model turn, given instead of asking the model (a fork at a tool call or a
    * result: the parent's turn, its arguments edited or not), with the calls already answered.
@@ -248,7 +251,7 @@ export class ToolCallAgent {
     // A ConfigError here propagates: the host reports it (exit 2) before anything started.
     const provider = typeof this.opts.provider === 'function' ? this.opts.provider() : this.opts.provider;
 
-    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.trace ?? {}), ...(runOpts.fork ?? {}) });
+    bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.trace ?? {}), ...(runOpts.fork ?? {}), ...(runOpts.retry ? { retry: true } : {}) });
     if (!runOpts.continues) {
       this.messages.push({ role: 'user', content: task });
       this.emitMessage('user', task);
@@ -349,7 +352,7 @@ export class ToolCallAgent {
         let ttftMs: number | undefined;
         try {
           turn = await provider.complete(
-            { system, messages: this.messages, tools, signal, cacheKey: bus.session },
+            { system, messages: sendableMessages(this.messages), tools, signal, cacheKey: bus.session },
             {
               onThinking: (delta) => {
                 thought += delta;

@@ -437,6 +437,28 @@ export class GlassboxSession {
     return this.start(text, opts);
   }
 
+  /** The last user message of the conversation, if any (what {@link retry} sends again). */
+  lastTask(): string | null {
+    for (let i = this.agent.messages.length - 1; i >= 0; i--) {
+      const m = this.agent.messages[i]!;
+      if (m.role === 'user') return m.content;
+    }
+    return null;
+  }
+
+  /**
+   * Runs the conversation again as it is, after a failed run: no user message is added, so the
+   * last one goes to the model once, and a failed turn's empty assistant message is dropped.
+   * Throws when there is nothing to retry or a run is going.
+   */
+  async retry(opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+    const msgs = this.agent.messages;
+    while (msgs.length && msgs.at(-1)!.role === 'assistant' && !(msgs.at(-1) as { content: string }).content.trim() && !(msgs.at(-1) as { toolCalls?: unknown[] }).toolCalls?.length) msgs.pop();
+    const task = this.lastTask();
+    if (task === null) throw new Error('Nothing to retry: this session has no message yet.');
+    return this.start(task, { ...opts, continues: true, retry: true });
+  }
+
   /**
    * Runs a fork on from its fork point (the conversation before it is this session's resumed
    * file): `run` says whether a user message starts it, the parent's turn that stands for its

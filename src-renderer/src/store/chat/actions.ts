@@ -64,12 +64,15 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
     }
   },
   retryLastTask: async () => {
-    const rows = get().chat.items;
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const row = rows[i]!;
-      if (row.kind === 'user') return get().sendMessage(row.text);
+    // The host sends the conversation as it is: the last message once, no second copy of it.
+    try {
+      get().setAgentState(await bridge().agent.retry());
+      return true;
+    } catch (err) {
+      if (err instanceof Error && /No model is configured/.test(err.message)) get().setSettingsOpen(true);
+      else get().reportError('Retry', err);
+      return false;
     }
-    return false;
   },
   stopRun: async () => {
     try {
