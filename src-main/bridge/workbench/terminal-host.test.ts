@@ -1,7 +1,7 @@
 // @lane integration: the agent's real shell (pty, bwrap)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bareSession } from '../../core/session/session-test-kit';
 import { BridgeHost } from '../bridge-host';
 import { createClientApi, createTransportLink } from '../../../src-shared/contract/client';
@@ -10,13 +10,9 @@ import { TERMINAL_REASONS } from './terminal-control';
 import { currentSessionOf } from '../bridge-test-kit';
 import { WorkbenchBridge } from './workbench-bridge';
 
-const waitFor = async (cond: () => boolean, ms = 20_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** Until `cond` holds (vi.waitFor: polls, fails with the timeout). */
+const waitFor = (cond: () => boolean, ms = 20_000): Promise<void> =>
+  vi.waitFor(() => expect(cond(), 'condition not met in time').toBe(true), { timeout: ms, interval: 50 });
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
