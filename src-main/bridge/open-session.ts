@@ -117,6 +117,11 @@ export class OpenSession {
     if (trace && (trace.exporting || trace.traceUrl)) {
       s.trace = { traceId: trace.traceId, ...(trace.traceUrl ? { url: trace.traceUrl } : {}), exporting: trace.exporting, dropped: trace.counts.dropped, failed: trace.counts.failed };
     }
+    const steering = this.core.steering;
+    if (steering?.queued.length) s.queued = steering.queued.map((q) => ({ ...q }));
+    if (s.running && steering?.stopRequested()) s.stopAfterStep = true;
+    const spend = safe(() => this.core.spend?.status());
+    if (spend) s.spend = spend;
     const model = safe(() => this.core.modelInUse?.());
     if (model) s.model = { provider: model.provider, model: model.model, ...(model.switched ? { switched: true } : {}) };
     return s;
@@ -205,6 +210,12 @@ export class OpenSession {
         this.savedTitle = undefined;
         this.deps.emit('agent.state', this.state());
         this.deps.listChanged();
+        // Messages queued for a next model request the finished run never made: they are the next message.
+        const steering = this.core.steering;
+        if (!this.closed && this.lastEnd?.reason === 'finished' && steering?.queued.length) {
+          const next = steering.take().join('\n\n');
+          this.send(next).catch((err: unknown) => this.deps.emit('app.notice', noticeForRunError(err instanceof Error ? err.message : String(err))));
+        }
       });
     this.runPromise = run;
     // Let the session flip `running` (agent_start) before answering.
@@ -225,6 +236,53 @@ export class OpenSession {
     } catch (err) {
       throw new BridgeError('BAD_ARGS', err instanceof Error ? err.message : String(err));
     }
+    const state = this.state();
+    this.deps.emit('agent.state', state);
+    return state;
+  }
+
+  /** Queues a message for the running run's next model request (core/agent SteerQueue). */
+  queue(text: string): AgentState {
+    const steering = this.requireSteering();
+    try {
+      steering.add(text);
+    } catch (err) {
+      throw new BridgeError('BAD_ARGS', err instanceof Error ? err.message : String(err));
+    }
+    return this.emitState();
+  }
+
+  /** Changes a queued message; NOT_FOUND once it went in. */
+  editQueued(id: string, text: string): AgentState {
+    let found: boolean;
+    try {
+      found = this.requireSteering().edit(id, text);
+    } catch (err) {
+      throw new BridgeError('BAD_ARGS', err instanceof Error ? err.message : String(err));
+    }
+    if (!found) throw new BridgeError('NOT_FOUND', 'That message already went in (or was removed).');
+    return this.emitState();
+  }
+
+  /** Removes a queued message; NOT_FOUND once it went in. */
+  removeQueued(id: string): AgentState {
+    if (!this.requireSteering().remove(id)) throw new BridgeError('NOT_FOUND', 'That message already went in (or was removed).');
+    return this.emitState();
+  }
+
+  /** *Stop after this step* for the running run (nothing to do when none runs). */
+  stopAfterStep(): AgentState {
+    if (this.core.running) this.requireSteering().stopAfterStep();
+    return this.emitState();
+  }
+
+  private requireSteering(): NonNullable<SessionPort['steering']> {
+    const s = this.core.steering;
+    if (!s) throw new BridgeError('FAILED', 'This session cannot queue messages.');
+    return s;
+  }
+
+  private emitState(): AgentState {
     const state = this.state();
     this.deps.emit('agent.state', state);
     return state;

@@ -55,6 +55,13 @@ export class SessionBridge {
         return current.retry();
       },
       'agent.cancel': () => current.session?.cancel() ?? NO_SESSION,
+      'agent.queue': (text) => {
+        if (!opts.settings.get().model) throw new BridgeError('FAILED', 'No model is configured yet: set one up first (provider, model, and a key if it needs one).');
+        return open().busy ? open().queue(text) : current.send(text);
+      },
+      'agent.editQueued': (id, text) => open().editQueued(id, text),
+      'agent.removeQueued': (id) => open().removeQueued(id),
+      'agent.stopAfterStep': () => open().stopAfterStep(),
       'agent.state': () => current.session?.state() ?? NO_SESSION,
       'sessions.list': (query) => this.withLive(opts.list.list(query), query),
       'sessions.current': () => open().snapshot(),

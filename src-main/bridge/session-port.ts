@@ -6,7 +6,7 @@ import type { EventSource } from '../core/secrets/redacted-events';
 import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
-import type { PendingDialog, SandboxBadge } from '../../src-shared/contract/views';
+import type { PendingDialog, SandboxBadge, SpendView } from '../../src-shared/contract/views';
 import type { McpPort, McpSignInPort } from './workbench/mcp-page-host';
 import type { ShellPort } from './workbench/terminal-host';
 
@@ -59,6 +59,18 @@ export interface SessionPort {
   fork?(files: ForkFiles): Promise<unknown>;
   /** Adds a source of extra system text for every model request (MCP App views' context); returns the remover. */
   addSystemMessages?(source: () => string[]): () => void;
+  /** Messages queued while a run works and *Stop after this step* (core/agent `SteerQueue`). */
+  readonly steering?: {
+    readonly queued: ReadonlyArray<{ id: string; text: string }>;
+    add(text: string): string;
+    edit(id: string, text: string): boolean;
+    remove(id: string): boolean;
+    take(): string[];
+    stopAfterStep(): void;
+    stopRequested(): boolean;
+  };
+  /** The spend meter (core/limits `SpendGuard`): spend so far and the limits in force. */
+  readonly spend?: { status(): SpendView };
   /** Switches this session's model (recorded as `model_changed`); throws for a refused name. */
   setModel?(model: string): { provider: string; model: string };
 }

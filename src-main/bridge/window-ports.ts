@@ -11,7 +11,7 @@ export function createWindowPorts(): { sessionOptions: Partial<SessionOptions>; 
   const ports = new QueuedHumanPorts();
   return {
     // A window always has someone to answer, so approvals default to `ask` (the documented default of `approvals.mode`).
-    sessionOptions: { humanInput: ports, approvalPort: ports, defaultApproveMode: 'ask', watchExtensions: true, checkpoints: true },
+    sessionOptions: { humanInput: ports, approvalPort: ports, defaultApproveMode: 'ask', watchExtensions: true, checkpoints: true, askAtSpendLimit: true },
     dialogs: {
       answerApproval: (requestId, decision, always) => ports.resolveApproval(requestId, decision, always, 'human'),
       answerQuestion: (requestId, answer) => ports.answerQuestion(requestId, { action: 'accept', text: answer }),

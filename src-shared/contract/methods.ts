@@ -66,6 +66,14 @@ export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, Ap
   'agent.retry': { args: []; result: AgentState };
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
   'agent.cancel': { args: []; result: AgentState };
+  /** Queues a message typed while the run works: it goes in before the run's next model request (sent at once when nothing runs). */
+  'agent.queue': { args: [text: string]; result: AgentState };
+  /** Changes a queued message's text; NOT_FOUND once it went in. */
+  'agent.editQueued': { args: [id: string, text: string]; result: AgentState };
+  /** Removes a queued message; NOT_FOUND once it went in. */
+  'agent.removeQueued': { args: [id: string]; result: AgentState };
+  /** *Stop after this step*: the run ends once the running step's tools are done. */
+  'agent.stopAfterStep': { args: []; result: AgentState };
   'agent.state': { args: []; result: AgentState };
 
   'sessions.list': { args: [query?: string]; result: SessionSummary[] };
@@ -224,6 +232,10 @@ export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = 
   'agent.send': ['string'],
   'agent.retry': [],
   'agent.cancel': [],
+  'agent.queue': ['string'],
+  'agent.editQueued': ['string', 'string'],
+  'agent.removeQueued': ['string'],
+  'agent.stopAfterStep': [],
   'agent.state': [],
   'sessions.list': ['string?'],
   'sessions.open': ['string'],

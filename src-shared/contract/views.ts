@@ -23,6 +23,23 @@ export interface AgentState {
   model?: { provider: string; model: string; switched?: boolean };
   /** The session's OpenTelemetry trace, when export is on or a trace link is configured. */
   trace?: TraceBadge;
+  /** Messages typed during the run, waiting for its next model request (oldest first). */
+  queued?: Array<{ id: string; text: string }>;
+  /** *Stop after this step* was asked for the running run. */
+  stopAfterStep?: boolean;
+  /** Spend so far and the limits in force (the header's meter). */
+  spend?: SpendView;
+}
+
+/** What the header's spend meter shows (the `spend_status` event's fields). */
+export interface SpendView {
+  /** This session's known cost in USD. */
+  sessionUsd: number;
+  /** Its turns whose model has no price (unknown, not $0). */
+  unpricedTurns: number;
+  /** Today's spend across every session (with a daily limit). */
+  dayUsd?: number;
+  limits: { sessionUsd?: number; dailyUsd?: number; warnAt: number };
 }
 
 /** A session's trace as the window shows it: its id, the link to the team's backend, what export lost. */

@@ -80,6 +80,12 @@ export class SpendGuard {
     });
   }
 
+  /** What the header's meter shows: spend so far and the limits in force. */
+  status(): { sessionUsd: number; unpricedTurns: number; dayUsd?: number; limits: { sessionUsd?: number; dailyUsd?: number; warnAt: number } } {
+    const { sessionUsd, dailyUsd, warnAt } = this.meter.limits;
+    return { ...this.meter.status(), limits: { ...(sessionUsd !== undefined ? { sessionUsd } : {}), ...(dailyUsd !== undefined ? { dailyUsd } : {}), warnAt } };
+  }
+
   /** Replaces the limits (Settings saved, `--max-usd`); the next request is checked against them. */
   setLimits(limits: LimitsConfig | undefined): void {
     this.meter.limits = spendLimitsOf(limits);
@@ -119,10 +125,11 @@ export class SpendGuard {
     if (!port || signal.aborted) return null;
     const suggestion = Math.max(limit * 2, Math.ceil(needed * 100) / 100);
     const answer = await port
-      .ask({ question: `${reason} The run is paused before that request. Enter a new ${which} limit in USD to go on (e.g. ${suggestion.toFixed(2)}), or decline to stop the run.` }, signal)
+      .ask({ question: `${reason} The run is paused before that request. Answer with a new ${which} limit in USD to go on (e.g. ${suggestion.toFixed(2)}; an empty answer doubles it), or "stop" to end the run.` }, signal)
       .catch(() => null);
     if (!answer || answer.action !== 'accept') return null;
     const text = (answer.text ?? '').trim().replace(/^\$/, '');
+    if (/^(n|no|stop|end)$/i.test(text)) return null;
     const asked = text === '' || /^(y|yes|ok|continue|go on)$/i.test(text) ? suggestion : Number(text);
     if (!Number.isFinite(asked) || asked <= limit) {
       this.opts.bus.emit({ type: 'log', level: 'warn', source: 'limits', message: `"${answer.text ?? ''}" is not a limit above ${usd(limit)}: the run stops.` });
@@ -158,11 +165,6 @@ export class SpendGuard {
   }
 
   private emitStatus(): void {
-    const { sessionUsd, dailyUsd, warnAt } = this.meter.limits;
-    this.opts.bus.emit({
-      type: 'spend_status',
-      ...this.meter.status(),
-      limits: { ...(sessionUsd !== undefined ? { sessionUsd } : {}), ...(dailyUsd !== undefined ? { dailyUsd } : {}), warnAt },
-    });
+    this.opts.bus.emit({ type: 'spend_status', ...this.status() });
   }
 }

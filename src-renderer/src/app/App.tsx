@@ -1,3 +1,4 @@
+import { SpendMeter, SpendWarning } from '../features/usage/SpendMeter';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ChatView } from '../features/chat/ChatView';
 import { Composer } from '../features/chat/Composer';
@@ -141,6 +142,7 @@ export function App() {
           <span className="session-name" data-testid="session-title">{title}</span>
           <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
           <SessionUsage />
+          <SpendMeter />
           {sandbox && !sandbox.active && (
             <span className="unsandboxed-badge" data-testid="unsandboxed" title={`bash and python_execute run with your full rights: ${sandbox.reason ?? 'no OS sandbox'}`}>
               unsandboxed
@@ -154,6 +156,7 @@ export function App() {
           </button>
         </header>
         <NoticeBanner />
+        <SpendWarning />
         <RestoreNotice />
         <ChatView />
         <WaitingBar />

@@ -123,6 +123,12 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
     out.agent = { ...d.agent, running: true, task: e.task };
     if (d.title === 'New session') out.title = e.task.slice(0, 80);
   }
+  if (e.type === 'steer_queue') {
+    out.agent = { ...(out.agent ?? d.agent), queued: e.queued, stopAfterStep: e.stopAfterStep };
+  }
+  if (e.type === 'spend_status') {
+    out.agent = { ...(out.agent ?? d.agent), spend: { sessionUsd: e.sessionUsd, unpricedTurns: e.unpricedTurns, ...(e.dayUsd !== undefined ? { dayUsd: e.dayUsd } : {}), limits: e.limits } };
+  }
   if (e.type === 'agent_end') {
     out.agent = {
       sessionId: d.agent.sessionId,
@@ -130,6 +136,9 @@ export function reduceEvent(d: SessionData, e: GlassboxEvent): Partial<SessionDa
       lastEnd: { reason: e.reason, ...(e.error ? { error: e.error } : {}) },
       // The sandbox outlives a run: the "unsandboxed" badge must not vanish when it ends.
       ...(d.agent.sandbox ? { sandbox: d.agent.sandbox } : {}),
+      // So do the spend meter and what is still queued (sent next, or left for the user).
+      ...(d.agent.spend ? { spend: d.agent.spend } : {}),
+      ...(d.agent.queued?.length ? { queued: d.agent.queued } : {}),
     };
   }
   return out;

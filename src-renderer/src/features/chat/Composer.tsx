@@ -3,10 +3,13 @@ import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
+import { QueuedMessages } from './QueuedMessages';
 import { ComposerAttachments, isPromptCommand, PromptPopup, type PromptPopupHandle } from '../mcp-servers/ComposerMcp';
 
 /**
- * The message box with Send and Stop. Enter sends, Shift+Enter is a new line, Esc stops.
+ * The message box with Send and Stop. Enter sends, Shift+Enter is a new line, Esc stops. While
+ * the agent works, Enter queues the message for its next model request (QueuedMessages lists
+ * them) and *Stop after this step* ends the run once the running step is done.
  * `/server:prompt` opens the MCP prompt popup; attached resources and prompts show as chips.
  */
 export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props, ref) {
@@ -14,6 +17,9 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
   const approvals = useApp(dialogsSelectors.approvals).length;
   const sendMessage = useApp((s) => s.sendMessage);
   const stopRun = useApp((s) => s.stopRun);
+  const queueMessage = useApp((s) => s.queueMessage);
+  const stopAfterStep = useApp((s) => s.stopAfterStep);
+  const stopping = useApp(chatSelectors.stopAfterStep);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const attached = useApp(mcpInspectorSelectors.attachments).length > 0;
@@ -21,10 +27,12 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
   const box = useRef<HTMLTextAreaElement | null>(null);
   const send = async (): Promise<void> => {
     const t = text.trim();
-    if ((!t && !attached) || running || busy) return;
+    if ((!t && !attached) || busy) return;
+    if (running && !t) return;
     setBusy(true);
     try {
-      if (await sendMessage(t)) setText('');
+      // Typed on meanwhile (the answer takes a moment): keep what is there now.
+      if (await (running ? queueMessage(t) : sendMessage(t))) setText((cur) => (cur.trim() === t ? '' : cur));
     } finally {
       setBusy(false);
     }
@@ -34,6 +42,7 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
     <div className="composer" style={{ position: 'relative' }}>
       {isPromptCommand(text) ? <PromptPopup ref={popup} text={text} setText={setText} done={() => box.current?.focus()} /> : null}
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <QueuedMessages />
       <ComposerAttachments />
       <textarea
         ref={(el) => {
@@ -43,7 +52,7 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
         }}
         data-testid="composer-input"
         aria-label="Message"
-        placeholder={approvals ? `Waiting for your approval of ${approvals === 1 ? 'a call' : `${approvals} calls`} above (Alt+Shift+A allow, Alt+Shift+D deny)` : running ? 'The agent is working… (Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
+        placeholder={approvals ? `Waiting for your approval of ${approvals === 1 ? 'a call' : `${approvals} calls`} above (Alt+Shift+A allow, Alt+Shift+D deny)` : running ? 'The agent is working… type to steer it (Enter queues for its next step; Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
         value={text}
         rows={3}
         onChange={(e) => setText(e.target.value)}
@@ -60,9 +69,19 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
       />
       </div>
       {running ? (
-        <button className="danger" data-testid="stop-button" onClick={() => void stop()} title="Stop (Esc)">
-          Stop
-        </button>
+        <div className="composer-run-buttons">
+          {text.trim() ? (
+            <button className="primary" data-testid="queue-button" onClick={() => void send()} disabled={busy} title="Queue for the agent's next step (Enter)">
+              Queue
+            </button>
+          ) : null}
+          <button data-testid="stop-after-step" onClick={() => void stopAfterStep()} disabled={stopping} title="Let the running step finish, then stop before the next model request">
+            {stopping ? 'Stopping after this step…' : 'Stop after this step'}
+          </button>
+          <button className="danger" data-testid="stop-button" onClick={() => void stop()} title="Stop now (Esc)">
+            Stop
+          </button>
+        </div>
       ) : (
         <button className="primary" data-testid="send-button" onClick={() => void send()} disabled={(!text.trim() && !attached) || busy} title="Send (Enter)">
           Send

@@ -20,6 +20,14 @@ export interface ChatActions {
   retryLastTask(): Promise<boolean>;
   /** Stops the run. */
   stopRun(): Promise<void>;
+  /** Queues a message for the running run's next model request; true once the host took it. */
+  queueMessage(text: string): Promise<boolean>;
+  /** Changes a queued message (false: it already went in). */
+  editQueued(id: string, text: string): Promise<boolean>;
+  /** Removes a queued message. */
+  removeQueued(id: string): Promise<void>;
+  /** *Stop after this step*. */
+  stopAfterStep(): Promise<void>;
   /** Shows the last screen of the current session; rejects when the host cannot be reached. */
   loadFirstScreen(): Promise<void>;
   /**
@@ -77,6 +85,41 @@ export const chatActions: SliceActions<ChatActions> = (set, get, bridge) => ({
   stopRun: async () => {
     try {
       get().setAgentState(await bridge().agent.cancel());
+    } catch (err) {
+      get().reportError('Stop', err);
+    }
+  },
+  queueMessage: async (text) => {
+    try {
+      // The queue shown follows its steer_queue events (in order), not this answer.
+      await bridge().agent.queue(text);
+      return true;
+    } catch (err) {
+      get().reportError('Queue', err);
+      return false;
+    }
+  },
+  editQueued: async (id, text) => {
+    try {
+      // The queue shown follows its steer_queue events (in order), not this answer.
+      await bridge().agent.editQueued(id, text);
+      return true;
+    } catch (err) {
+      get().reportError('Queue', err);
+      return false;
+    }
+  },
+  removeQueued: async (id) => {
+    try {
+      // The queue shown follows its steer_queue events (in order), not this answer.
+      await bridge().agent.removeQueued(id);
+    } catch (err) {
+      get().reportError('Queue', err);
+    }
+  },
+  stopAfterStep: async () => {
+    try {
+      get().setAgentState(await bridge().agent.stopAfterStep());
     } catch (err) {
       get().reportError('Stop', err);
     }

@@ -24,12 +24,18 @@ export function modelOf(turns: readonly ModelTurn[]): string | undefined {
 const totals = memoLast(turnsTotals);
 
 /** What the conversation and the top bar show. */
+const NO_QUEUE: ReadonlyArray<{ id: string; text: string }> = [];
+
 export const chatSelectors = {
   sessionId: (s: AppStoreState) => s.sessionId,
   title: (s: AppStoreState) => s.title,
   items: (s: AppStoreState) => s.chat.items,
   earlierRows: (s: AppStoreState) => s.earlierRows,
   running: (s: AppStoreState) => s.agent.running,
+  /** Messages typed during the run, waiting for its next model request. */
+  queued: (s: AppStoreState) => s.agent.queued ?? NO_QUEUE,
+  stopAfterStep: (s: AppStoreState) => s.agent.stopAfterStep === true,
+  spend: (s: AppStoreState) => s.agent.spend,
   /** The OS sandbox of the shell and Python; `active: false` shows the "unsandboxed" badge. */
   sandbox: (s: AppStoreState) => s.agent.sandbox,
   /** The session's OpenTelemetry trace (id, link, spans lost), when export is on or a link is configured. */
