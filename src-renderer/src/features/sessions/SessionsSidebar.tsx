@@ -6,6 +6,12 @@ import { UsageSummaryView } from '../usage/UsageSummaryView';
 import { SearchHits } from './SearchHits';
 import { ForkIcon } from '../fork/ForkIcon';
 
+/** The row's tooltip in words: the title in full, when it began and was last active, how much it holds. */
+function sessionTooltip(s: { title: string; createdAt: number; updatedAt: number; eventCount: number; live?: string }): string {
+  const when = (ms: number): string => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return [s.title, `Started ${when(s.createdAt)} · last active ${when(s.updatedAt)}`, `${s.eventCount.toLocaleString()} events${s.live ? ` · ${LIVE_LABEL[s.live as keyof typeof LIVE_LABEL] ?? s.live}` : ''}`].join('\n');
+}
+
 /** Saved sessions: search, resume, rename, delete, export (JSONL), and a new session. */
 export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSidebar(_p, searchRef) {
   const sessions = useApp(sessionsSelectors.sessions);
@@ -68,7 +74,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
                 <input autoFocus data-testid="rename-input" value={renaming.title} onChange={(e) => setRenaming({ id: s.id, title: e.target.value })} onBlur={() => setRenaming(null)} />
               </form>
             ) : (
-              <button className="session-open" title={s.id} onClick={() => void openSession(s.id)}>
+              <button className="session-open" title={sessionTooltip(s)} onClick={() => void openSession(s.id)}>
                 <span className="session-title">{s.title}</span>
                 {s.live && LIVE_LABEL[s.live] ? (
                   <span className={`session-live live-${s.live}`} data-testid="session-live">

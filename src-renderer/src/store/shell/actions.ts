@@ -1,6 +1,6 @@
 import type { Notice } from '../../../../src-shared/contract/views';
 import type { SliceActions } from '../store-types';
-import { addNotice, callFailedNotice } from './notices';
+import { addNotice, callFailedNotice, clearModelNotices } from './notices';
 import type { ShellState } from './state';
 
 /** The shell slice's actions. */
@@ -21,7 +21,7 @@ let noticeId = 0;
 
 /** Builds the shell slice's actions. */
 export const shellActions: SliceActions<ShellActions> = (set, get, bridge) => ({
-  pushNotice: (n) => set({ notices: addNotice(get().notices, n, ++noticeId) }),
+  pushNotice: (n) => set({ notices: addNotice(get().notices, n, ++noticeId, get().sessionId) }),
   dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   dismissNoticeCodes: (codes) => {
     const notices = get().notices.filter((n) => !codes.includes(n.code));
@@ -30,5 +30,18 @@ export const shellActions: SliceActions<ShellActions> = (set, get, bridge) => ({
   setConnection: (connection) => set({ connection }),
   setRightTab: (rightTab) => set({ rightTab }),
   reportError: (what, err) => get().pushNotice(callFailedNotice(what, err)),
-  watchNotices: () => bridge().app.onNotice((n) => get().pushNotice(n)),
+  watchNotices: () => {
+    const api = bridge();
+    const offNotice = api.app.onNotice((n) => get().pushNotice(n));
+    // A model request that succeeded ends that session's model problems.
+    const offEvents = api.agent.onEvent((e) => {
+      if (e.type !== 'model_response') return;
+      const notices = clearModelNotices(get().notices, e.session);
+      if (notices.length !== get().notices.length) set({ notices });
+    });
+    return () => {
+      offNotice();
+      offEvents();
+    };
+  },
 });

@@ -1,7 +1,10 @@
 import type { Notice } from '../../../../src-shared/contract/views';
 
-/** A banner on screen: a notice with the id it is dismissed by. */
-export type ShownNotice = Notice & { id: number };
+/**
+ * A banner on screen: a notice with the id it is dismissed by, and for a run's problem (the
+ * model failed) the session it belongs to: it shows there only.
+ */
+export type ShownNotice = Notice & { id: number; session?: string };
 
 /** The shell slice: banners, the connection to the host, the right-hand tab. */
 export interface ShellState {
