@@ -318,10 +318,11 @@ export interface EventPayloads {
   spend_status: { sessionUsd: number; unpricedTurns: number; dayUsd?: number; limits: { sessionUsd?: number; dailyUsd?: number; warnAt: number } };
   /** `origin: 'user'`: the user ran this call from the window (undo, replay, a tool called by hand), not the model. */
   /** `answered`: the call did not run (a fork copied, edited or recorded its result; `recordedFrom`: the parent's call id). */
-  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
+  /** `origin`: who asked for the call when not the model (`user` by hand, `app` from an MCP App's view, `viewOf` naming the view's call). */
+  tool_execution_start: { callId: string; tool: string; args: unknown; source: ToolSource; replayOf?: string; origin?: 'user' | 'app'; viewOf?: string; answered?: PresetAnswerKind; recordedFrom?: string };
   /** `kind: 'task'`: the call runs as an MCP task and `task` is its state now (on each change). */
   tool_execution_update: { callId: string; kind: 'progress' | 'log' | 'task'; progress?: number; total?: number; message?: string; level?: string; task?: McpTaskState };
-  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user'; answered?: PresetAnswerKind; recordedFrom?: string };
+  tool_execution_end: { callId: string; tool: string; result: ToolResultRecord; durationMs: number; blocked?: boolean; replayOf?: string; origin?: 'user' | 'app'; viewOf?: string; answered?: PresetAnswerKind; recordedFrom?: string };
   /** The workspace's files were saved as a checkpoint (after a turn that changed files, before a turn, around a restore). */
   checkpoint: { id: string; kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore'; label: string; changed: number; afterSeq?: number };
   /** The conversation went back to right after event `toSeq` (a checkpoint's turn, or undoing an earlier restore); later messages stay in the file, rewound. */
@@ -414,7 +415,7 @@ export interface DeferredToolInfo {
 
 /** One part of a model request. */
 export interface ContextPart {
-  kind: 'system' | 'mcp-instructions' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
+  kind: 'system' | 'mcp-instructions' | 'app-context' | 'skills' | 'tools' | 'conversation' | 'tool-results' | 'images';
   source?: string;
   tokens: number;
   count: number;
@@ -422,7 +423,7 @@ export interface ContextPart {
 
 /** One large item of a model request. */
 export interface ContextItem {
-  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'skill';
+  kind: 'message' | 'tool-result' | 'tool-schema' | 'system' | 'mcp-instructions' | 'app-context' | 'skill';
   label: string;
   tokens: number;
   callId?: string;
