@@ -61,7 +61,7 @@ export function spendLimitsOf(c: LimitsConfig | undefined): SpendLimits {
 export class SpendGuard {
   readonly meter: SpendMeter;
   private readonly warned = new Set<string>();
-  private readonly off: () => void;
+  private readonly offs: Array<() => void>;
 
   constructor(private readonly opts: SpendGuardOptions) {
     const before = emptyTotals();
@@ -70,14 +70,24 @@ export class SpendGuard {
       costUsd: before.costUsd,
       unpricedTurns: before.costUnknownTurns,
     });
-    this.off = opts.bus.subscribe('model_response', (e) => {
-      this.meter.observe(e.usage);
-      // After the model_response has reached every subscriber (the file keeps the order).
-      queueMicrotask(() => {
-        this.emitStatus();
-        this.warnAtShare();
-      });
-    });
+    this.offs = [
+      opts.bus.subscribe('model_response', (e) => {
+        this.meter.observe(e.usage);
+        // After the model_response has reached every subscriber (the file keeps the order).
+        queueMicrotask(() => {
+          this.emitStatus();
+          this.warnAtShare();
+        });
+      }),
+      // A run starts: today's spend is read again (other sessions ran meanwhile) and shown, after
+      // agent_start (a fork's run goes on seq for seq from its parent's turn).
+      opts.bus.subscribe('agent_start', () =>
+        queueMicrotask(() => {
+          this.meter.refreshDay();
+          this.emitStatus();
+        }),
+      ),
+    ];
   }
 
   /** What the header's meter shows: spend so far and the limits in force. */
@@ -91,12 +101,6 @@ export class SpendGuard {
     this.meter.limits = spendLimitsOf(limits);
     this.meter.refreshDay();
     this.warned.clear();
-    this.emitStatus();
-  }
-
-  /** A run starts: today's spend is read again (other sessions ran meanwhile) and shown. */
-  runStarted(): void {
-    this.meter.refreshDay();
     this.emitStatus();
   }
 
@@ -116,7 +120,7 @@ export class SpendGuard {
 
   /** Stops following the bus. */
   dispose(): void {
-    this.off();
+    for (const off of this.offs) off();
   }
 
   /** Asks the window for a higher limit; the new limit, or null (stop). */

@@ -489,7 +489,6 @@ export class GlassboxSession {
     const ctrl = new AbortController();
     const cps = this.checkpoints;
     this.steering.runStarted();
-    this.spend.runStarted();
     // A run in a traced job says so in the file: the session's trace is known later.
     const trace = this.telemetry.continues;
     if (trace && !opts.trace) opts = { ...opts, trace };
