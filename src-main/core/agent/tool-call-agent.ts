@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { RecordedWire, ToolCallRecord, ToolSource } from '../../../src-shared/events/event-types';
 import type { ForkStartFields, PresetAnswerKind } from '../../../src-shared/contract/fork-views';
-import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
+import { addUsage, emptyTotals, type ModelUsage, type UsageTotals } from '../../../src-shared/events/model-usage';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
 import type { PriceTable } from '../llm/prices';
 import { estimateTokens, requestChars, turnUsage } from '../llm/turn-usage';
@@ -105,6 +105,9 @@ export interface ToolCallAgentOptions {
   };
   /** Asked before each model request (spend limits, core/limits): a `go: false` ends the run with `budget`. */
   beforeRequest?: (preview: RequestPreview) => Promise<RequestVerdict>;
+  /** Called right after `agent_start` and after each `model_response` is emitted (the spend meter's status follows them in the file). */
+  afterRunStart?: () => void;
+  afterResponse?: (usage: ModelUsage) => void;
   /** Messages queued while the run works, and *Stop after this step*. */
   steering?: SteeringPort;
 }
@@ -252,6 +255,7 @@ export class ToolCallAgent {
     const provider = typeof this.opts.provider === 'function' ? this.opts.provider() : this.opts.provider;
 
     bus.emit({ type: 'agent_start', task, ...(this.opts.workspace ? { workspace: this.opts.workspace } : {}), ...(runOpts.trace ?? {}), ...(runOpts.fork ?? {}), ...(runOpts.retry ? { retry: true } : {}) });
+    this.opts.afterRunStart?.();
     if (!runOpts.continues) {
       this.messages.push({ role: 'user', content: task });
       this.emitMessage('user', task);
@@ -425,6 +429,7 @@ export class ToolCallAgent {
           usage: turnUse,
           ...(turn.wire ? { wire: this.recordedWire(turn.wire) } : {}),
         });
+        this.opts.afterResponse?.(turnUse);
         this.messages.push({
           role: 'assistant',
           content: turn.text,

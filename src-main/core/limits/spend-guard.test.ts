@@ -26,7 +26,8 @@ function rig(answers: HumanAnswer[], limits = { sessionUsd: 0.01 }) {
     ask: { ask: async (q: HumanQuestion) => (asked.push(q.question), answers.shift() ?? { action: 'cancel' }) },
   });
   // $0.004 a turn: 1,000 in at $1/M, 750 out at $4/M.
-  const turn = () => bus.emit({ type: 'model_response', step: 1, response: {}, model: 'm', usage: { inputTokens: 1000, outputTokens: 750, costUsd: 0.004, ttftMs: 1, durationMs: 1 } });
+  // (the agent calls responded() right after each model_response)
+  const turn = () => guard.responded({ inputTokens: 1000, outputTokens: 750, costUsd: 0.004, ttftMs: 1, durationMs: 1 });
   return { bus, events, asked, guard, turn };
 }
 
@@ -39,7 +40,6 @@ describe('SpendGuard in a window', () => {
     expect(r.asked).toHaveLength(1);
     expect(r.asked[0]).toMatch(/^Budget reached: the next model request \(≈ \$0\.0040\) would pass this session's spend limit of \$0\.0100 \(spent \$0\.0080\)\. The run is paused/);
     expect(r.guard.meter.limits.sessionUsd).toBe(0.05);
-    await Promise.resolve();
     expect(r.events.filter((e) => e.type === 'spend_status').at(-1)).toMatchObject({ sessionUsd: 0.008, limits: { sessionUsd: 0.05 } });
   });
 
@@ -60,7 +60,7 @@ describe('SpendGuard in a window', () => {
     r.turn();
     expect(await r.guard.beforeRequest({ step: 3, model: 'm', inputTokens: 1000, signal })).toEqual({ go: true });
     expect(r.guard.meter.limits.sessionUsd).toBe(0.02);
-    r.bus.emit({ type: 'model_response', step: 4, response: {}, model: 'x', usage: { inputTokens: 1, outputTokens: 1, costUsd: null, ttftMs: 1, durationMs: 1 } });
+    r.guard.responded({ inputTokens: 1, outputTokens: 1, costUsd: null, ttftMs: 1, durationMs: 1 });
     expect(await r.guard.beforeRequest({ step: 5, model: 'unknown-model', inputTokens: 10_000_000, signal })).toEqual({ go: true });
     expect(r.guard.meter.status()).toMatchObject({ sessionUsd: 0.008, unpricedTurns: 1 });
   });

@@ -5,7 +5,7 @@ import type { PriceTable } from '../llm/prices';
 import type { RequestPreview, RequestVerdict } from '../agent/tool-call-agent';
 import type { HumanInputPort } from '../tools/tool';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { addUsage, emptyTotals } from '../../../src-shared/events/model-usage';
+import { addUsage, emptyTotals, type ModelUsage } from '../../../src-shared/events/model-usage';
 import { SearchIndex } from '../search/search-index';
 import { localDay } from '../search/session-docs';
 import { DEFAULT_WARN_AT, SpendMeter, usd, type SpendLimits } from './spend-meter';
@@ -61,7 +61,6 @@ export function spendLimitsOf(c: LimitsConfig | undefined): SpendLimits {
 export class SpendGuard {
   readonly meter: SpendMeter;
   private readonly warned = new Set<string>();
-  private readonly offs: Array<() => void>;
 
   constructor(private readonly opts: SpendGuardOptions) {
     const before = emptyTotals();
@@ -70,24 +69,6 @@ export class SpendGuard {
       costUsd: before.costUsd,
       unpricedTurns: before.costUnknownTurns,
     });
-    this.offs = [
-      opts.bus.subscribe('model_response', (e) => {
-        this.meter.observe(e.usage);
-        // After the model_response has reached every subscriber (the file keeps the order).
-        queueMicrotask(() => {
-          this.emitStatus();
-          this.warnAtShare();
-        });
-      }),
-      // A run starts: today's spend is read again (other sessions ran meanwhile) and shown, after
-      // agent_start (a fork's run goes on seq for seq from its parent's turn).
-      opts.bus.subscribe('agent_start', () =>
-        queueMicrotask(() => {
-          this.meter.refreshDay();
-          this.emitStatus();
-        }),
-      ),
-    ];
   }
 
   /** What the header's meter shows: spend so far and the limits in force. */
@@ -104,6 +85,19 @@ export class SpendGuard {
     this.emitStatus();
   }
 
+  /** A run started (after its agent_start): today's spend is read again (other sessions ran meanwhile) and shown. */
+  runStarted(): void {
+    this.meter.refreshDay();
+    this.emitStatus();
+  }
+
+  /** A model turn's usage (right after its model_response): counted, shown, warned about at the share. */
+  responded(usage: ModelUsage | undefined): void {
+    this.meter.observe(usage);
+    this.emitStatus();
+    this.warnAtShare();
+  }
+
   /** The agent's check before each model request. */
   readonly beforeRequest = async (p: RequestPreview): Promise<RequestVerdict> => {
     for (;;) {
@@ -117,11 +111,6 @@ export class SpendGuard {
       if (raised === null) return { go: false, reason };
     }
   };
-
-  /** Stops following the bus. */
-  dispose(): void {
-    for (const off of this.offs) off();
-  }
 
   /** Asks the window for a higher limit; the new limit, or null (stop). */
   private async askToRaise(which: 'session' | 'daily', limit: number, needed: number, reason: string, signal: AbortSignal): Promise<number | null> {

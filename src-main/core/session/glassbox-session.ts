@@ -319,6 +319,8 @@ export class GlassboxSession {
       // A checkpoint after each step that may have written, so a fork from a later step gets the files as they were.
       afterStep: (step) => this.checkpoints?.afterStep(step) ?? Promise.resolve(),
       beforeRequest: this.spend.beforeRequest,
+      afterRunStart: () => this.spend.runStarted(),
+      afterResponse: (usage) => this.spend.responded(usage),
       steering: this.steering,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
@@ -526,7 +528,6 @@ export class GlassboxSession {
     this.checkpoints?.dispose();
     this.conversation.dispose();
     this.agent.dispose();
-    this.spend.dispose();
     await this.extensions.dispose();
     await this.mcp.close();
     await this.tools.dispose();
