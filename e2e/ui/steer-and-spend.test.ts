@@ -27,14 +27,14 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     expect(await page.getByTestId('question-text').innerText()).toMatch(/^Budget reached: the next model request \(≈ \$0\.00\d+\) would pass this session's spend limit of \$0\.0100 \(spent \$0\.0080\)/);
     expect(w.model.requests).toHaveLength(2);
     // The meter and the warning banner (80% reached).
-    await expect.poll(() => page.getByTestId('spend-meter-text').innerText()).toBe('$0.0080 of $0.0100');
+    await expect.poll(() => page.getByTestId('spend-meter-text').innerText(), { timeout: 30_000 }).toBe('$0.0080 of $0.0100');
     expect(await page.getByTestId('spend-warning').innerText()).toContain("80% of this session's spend limit of $0.0100");
     await shotsAllSizes(page, 'spend-limit-asks');
     await page.getByTestId('question-answer').fill('0.05');
     await page.getByTestId('question-submit').click();
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
     expect(w.model.requests).toHaveLength(4);
-    await expect.poll(() => page.getByTestId('spend-meter-text').innerText()).toBe('$0.0160 of $0.0500');
+    await expect.poll(() => page.getByTestId('spend-meter-text').innerText(), { timeout: 30_000 }).toBe('$0.0160 of $0.0500');
     await expect.poll(() => page.getByTestId('spend-warning').count()).toBe(0);
   });
 
@@ -53,7 +53,7 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
   it('a message typed during a run is queued, editable and removable, and reaches the next model request', async () => {
     const w = await hosts.web([
       // The first answer is slow, so the run is still at its first model turn while the user types.
-      { delayMs: 15_000, toolCalls: [{ name: 'planning', arguments: { command: 'list' } }] },
+      { delayMs: 30_000, toolCalls: [{ name: 'planning', arguments: { command: 'list' } }] },
       { text: 'Done, and I used folder b/.' },
     ]);
     const page = await openApp(hosts.browser(), w);
@@ -62,18 +62,18 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     const box = page.getByTestId('composer-input');
     await box.fill('use folder a/');
     await box.press('Enter');
-    await expect.poll(() => page.getByTestId('queued-text').allInnerTexts()).toEqual(['use folder a/']);
+    await expect.poll(() => page.getByTestId('queued-text').allInnerTexts(), { timeout: 30_000 }).toEqual(['use folder a/']);
     await box.fill('ignore this one');
     await page.getByTestId('queue-button').click();
     const queued = page.locator('li.queued-message');
-    await expect.poll(() => page.getByTestId('queued-text').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('queued-text').count(), { timeout: 30_000 }).toBe(2);
     expect(await box.inputValue()).toBe('');
     // Edit the first, remove the second.
     await queued.nth(0).getByTestId('queued-edit-button').click();
     await page.getByTestId('queued-edit').fill('use folder b/ instead');
     await page.getByTestId('queued-edit').press('Enter');
     await queued.nth(1).getByTestId('queued-remove').click();
-    await expect.poll(() => page.getByTestId('queued-text').allInnerTexts()).toEqual(['use folder b/ instead']);
+    await expect.poll(() => page.getByTestId('queued-text').allInnerTexts(), { timeout: 30_000 }).toEqual(['use folder b/ instead']);
     await shotsAllSizes(page, 'steer-queued');
     expect(w.model.requests).toHaveLength(1);
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
@@ -81,6 +81,6 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     expect(userTexts(w.model.requests[0]!.body)).toEqual(['list the files']);
     expect(userTexts(w.model.requests[1]!.body)).toEqual(['list the files', 'use folder b/ instead']);
     // Gone from the queue once it went in.
-    await expect.poll(() => queued.count()).toBe(0);
+    await expect.poll(() => queued.count(), { timeout: 30_000 }).toBe(0);
   });
 });
