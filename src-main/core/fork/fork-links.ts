@@ -6,7 +6,7 @@ import { isPathInside } from '../workspace/real-path';
  * Points the symlinks of a fork's copy of a workspace where they pointed in the original, never
  * into the user's files: a link to an absolute path inside the original workspace (`/ws/data`)
  * would make the fork write the user's live files, so it is made relative to the same place in
- * the copy; a relative link that climbs out of the workspace (`../shared/x`) would land elsewhere
+ * the copy; a relative link that climbs out of the workspace (`../common/x`) would land elsewhere
  * from the copy's folder (in Glassbox's own state), so it is made absolute to where it pointed
  * from the original. Links inside the workspace and absolute links outside it stay as they are.
  * Walks without following links; returns how many were rewritten.

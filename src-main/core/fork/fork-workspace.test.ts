@@ -13,13 +13,13 @@ function rig() {
   const ws = join(base, 'ws');
   mkdirSync(join(ws, 'sub'), { recursive: true });
   mkdirSync(home, { recursive: true });
-  mkdirSync(join(base, 'shared'));
+  mkdirSync(join(base, 'common'));
   writeFileSync(join(ws, 'data.txt'), 'user data\n');
-  writeFileSync(join(base, 'shared', 'lib.txt'), 'shared\n');
+  writeFileSync(join(base, 'common', 'lib.txt'), 'shared\n');
   // The links a project may hold: absolute into the workspace, relative inside, relative out of it, absolute elsewhere.
   symlinkSync(join(ws, 'data.txt'), join(ws, 'sub', 'abs-in'));
   symlinkSync('../data.txt', join(ws, 'sub', 'rel-in'));
-  symlinkSync('../shared/lib.txt', join(ws, 'rel-out'));
+  symlinkSync('../common/lib.txt', join(ws, 'rel-out'));
   symlinkSync('/etc/hostname', join(ws, 'abs-out'));
   symlinkSync(ws, join(ws, 'sub', 'root'));
   return { base, home, ws };
@@ -48,7 +48,7 @@ describe('a fork\'s copy of the workspace: symlinks', () => {
       expect(readFileSync(join(copy, 'data.txt'), 'utf8')).toBe('fork wrote\n');
       // Relative inside: unchanged. Out of the workspace: where it pointed from the original, not into Glassbox's state.
       expect(readlinkSync(join(copy, 'sub', 'rel-in'))).toBe('../data.txt');
-      expect(readlinkSync(join(copy, 'rel-out'))).toBe(join(base, 'shared', 'lib.txt'));
+      expect(readlinkSync(join(copy, 'rel-out'))).toBe(join(base, 'common', 'lib.txt'));
       expect(readlinkSync(join(copy, 'abs-out'))).toBe('/etc/hostname');
     });
   }
