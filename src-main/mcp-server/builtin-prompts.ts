@@ -1,4 +1,4 @@
-import type { CatalogPrompt, PromptMessage } from '../core/mcp/shared/catalog';
+import type { CatalogPrompt, PromptMessage } from '../core/mcp/common/catalog';
 import type { WorkspaceResources } from './workspace-resources';
 
 /**

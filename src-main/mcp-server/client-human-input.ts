@@ -1,6 +1,6 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { HumanAnswer, HumanInputPort, HumanQuestion } from '../core/tools/tool';
-import { currentMcpCaller } from '../core/mcp/shared/caller';
+import { currentMcpCaller } from '../core/mcp/common/caller';
 
 /** The form `ask_human` sends: one text answer. */
 const ANSWER_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
-import { bracketed, isWildcardHost, LOOPBACK_HOSTNAMES } from '../core/mcp/shared/loopback-host';
+import { bracketed, isWildcardHost, LOOPBACK_HOSTNAMES } from '../core/mcp/common/loopback-host';
 
 /** Outcome of a security check (a pure function, table-tested). */
 export type GuardResult = { ok: true } | { ok: false; reason: string };

@@ -1,7 +1,7 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { InputRounds } from './input-rounds';
-import { currentMcpCaller } from '../core/mcp/shared/caller';
+import { currentMcpCaller } from '../core/mcp/common/caller';
 
 /** The parts of a request context InputRounds reads, as the SDK fills them. */
 function ctx(opts: { state?: unknown; responses?: Record<string, unknown>; caps?: Record<string, unknown> } = {}): ServerContext {

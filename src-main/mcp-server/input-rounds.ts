@@ -14,7 +14,7 @@ import {
   type Root,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { ClientCapabilityMissing, withMcpCaller, type McpCaller } from '../core/mcp/shared/caller';
+import { ClientCapabilityMissing, withMcpCaller, type McpCaller } from '../core/mcp/common/caller';
 
 /** How long a call that asked its client waits for the answer before it is stopped. */
 export const DEFAULT_ROUND_TTL_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Server } from '@modelcontextprotocol/server';
-import { mcpCallContext } from '../core/mcp/shared/caller';
-import { McpCatalog, type PromptMessage } from '../core/mcp/shared/catalog';
+import { mcpCallContext } from '../core/mcp/common/caller';
+import { McpCatalog, type PromptMessage } from '../core/mcp/common/catalog';
 import type { McpServeHub } from './serve-hub';
 
 type WireMessage = GetPromptResult['messages'][number];

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import type { ResourceContent, ResourceEntry } from '../core/mcp/shared/catalog';
+import type { ResourceContent, ResourceEntry } from '../core/mcp/common/catalog';
 import type { McpServeHub } from './serve-hub';
 
 /** Fixed resources per `resources/list` page. */

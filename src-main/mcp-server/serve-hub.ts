@@ -6,7 +6,7 @@ import type { Tool } from '../core/tools/tool';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import { InputRounds } from './input-rounds';
-import type { McpCatalog } from '../core/mcp/shared/catalog';
+import type { McpCatalog } from '../core/mcp/common/catalog';
 import { selectServedTools, type ToolSelection } from './served-tools';
 
 /** What the server needs from a session: its tools, the one call path, its bus. */

@@ -7,7 +7,7 @@ import { glassboxPaths } from '../core/config/paths';
 import { GlassboxSession } from '../core/session/glassbox-session';
 import { createGlassboxMcpServer } from './server-instance';
 import { McpHttpHost } from './http-host';
-import { isLoopbackHost } from '../core/mcp/shared/loopback-host';
+import { isLoopbackHost } from '../core/mcp/common/loopback-host';
 import { builtinPrompts } from './builtin-prompts';
 import { ListenSpyTransport } from './listen-spy-transport';
 import { McpClientHumanInput } from './client-human-input';

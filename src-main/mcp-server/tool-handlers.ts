@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Server } from '@modelcontextprotocol/server';
-import { toolResultToMcpResult } from '../core/mcp/shared/content';
+import { toolResultToMcpResult } from '../core/mcp/common/content';
 import type { McpServeHub } from './serve-hub';
 
 /**

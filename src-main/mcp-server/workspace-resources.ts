@@ -6,7 +6,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { CREDENTIAL_PATHS } from '../core/workspace/credential-paths';
 import { realPathOf } from '../core/workspace/real-path';
 import { BoundaryError, FileBoundary } from '../core/workspace/file-boundary';
-import type { CatalogResourceTemplate, ResourceContent, ResourceEntry } from '../core/mcp/shared/catalog';
+import type { CatalogResourceTemplate, ResourceContent, ResourceEntry } from '../core/mcp/common/catalog';
 
 /** The boundary's reason for a real path outside the workspace. */
 const OUTSIDE = 'outside the workspace';

@@ -1,6 +1,6 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { ViewResources } from '../../core/mcp/client/apps/view-resources';
-import { toolResultToMcpResult } from '../../core/mcp/shared/content';
+import { toolResultToMcpResult } from '../../core/mcp/common/content';
 import { APP_VIEW_METADATA_KEY, type AppModelContext, type AppViewRef } from '../../../src-shared/apps/view-types';
 import type { AppToolCallView } from '../../../src-shared/contract/app-view-methods';
 import { BridgeError } from '../../../src-shared/contract/wire';

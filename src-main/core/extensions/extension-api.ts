@@ -8,7 +8,7 @@ import {
 import type { AfterToolHook, BeforeToolHook, ToolHooks } from '../hooks/tool-hooks';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
-import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate, McpCatalog } from '../mcp/shared/catalog';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate, McpCatalog } from '../mcp/common/catalog';
 import { asCatalogPrompt, asCatalogResource, asCatalogTemplate, checkExtensionPrompt, checkExtensionResource, checkExtensionResourceTemplate } from './extension-mcp';
 import { checkExtensionTool, toCoreTool } from './extension-tool';
 import type { ExtensionApi, ExtensionDisposer, ExtensionEventHandler, ExtensionLogger, ExtensionTool } from './extension-types';

@@ -8,7 +8,7 @@ import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from '.
 import { ExtensionLoader } from './extension-loader';
 import { defaultExtensionLogSink, ExtensionLogger, type ExtensionLogSink } from './extension-logger';
 import { isSkippedFolderName } from './extension-manifest';
-import { McpCatalog } from '../mcp/shared/catalog';
+import { McpCatalog } from '../mcp/common/catalog';
 import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
 
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { ToolHooks } from '../hooks/tool-hooks';
-import type { McpCatalog } from '../mcp/shared/catalog';
+import type { McpCatalog } from '../mcp/common/catalog';
 import type { ToolCollection } from '../tools/tool-collection';
 import { ExtensionApiHandle } from './extension-api';
 import { describeExtensionFolder, type ExtensionFolder } from './extension-discovery';

@@ -1,5 +1,5 @@
-import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/shared/catalog';
-import { UriTemplateMatcher } from '../mcp/shared/uri-template';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/common/catalog';
+import { UriTemplateMatcher } from '../mcp/common/uri-template';
 import type { CheckResult } from './extension-manifest';
 
 const PROMPT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;

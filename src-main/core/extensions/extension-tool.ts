@@ -1,7 +1,7 @@
 import type { ToolSource } from '../../../src-shared/events/event-types';
 import type { JsonSchema, Tool, ToolContext } from '../tools/tool';
 import type { ToolImage, ToolResult } from '../../../src-shared/events/tool-result';
-import { mcpCallContext } from '../mcp/shared/caller';
+import { mcpCallContext } from '../mcp/common/caller';
 import type { CheckResult } from './extension-manifest';
 import type { ExtensionTool, ExtensionToolReturn } from './extension-types';
 

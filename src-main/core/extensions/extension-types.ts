@@ -7,8 +7,8 @@ import type { EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-sha
 import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
-import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/shared/catalog';
-import type { McpCallContext } from '../mcp/shared/call-context';
+import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/common/catalog';
+import type { McpCallContext } from '../mcp/common/call-context';
 
 
 /** Removes what registered it (a tool, a hook, a subscription, a resource, a prompt). Safe to call twice. */

@@ -2,7 +2,7 @@ import { specTypeSchemas, type CallToolResult, type Client } from '@modelcontext
 import type { EventInput } from '../../../../src-shared/events/event-types';
 import { isFinalTaskStatus, type McpTaskState } from '../../../../src-shared/events/mcp-task';
 import { errorResult, toResultRecord, type ToolResult } from '../../../../src-shared/events/tool-result';
-import { mcpResultToToolResult } from '../shared/content';
+import { mcpResultToToolResult } from '../common/content';
 import { parseWireTask } from './task-board';
 import { DEFAULT_TASK_POLL_MS, MAX_TASK_POLL_MS, MIN_TASK_POLL_MS } from './task-call';
 

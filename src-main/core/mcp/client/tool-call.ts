@@ -3,7 +3,7 @@ import { LOG_LEVEL_META_KEY, ProtocolError, TRACEPARENT_META_KEY, type CallToolR
 import type { ToolContext } from '../../tools/tool';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { McpCallSignal } from './call-signal';
-import { mcpResultToToolResult } from '../shared/content';
+import { mcpResultToToolResult } from '../common/content';
 import { errMessage, isConnectionClosed, isTimeout } from './failure-explanation';
 import type { McpTaskBoard } from './task-board';
 import { callToolAsTask, runsAsTask } from './task-call';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { isLoopbackHost } from '../../shared/loopback-host';
+import { isLoopbackHost } from '../../common/loopback-host';
 
 /** Opens a URL in the user's browser; resolves once the opener started (or failed to). */
 export type OpenUrl = (url: string) => Promise<void>;
