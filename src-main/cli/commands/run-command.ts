@@ -3,7 +3,7 @@ import type { ApprovalMode } from '../../core/approvals/approval-policy';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import type { AgentRunResult } from '../../core/agent/tool-call-agent';
+import type { AgentRunResult } from '../../core/agent/run-options';
 import { isValidSessionId, SessionStore } from '../../core/session/session-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
-import type { SteeringPort } from './tool-call-agent';
+import type { SteeringPort } from './run-options';
 
 /** Characters one queued message may hold (the composer's own limit is the model's window). */
 const MAX_QUEUED_CHARS = 200_000;

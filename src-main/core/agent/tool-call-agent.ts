@@ -1,146 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { EventBus } from '../events/event-bus';
-import type { RecordedWire, ToolCallRecord, ToolSource } from '../../../src-shared/events/event-types';
-import type { ForkStartFields, PresetAnswerKind } from '../../../src-shared/contract/fork-views';
-import { addUsage, emptyTotals, type ModelUsage, type UsageTotals } from '../../../src-shared/events/model-usage';
-import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmTurn } from '../llm/llm-types';
-import type { PriceTable } from '../llm/prices';
+import type { RecordedWire, ToolCallRecord } from '../../../src-shared/events/event-types';
+import { addUsage, emptyTotals } from '../../../src-shared/events/model-usage';
+import { isAbortError, LlmError, type ChatMessage, type LlmTurn } from '../llm/llm-types';
 import { estimateTokens, requestChars, turnUsage } from '../llm/turn-usage';
-import { isErrorResult, resultToModelText, toResultRecord, type ToolResult } from '../../../src-shared/events/tool-result';
-import type { ToolCallOutcome, ToolRunner } from '../tools/tool-runner';
+import { isErrorResult, resultToModelText, type ToolResult } from '../../../src-shared/events/tool-result';
+import type { ToolCallOutcome } from '../tools/tool-runner';
 import { clipObservation, DEFAULT_MAX_OBSERVATION_CHARS } from './clip-observation';
 import { contextBreakdown, contextWindowOf } from './context-breakdown';
-import type { ContextCompactor } from './context-compactor';
-import type { SecretRedactor } from '../secrets/secret-redactor';
-import type { ExposurePlan } from './tool-exposure';
-import { StreamRedactor } from '../secrets/stream-redactor';
 import { STUCK_NUDGE, StuckDetector } from './stuck-detector';
 import { sendableMessages } from './sendable-messages';
-
-/** Default step limit of one run. */
-export const DEFAULT_MAX_STEPS = 30;
-
-/** Why a run ended (`agent_end.reason`, docs/agent.md). */
-export type AgentEndReason = 'finished' | 'max_steps' | 'cancelled' | 'error' | 'budget';
-
-/** What is about to be sent, for a check before each model request (the spend limits). */
-export interface RequestPreview {
-  step: number;
-  model: string;
-  /** The request's input, estimated from its characters (4 a token). */
-  inputTokens: number;
-  signal: AbortSignal;
-}
-
-/** The answer of that check: go on, or end the run with `budget` and this reason. */
-export type RequestVerdict = { go: true } | { go: false; reason: string };
-
-/**
- * Steering while a run works: messages the user typed meanwhile go in before the next model
- * request; *Stop after this step* ends the run once the step's tools are done.
- */
-export interface SteeringPort {
-  /** Removes and returns the queued messages (oldest first); they go in as user messages now. */
-  take(): string[];
-  /** True once *Stop after this step* was asked for this run. */
-  stopRequested(): boolean;
-}
-
-/** What one run produced. */
-export interface AgentRunResult {
-  reason: AgentEndReason;
-  /** The final answer: the last assistant text (or the terminate result when there was none). */
-  finalText: string;
-  steps: number;
-  error?: string;
-  /** Tokens and cost of this run's model turns. */
-  usage: UsageTotals;
-  /** The status the model gave `terminate` (`success` | `failure`), when it ended that way. */
-  terminateStatus?: string;
-}
-
-/** What the loop works with; the session builds these. */
-export interface ToolCallAgentOptions {
-  /** The model; a function is called once per run so a config error surfaces at send time. */
-  provider: LlmProvider | (() => LlmProvider);
-  runner: ToolRunner;
-  bus: EventBus;
-  /** Recorded in agent_start so replay can run where the session ran. */
-  workspace?: string;
-  /** The system prompt (already built; see buildSystemPrompt). */
-  systemPrompt: string;
-  /** Extra system text per request, e.g. MCP servers' instructions. */
-  systemMessages?: () => string[];
-  maxSteps?: number;
-  maxObservationChars?: number;
-  compactor?: ContextCompactor;
-  /** Config `prices` over the built-in price table, for each turn's cost. */
-  prices?: PriceTable;
-  /** Config `agent.contextWindowTokens`: the model's window when the built-in table does not know it. */
-  contextWindowTokens?: number;
-  /**
-   * The session's secrets: streamed `message_update` deltas are redacted as they arrive, so a key
-   * split across two deltas never shows (whole-line redaction downstream cannot see it).
-   */
-  redactor?: SecretRedactor;
-  /**
-   * Tools still joining (MCP servers starting in the background): a pending promise, awaited
-   * after the task is shown and before the first request, so the model sees every tool; a
-   * cancel stops the wait. Null or undefined when there is nothing to wait for.
-   */
-  toolsPending?: () => Promise<void> | null | undefined;
-  /**
-   * Awaited after each step that ran a tool which is not read-only, before the next step starts
-   * (the session's per-step checkpoint, which a fork restores files from).
-   */
-  afterStep?: (step: number) => Promise<void>;
-  /**
-   * Which tools each request carries with schemas and which it only names (deferred, loaded via
-   * `tool_search`; tool-exposure.ts). Absent: every tool with its schema.
-   */
-  exposure?: {
-    plan(windowTokens: number | null): ExposurePlan;
-    isDeferred(name: string): boolean;
-    load(names: readonly string[]): unknown;
-  };
-  /** Asked before each model request (spend limits, core/limits): a `go: false` ends the run with `budget`. */
-  beforeRequest?: (preview: RequestPreview) => Promise<RequestVerdict>;
-  /** Called right after `agent_start` and after each `model_response` is emitted (the spend meter's status follows them in the file). */
-  afterRunStart?: () => void;
-  afterResponse?: (usage: ModelUsage) => void;
-  /** Messages queued while the run works, and *Stop after this step*. */
-  steering?: SteeringPort;
-}
-
-/** A tool call answered without running it (a fork: copied from the parent, edited, or from its recording). */
-export interface PresetAnswer {
-  result: ToolResult;
-  how: PresetAnswerKind;
-  /** The parent's call id, for `recorded`. */
-  from?: string;
-  /** The source the parent recorded for the call (when the tool is not here now). */
-  source?: ToolSource;
-}
-
-/** Options of one run (`run`). */
-export interface AgentRunOptions {
-  maxSteps?: number;
-  /** A fork's fields on `agent_start` (parent, forkedAt, changed …). */
-  fork?: ForkStartFields;
-  /** The trace context the run continues (`TRACEPARENT`), recorded on `agent_start`. */
-  trace?: { traceparent: string; tracestate?: string };
-  /** Continue the conversation as it is: no user message is added (a fork at a model turn, a call or a result). */
-  continues?: boolean;
-  /** The window's *Retry* of a failed run: the conversation as it was, sent again (with `continues`); recorded on `agent_start`. */
-  retry?: boolean;
-  /**
-   * The first step's model turn, given instead of asking the model (a fork at a tool call or a
-   * result: the parent's turn, its arguments edited or not), with the calls already answered.
-   */
-  head?: { text: string; toolCalls: ToolCallRecord[]; answered: ReadonlyMap<string, PresetAnswer> };
-  /** Answers a later call without running it (a recorded fork: from the parent, where tool and arguments match); null runs it. */
-  answer?: (call: ToolCallRecord) => PresetAnswer | null;
-}
+import { DEFAULT_MAX_STEPS, type AgentEndReason, type AgentRunOptions, type AgentRunResult, type PresetAnswer, type ToolCallAgentOptions } from './run-options';
+import { runCallBatches } from './call-batches';
+import { streamModelTurn } from './model-stream';
+import { cutOffError, isContextOverflow, isCutOff, refusalOf } from './stop-reasons';
 
 type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -338,46 +210,17 @@ export class ToolCallAgent {
         });
         this.lastRequestIndex = this.messages.length;
         this.requested = true;
-        bus.emit({ type: 'message_start', messageId, role: 'assistant' });
-        let streamed = '';
-        let thought = '';
-        let turn;
-        // One per message (answer and reasoning apart); null (plain pass-through) when no secret is configured.
-        const shown = this.opts.redactor?.active ? new StreamRedactor(this.opts.redactor) : null;
-        const shownThinking = this.opts.redactor?.active ? new StreamRedactor(this.opts.redactor) : null;
-        /** Emits what the stream redactors still hold: before every message_end of this message. */
-        const releaseHeld = (): void => {
-          const rest = shown?.end();
-          if (rest) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: rest });
-          const restThinking = shownThinking?.end();
-          if (restThinking) bus.emit({ type: 'thinking_update', messageId, delta: restThinking });
-        };
-        const started = performance.now();
-        let ttftMs: number | undefined;
-        try {
-          turn = await provider.complete(
-            { system, messages: sendableMessages(this.messages), tools, signal, cacheKey: bus.session },
-            {
-              onThinking: (delta) => {
-                thought += delta;
-                const safe = shownThinking ? shownThinking.push(delta) : delta;
-                if (safe) bus.emit({ type: 'thinking_update', messageId, delta: safe });
-              },
-              onFirstToken: () => {
-                ttftMs = performance.now() - started;
-              },
-              onText: (delta) => {
-                streamed += delta;
-                const safe = shown ? shown.push(delta) : delta;
-                if (safe) bus.emit({ type: 'message_update', messageId, role: 'assistant', delta: safe });
-              },
-              // The window shows "Retrying (2/3) in 4 s…" from this; `glassbox run` prints it.
-              onRetry: (info) => bus.emit({ type: 'model_retry', step, ...info }),
-            },
-          );
-        } catch (err) {
-          releaseHeld();
-          bus.emit({ type: 'message_end', messageId, role: 'assistant', content: streamed, ...(thought ? { thinking: thought } : {}) });
+        const streamedTurn = await streamModelTurn({
+          provider,
+          bus,
+          redactor: this.opts.redactor,
+          messageId,
+          step,
+          request: { system, messages: sendableMessages(this.messages), tools, signal, cacheKey: bus.session },
+        });
+        if (!streamedTurn.ok) {
+          const err = streamedTurn.error;
+          const streamed = streamedTurn.streamed;
           bus.emit({ type: 'turn_end', step });
           if (isAbortError(err, signal)) {
             if (streamed) this.messages.push({ role: 'assistant', content: streamed });
@@ -394,7 +237,7 @@ export class ToolCallAgent {
           if (err instanceof LlmError) this.emitModelError(step, err);
           return end('error', err instanceof Error ? err.message : String(err));
         }
-        releaseHeld();
+        const { turn, started, ttftMs } = streamedTurn;
         if (signal.aborted) {
           // Some SDK streams end quietly on abort instead of throwing: still a cancel.
           bus.emit({ type: 'message_end', messageId, role: 'assistant', content: turn.text, ...(turn.thinking ? { thinking: turn.thinking } : {}) });
@@ -507,47 +350,9 @@ export class ToolCallAgent {
     });
   }
 
-  /** Records a call answered without running it (start and end events, as the tool path would). */
-  private presetOutcome(c: ToolCallRecord, preset: PresetAnswer): ToolCallOutcome {
-    const bus = this.opts.bus;
-    const parsed = (() => {
-      try {
-        return c.arguments.trim() ? (JSON.parse(c.arguments) as unknown) : {};
-      } catch {
-        return c.arguments;
-      }
-    })();
-    const source = this.opts.runner.tools.get(c.name)?.source ?? preset.source ?? 'builtin';
-    const marks = { answered: preset.how, ...(preset.from ? { recordedFrom: preset.from } : {}) };
-    bus.emit({ type: 'tool_execution_start', callId: c.id, tool: c.name, args: parsed, source, ...marks });
-    bus.emit({ type: 'tool_execution_end', callId: c.id, tool: c.name, result: toResultRecord(preset.result), durationMs: 0, ...marks });
-    return { callId: c.id, result: preset.result, blocked: false, durationMs: 0 };
-  }
-
-  /** Runs the calls; consecutive read-only ones concurrently. Every call id gets a tool message. */
+  /** Runs the calls (call-batches.ts), then answers every call id with a tool message. */
   private async act(calls: ToolCallRecord[], signal: AbortSignal, preset?: (c: ToolCallRecord) => PresetAnswer | null): Promise<(ToolCallOutcome | undefined)[]> {
-    const runner = this.opts.runner;
-    const outcomes: (ToolCallOutcome | undefined)[] = new Array(calls.length);
-    const isReadOnly = (name: string): boolean => runner.tools.get(name)?.annotations?.readOnlyHint === true;
-    // A deferred tool the model called without loading it first is loaded now: its schema goes
-    // with the next request, as if it had been searched for.
-    const exposure = this.opts.exposure;
-    if (exposure) exposure.load(calls.map((c) => c.name).filter((n) => exposure.isDeferred(n)));
-    let i = 0;
-    while (i < calls.length) {
-      if (signal.aborted) break;
-      let j = i + 1;
-      if (isReadOnly(calls[i].name)) while (j < calls.length && isReadOnly(calls[j].name)) j++;
-      const batch = calls.slice(i, j);
-      const results = await Promise.all(
-        batch.map((c) => {
-          const answer = preset?.(c);
-          return answer ? this.presetOutcome(c, answer) : runner.run({ callId: c.id, tool: c.name, args: c.arguments }, signal);
-        }),
-      );
-      results.forEach((r, k) => (outcomes[i + k] = r));
-      i = j;
-    }
+    const outcomes = await runCallBatches(this.opts, calls, signal, preset);
     const max = this.opts.maxObservationChars ?? DEFAULT_MAX_OBSERVATION_CHARS;
     calls.forEach((c, k) => {
       const o = outcomes[k];
@@ -566,32 +371,4 @@ function stripImages(m: ChatMessage): unknown {
     return { ...m, images: m.images.map((img) => ({ mimeType: img.mimeType, bytes: Math.floor((img.data.length * 3) / 4) })) };
   }
   return m;
-}
-
-/** True for a provider's "the prompt does not fit the context window" (Anthropic 400, OpenAI `context_length_exceeded`). */
-export function isContextOverflow(err: LlmError): boolean {
-  if (err.status !== 400 && err.status !== 413) return false;
-  const body = JSON.stringify(err.detail?.body ?? '');
-  const text = `${err.detail?.serverMessage ?? ''} ${err.message} ${body}`;
-  return /prompt is too long|context_length_exceeded|maximum context length|context window|too many tokens/i.test(text);
-}
-
-/** Why a turn's stop ends the run: a refusal (Anthropic `refusal`) or a content filter (OpenAI `content_filter`); else null. */
-export function refusalOf(stopReason: string | undefined): string | null {
-  if (stopReason === 'refusal') return 'The model declined to answer (stop_reason "refusal"); nothing of that turn was run.';
-  if (stopReason === 'content_filter') return 'The provider\'s content filter stopped the answer (finish_reason "content_filter"); nothing of that turn was run.';
-  return null;
-}
-
-/** True when the output limit cut the turn off (Anthropic `max_tokens`, OpenAI `length`). */
-export function isCutOff(stopReason: string | undefined): boolean {
-  return stopReason === 'max_tokens' || stopReason === 'length';
-}
-
-/** What the model is told about its tool call that the output limit cut off. */
-function cutOffError(call: ToolCallRecord, stopReason: string): string {
-  return (
-    `Error: this call to ${call.name} was cut off by the output limit (stop reason "${stopReason}") before its arguments were complete, so it was not run. ` +
-    `Make it again with shorter arguments (for a large file, create it in parts: a smaller create, then inserts).`
-  );
 }

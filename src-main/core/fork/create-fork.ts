@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { ForkRequest } from '../../../src-shared/contract/fork-views';
 import { modelNameProblem } from '../../../src-shared/contract/model-name';
 import { glassboxPaths } from '../config/paths';
-import type { AgentRunResult } from '../agent/tool-call-agent';
+import type { AgentRunResult } from '../agent/run-options';
 import { GlassboxSession, type SessionOptions } from '../session/glassbox-session';
 import { isValidSessionId, SessionStore } from '../session/session-store';
 import { ForkError, planFork } from './fork-plan';

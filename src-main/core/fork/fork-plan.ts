@@ -1,7 +1,7 @@
 import type { GlassboxEvent, ToolCallRecord, ToolSource } from '../../../src-shared/events/event-types';
 import type { ForkChange, ForkPointKind } from '../../../src-shared/contract/fork-views';
 import { fromResultRecord, type ToolResultRecord } from '../../../src-shared/events/tool-result';
-import type { PresetAnswer } from '../agent/tool-call-agent';
+import type { PresetAnswer } from '../agent/run-options';
 import { canonicalArgs } from '../../../src-shared/read-models/canonical-args';
 
 /** A fork that cannot be made as asked (unknown step, a change that does not fit the row): said to the user as is. */

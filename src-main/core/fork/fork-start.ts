@@ -1,5 +1,5 @@
 import type { ForkRequest, ForkStartFields } from '../../../src-shared/contract/fork-views';
-import type { AgentRunOptions, AgentRunResult } from '../agent/tool-call-agent';
+import type { AgentRunOptions, AgentRunResult } from '../agent/run-options';
 import { ForkError, recordedAnswers, type ForkPlan } from './fork-plan';
 import type { ForkWorkspace } from './fork-workspace';
 

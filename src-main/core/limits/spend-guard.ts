@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EventBus } from '../events/event-bus';
 import type { GlassboxPaths } from '../config/paths';
 import type { PriceTable } from '../llm/prices';
-import type { RequestPreview, RequestVerdict } from '../agent/tool-call-agent';
+import type { RequestPreview, RequestVerdict } from '../agent/run-options';
 import type { HumanInputPort } from '../tools/tool';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, type ModelUsage } from '../../../src-shared/events/model-usage';
