@@ -1,4 +1,5 @@
-import { GlassboxSession, type SessionOptions } from '../core/session/glassbox-session';
+import { GlassboxSession } from '../core/session/glassbox-session';
+import { type SessionOptions } from '../core/session/options';
 import type { DialogAnswerPort, OpenedSession, SessionOpener } from './session-port';
 
 export interface CoreSessionOpenerOptions {

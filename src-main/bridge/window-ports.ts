@@ -1,5 +1,5 @@
 import { QueuedHumanPorts } from '../core/approvals/queued-human-ports';
-import type { SessionOptions } from '../core/session/glassbox-session';
+import type { SessionOptions } from '../core/session/options';
 import type { DialogAnswerPort } from './session-port';
 
 /**

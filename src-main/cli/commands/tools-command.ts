@@ -1,4 +1,5 @@
-import type { GlassboxSession, SessionOptions } from '../../core/session/glassbox-session';
+import type { GlassboxSession } from '../../core/session/glassbox-session';
+import type { SessionOptions } from '../../core/session/options';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-shared/events/tool-result';

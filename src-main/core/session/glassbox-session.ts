@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { loadConfig, updateConfigFile, type ApprovalRule, type GlassboxConfig } from '../config/config';
+import { resolve } from 'node:path';
+import { loadConfig, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
-import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
 import { ExtensionHost } from '../extensions/extension-host';
 import { ToolHooks } from '../hooks/tool-hooks';
-import { McpManager, type CachedStart } from '../mcp/client/manager';
-import { McpToolCache } from '../mcp/client/tool-cache';
 import { ToolExposure } from '../agent/tool-exposure';
-import { llmSampler } from '../mcp/client/sampling-model';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
-import { createSessionSignIn, type SessionSignInOptions } from '../mcp/client/oauth/session-sign-in';
-import type { HumanInputPort } from '../tools/tool';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
-import { ToolRunner, type ApprovalGate } from '../tools/tool-runner';
+import { ToolRunner } from '../tools/tool-runner';
 import { ContextCompactor, modelSummariser } from '../agent/context-compactor';
 import { buildSystemPrompt } from '../agent/system-prompt';
 import { ToolCallAgent } from '../agent/tool-call-agent';
@@ -25,16 +19,11 @@ import { type AgentRunOptions, type AgentRunResult } from '../agent/run-options'
 import { forkOverridesOf, type ForkOverrides } from '../fork/fork-overrides';
 import { forkCopyDir } from '../fork/fork-workspace';
 import { startFork, type ForkFiles } from '../fork/fork-start';
-import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
-import type { ApprovalPort } from '../approvals/approval-types';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
 import { BashShell } from '../tools/bash/shell';
 import { confinedEnv } from '../sandbox/confined-env';
 import { createSessionSandbox, sweepNewRepositoriesAfterRuns } from '../sandbox/session-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
-import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
-import { realPathOf } from '../workspace/real-path';
-import { createProvider } from '../llm/create-provider';
 import { SessionModel } from './session-model';
 import type { LlmProvider } from '../llm/llm-types';
 import { conversationFromEvents } from './conversation-from-events';
@@ -48,77 +37,19 @@ import { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 import type { CheckpointConfig } from '../checkpoints/checkpoint-types';
 import { SkillCatalog } from '../skills/skill-catalog';
 import { skillRoots } from '../skills/skill-folders';
-import { LOAD_SKILL_TOOL, LoadSkillTool } from '../skills/load-skill-tool';
+import { offerLoadSkill } from '../skills/load-skill-tool';
 import { skillsSection } from '../skills/skills-config';
 import { createSessionTelemetry } from '../telemetry/create-session-telemetry';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
-import { recordedTraceOf, type TraceCarrier } from '../telemetry/trace-carrier';
+import { recordedTraceOf } from '../telemetry/trace-carrier';
 import { SpendGuard } from '../limits/spend-guard';
 import { SteerQueue } from '../agent/steer-queue';
-
-/** Everything needed to build a session; ports come from the host (CLI, window, web). */
-export interface SessionOptions {
-  workspace?: string;
-  env?: NodeJS.ProcessEnv;
-  sessionId?: string;
-  humanInput?: HumanInputPort;
-  approvals?: ApprovalGate;
-  /** Approval mode override (`--approve`); else config `approvals.mode`, else `defaultApproveMode`. */
-  approveMode?: 'ask' | 'auto' | 'deny';
-  /**
-   * The mode when neither `approveMode` nor an `approvals` config section says: windows ask
-   * (someone is there to answer); headless `tools call` runs unguarded unless `--approve`.
-   */
-  defaultApproveMode?: 'ask' | 'auto' | 'deny';
-  /** Who answers approval requests (terminal prompt, UI queue); absent = `ask` denies with a clear reason. */
-  approvalPort?: ApprovalPort;
-  /** Said to the model when approval is needed and there is no port (e.g. "stdin is not a TTY"). */
-  noApprovalPortReason?: string;
-  /** Added to that denial: how to allow the call (given the rules that would allow it). */
-  noApprovalPortHint?: (rules: ApprovalRule[], reasons: string[]) => string;
-  /** Use this model instead of the configured one (tests, benchmarks). */
-  provider?: LlmProvider;
-  /** Continue the saved session `sessionId` (rebuild the conversation from its file). Default true when the file exists. */
-  resume?: boolean;
-  /** Write the session file (default true). */
-  record?: boolean;
-  /**
-   * Subscribed to every event from the start, so it sees the ones emitted while the session is
-   * built (MCP status, extension logs). Gets them as they leave the process: secrets hidden.
-   */
-  onEvent?: (event: GlassboxEvent) => void;
-  /** Skip MCP servers (e.g. `tools call` of a built-in) — set by hosts that do not need them. */
-  withMcp?: boolean;
-  /**
-   * Which MCP servers are left unstarted when their tools are in the cache: `first-use` (default:
-   * servers that start on first use, e.g. the browser) or `all` (`glassbox tools list`).
-   */
-  mcpCached?: CachedStart;
-  /**
-   * Return from `create` without waiting for MCP servers (the window hosts). They connect in the
-   * background, their status events say how far they are, and a run waits for them before its
-   * first model request, so the model sees every tool. Default false: headless commands wait.
-   */
-  mcpInBackground?: boolean;
-  /** OAuth sign-in to remote MCP servers in this host: may it open a browser, how, where tokens live. */
-  signIn?: SessionSignInOptions;
-  /** Load extensions at create (default true). */
-  withExtensions?: boolean;
-  /** Reload extensions when their files change (long-running hosts: app, web). */
-  watchExtensions?: boolean;
-  /** Take a checkpoint of the workspace around each turn (windows; config `checkpoints.enabled` can turn it off). */
-  checkpoints?: boolean;
-  /** The trace the runs continue (`glassbox run` in a traced job: `TRACEPARENT`); else the session's own. */
-  parentTrace?: TraceCarrier;
-  /** `glassbox run --max-usd N`: this session's spend limit, over config `limits.sessionUsd`. */
-  maxUsd?: number;
-  /** Ask the human (`humanInput`) for a new limit when one would be passed (windows); else the run stops with `budget`. */
-  askAtSpendLimit?: boolean;
-}
-
-function isApprovalPort(p: unknown): p is ApprovalPort {
-  return typeof (p as { request?: unknown } | null)?.request === 'function';
-}
+import type { PolicyApprovalGate } from '../approvals/policy-approval-gate';
+import type { McpManager } from '../mcp/client/manager';
+import type { SessionOptions } from './options';
+import { createApprovalGate } from './approval-gate';
+import { createMcpClients } from './mcp-clients';
+import { RunControl } from './run-control';
 
 /**
  * The composition root: wires config, tools, hooks, the event bus and the tool runner.
@@ -167,15 +98,13 @@ export class GlassboxSession {
   readonly spend: SpendGuard;
   /** Messages typed while a run works, and *Stop after this step*. */
   readonly steering: SteerQueue;
-  private provider: LlmProvider | null;
-  /** An injected provider (tests, benchmarks) stays whatever model is switched to. */
-  private readonly injected: boolean;
   /** The configured model, or the one this session was switched to (kept in its file as `model_changed`). */
   private readonly model: SessionModel;
   private readonly systemMessageSources = new Set<() => string[]>();
   /** What a fork changed that lasts (system prompt, an MCP server's instructions, its copy of the workspace). */
   private readonly forkOverrides: ForkOverrides;
-  private current: { ctrl: AbortController; done: Promise<AgentRunResult> } | null = null;
+  /** One run at a time: start, cancel, whether one is going. */
+  private readonly runs: RunControl;
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
   private mcpStarting: Promise<void> | null = null;
   private bashSession: BashShell | undefined;
@@ -199,10 +128,8 @@ export class GlassboxSession {
     const forkDir = forkCopyDir(this.paths.home, this.id);
     this.workspace = existsSync(forkDir) ? forkDir : resolve(opts.workspace ?? process.cwd());
     this.config = loadConfig(this.paths, this.workspace).config;
-    this.provider = opts.provider ?? null;
-    this.injected = opts.provider !== undefined;
     this.redactor = new SecretRedactor(collectSecrets(this.config, env));
-    this.model = new SessionModel(this.config, env, resumed?.events);
+    this.model = new SessionModel(this.config, env, resumed?.events, opts.provider);
     const lastSeq = resumed?.events.reduce((m, e) => Math.max(m, e.seq ?? 0), 0) ?? 0;
     this.bus = new EventBus(this.id, undefined, lastSeq);
     this.sandbox = createSessionSandbox(this.config, this.workspace, this.paths.home, env, (message) =>
@@ -214,46 +141,16 @@ export class GlassboxSession {
     if (opts.onEvent) this.redactedEvents.subscribe('*', opts.onEvent);
     this.trace = opts.record === false ? null : new TraceWriter(this.store.pathOf(this.id)).attach(this.redactedEvents);
     this.telemetry = createSessionTelemetry({ config: this.config, env, sessionId: this.id, events: this.redactedEvents, bus: this.bus, parentTrace: opts.parentTrace, recordedTrace: recordedTraceOf(resumed?.events ?? []), mcp: () => this.mcp });
-    const approveMode = opts.approveMode ?? (this.config.approvals ? (this.config.approvals.mode ?? 'ask') : opts.defaultApproveMode);
-    this.approvalGate =
-      opts.approvals || !approveMode
-        ? null
-        : new PolicyApprovalGate({
-            mode: approveMode,
-            rules: this.config.approvals?.rules ?? [],
-            workspace: this.workspace,
-            // A host port that can do both (e.g. the CLI's terminal) answers approvals too.
-            port: opts.approvalPort ?? (isApprovalPort(opts.humanInput) ? opts.humanInput : undefined),
-            bus: this.bus,
-            timeoutMs: this.config.approvals?.timeoutMs,
-            isReadOnly: (name) => this.tools.get(name)?.annotations?.readOnlyHint === true,
-            // The editor's diff, computed from the file and the arguments (nothing written).
-            // The dialog is not an event, so hide the session's secrets here as events do.
-            preview: async (call) => this.redactor.redactValue((await this.tools.get(call.tool)?.preview?.(call.args, { workspace: this.workspace })) ?? null),
-            // What the OS sandbox confines now, and what the shell carries between calls.
-            sandbox: () => this.sandbox.state(),
-            shellState: () => this.bashSession?.state(),
-            // The editor runs in-process: reading Glassbox's own keys and sessions asks.
-            privatePaths: [this.paths.home],
-            // Paths are judged on their real paths (a symlink in the workspace may point out of it).
-            classify: (command, ws, c) => classify(command, ws, { ...c, realPath: (p) => realPathOf(p) }),
-            // The bash grammar (tree-sitter wasm, ~0.15 s of CPU) loads on the first bash check.
-            prepareClassify: initCommandClassifier,
-            noPortReason: opts.noApprovalPortReason,
-            noPortHint: opts.noApprovalPortHint,
-            // "Always" is a standing decision: keep it in the user's config (approvals.rules).
-            onAlwaysAllow: (rule) => {
-              try {
-                updateConfigFile(this.paths.config, (c) => {
-                  const rules = c.approvals?.rules ?? [];
-                  const known = rules.some((r) => r.tool === rule.tool && r.match === rule.match && r.decision === rule.decision);
-                  return known ? c : { ...c, approvals: { ...c.approvals, rules: [...rules, rule] } };
-                });
-              } catch (err) {
-                this.bus.emit({ type: 'log', level: 'warn', source: 'approvals', message: `could not save the rule to ${this.paths.config}: ${(err as Error).message}` });
-              }
-            },
-          });
+    this.approvalGate = createApprovalGate(opts, {
+      config: this.config,
+      workspace: this.workspace,
+      paths: this.paths,
+      bus: this.bus,
+      redactor: this.redactor,
+      sandbox: this.sandbox,
+      tools: () => this.tools,
+      shellState: () => this.bashSession?.state(),
+    });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
       createBuiltinTools({
@@ -325,44 +222,37 @@ export class GlassboxSession {
       steering: this.steering,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
+    this.runs = new RunControl({
+      agent: this.agent,
+      prepare: () => {
+        this.llm();
+        this.skills.rescan(); // a skill folder added or edited since the last run counts
+      },
+      checkpoints: () => this.checkpoints,
+      steering: this.steering,
+      trace: () => this.telemetry.continues,
+    });
     this.conversation = new ConversationRewind(this.bus, (m) => this.agent.replaceConversation(m), () => this.running, resumed?.events);
     const cpSection = (this.config as Record<string, unknown>).checkpoints;
     const cpConfig: CheckpointConfig = cpSection && typeof cpSection === 'object' ? (cpSection as CheckpointConfig) : {};
     if ((opts.checkpoints && cpConfig.enabled !== false) || cpConfig.enabled === true) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
-    this.signIn = createSessionSignIn({
+    ({ signIn: this.signIn, mcp: this.mcp } = createMcpClients({
+      config: this.config,
       paths: this.paths,
       env,
-      options: opts.signIn,
-      // Tokens and client secrets join the secrets hidden from files, logs and the window.
-      onSecret: (secret) => this.redactor.add(secret),
-      log: (message) => this.bus.emit({ type: 'log', level: 'info', source: 'mcp', message }),
-    });
-    this.mcp = new McpManager({
-      config: this.config,
-      userConfigPath: this.paths.config,
+      signIn: opts.signIn,
       tools: this.tools,
       bus: this.bus,
       workspace: this.workspace,
-      env,
       humanInput,
-      auth: this.signIn.factory,
-      // A server's sampling request goes to the session's model once the user approves it.
-      sampler: llmSampler(() => this.llm(), this.config.prices),
-      traceContext: (callId) => this.telemetry.carrier(callId),
-      toolCache: new McpToolCache(join(this.paths.state, 'mcp-tools.json')),
-    });
+      redactor: this.redactor,
+      llm: () => this.llm(),
+      telemetry: this.telemetry,
+    }));
     this.addSystemMessages(() => this.mcp.instructionsForModel(this.forkOverrides.instructions));
     this.skills = new SkillCatalog(skillRoots(this.paths.home, this.workspace), skillsSection(this.config).disabled);
     this.addSystemMessages(() => this.skills.promptText());
-    // `load_skill` is there only while some skill is (a skill can arrive with an MCP server).
-    const loadSkill = new LoadSkillTool(this.skills);
-    const syncLoadSkill = (): void => {
-      const want = this.skills.enabled().length > 0;
-      if (want && !this.tools.has(LOAD_SKILL_TOOL)) this.tools.add(loadSkill);
-      else if (!want && this.tools.get(LOAD_SKILL_TOOL) === loadSkill) this.tools.remove(LOAD_SKILL_TOOL, loadSkill);
-    };
-    syncLoadSkill();
-    this.skills.onChange(syncLoadSkill);
+    offerLoadSkill(this.skills, this.tools);
     this.skills.follow(this.mcp);
     this.extensions = new ExtensionHost({
       bus: this.bus,
@@ -399,13 +289,12 @@ export class GlassboxSession {
 
   /** The model provider, resolved from config and env on first use. Throws ConfigError (exit 2). */
   llm(): LlmProvider {
-    this.provider ??= createProvider(this.model.resolve());
-    return this.provider;
+    return this.model.llm();
   }
 
   /** Provider and model the next run uses; null when no model is configured. */
   modelInUse(): { provider: string; model: string; switched: boolean } | null {
-    return this.injected && this.provider ? { provider: this.provider.provider, model: this.provider.model, switched: false } : this.model.current();
+    return this.model.inUse();
   }
 
   /**
@@ -414,11 +303,9 @@ export class GlassboxSession {
    * a resumed session continues with it. Throws Error for a refused name.
    */
   setModel(model: string): { provider: string; model: string } {
-    const name = this.model.switchTo(model);
-    if (!this.injected) this.provider = null;
-    const provider = this.model.current()?.provider ?? this.config.llm?.provider ?? 'openai';
-    this.bus.emit({ type: 'model_changed', model: name, provider });
-    return { provider, model: name };
+    const switched = this.model.switchModel(model);
+    this.bus.emit({ type: 'model_changed', model: switched.model, provider: switched.provider });
+    return switched;
   }
 
   /** Adds a source of extra system text sent with every model request (MCP instructions); returns the remover. */
@@ -429,7 +316,7 @@ export class GlassboxSession {
 
   /** True while a run is in progress. */
   get running(): boolean {
-    return this.current !== null;
+    return this.runs.running;
   }
 
   /**
@@ -442,11 +329,7 @@ export class GlassboxSession {
 
   /** The last user message of the conversation, if any (what {@link retry} sends again). */
   lastTask(): string | null {
-    for (let i = this.agent.messages.length - 1; i >= 0; i--) {
-      const m = this.agent.messages[i]!;
-      if (m.role === 'user') return m.content;
-    }
-    return null;
+    return this.runs.lastTask();
   }
 
   /**
@@ -454,12 +337,8 @@ export class GlassboxSession {
    * last one goes to the model once, and a failed turn's empty assistant message is dropped.
    * Throws when there is nothing to retry or a run is going.
    */
-  async retry(opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
-    const msgs = this.agent.messages;
-    while (msgs.length && msgs.at(-1)!.role === 'assistant' && !(msgs.at(-1) as { content: string }).content.trim() && !(msgs.at(-1) as { toolCalls?: unknown[] }).toolCalls?.length) msgs.pop();
-    const task = this.lastTask();
-    if (task === null) throw new Error('Nothing to retry: this session has no message yet.');
-    return this.start(task, { ...opts, continues: true, retry: true });
+  retry(opts: { maxSteps?: number } = {}): Promise<AgentRunResult> {
+    return this.runs.retry(opts);
   }
 
   /**
@@ -485,34 +364,13 @@ export class GlassboxSession {
     if (change.instructions) this.forkOverrides.instructions.set(change.instructions.server, change.instructions.text);
   }
 
-  private async start(text: string, opts: AgentRunOptions): Promise<AgentRunResult> {
-    if (this.current) throw new Error('A run is already in progress: wait for it or cancel it first.');
-    this.llm();
-    this.skills.rescan(); // a skill folder added or edited since the last run counts
-    const ctrl = new AbortController();
-    const cps = this.checkpoints;
-    this.steering.runStarted();
-    // A run in a traced job says so in the file: the session's trace is known later.
-    const trace = this.telemetry.continues;
-    if (trace && !opts.trace) opts = { ...opts, trace };
-    // The files as they are before the turn are saved before the agent can touch them.
-    const done = cps ? cps.beforeTurn(text).then(() => this.agent.run(text, ctrl.signal, opts)) : this.agent.run(text, ctrl.signal, opts);
-    this.current = { ctrl, done };
-    try {
-      return await done;
-    } finally {
-      this.current = null;
-      // What was queued and never went in stays in the composer's queue for the next message.
-      this.steering.runEnded();
-    }
+  private start(text: string, opts: AgentRunOptions): Promise<AgentRunResult> {
+    return this.runs.start(text, opts);
   }
 
   /** Cancels the running run (model stream and running tool) and waits until it has ended. */
-  async cancel(): Promise<void> {
-    const c = this.current;
-    if (!c) return;
-    c.ctrl.abort(new Error('cancelled'));
-    await c.done.catch(() => undefined);
+  cancel(): Promise<void> {
+    return this.runs.cancel();
   }
 
   /** The session's persistent shell: the bash tool runs in it, the UI terminal shows it. Started on first use. */

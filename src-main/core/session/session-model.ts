@@ -1,6 +1,8 @@
 import type { GlassboxConfig } from '../config/config';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { resolveLlmConfig, type ResolvedLlmConfig } from '../llm/llm-config';
+import { createProvider } from '../llm/create-provider';
+import type { LlmProvider } from '../llm/llm-types';
 import { modelNameProblem } from '../../../src-shared/contract/model-name';
 
 /** The model the last `model_changed` of a session file names (a resumed session continues with it). */
@@ -19,13 +21,36 @@ export function switchedModelOf(events: readonly GlassboxEvent[]): string | null
  */
 export class SessionModel {
   private switched: string | null;
+  /** The provider built for the current model (null until first use and after a switch). */
+  private provider: LlmProvider | null;
 
+  /** `injected`: a provider given by the host (tests, benchmarks), which stays whatever model is switched to. */
   constructor(
     private readonly config: GlassboxConfig,
     private readonly env: NodeJS.ProcessEnv,
     saved: readonly GlassboxEvent[] = [],
+    private readonly injected?: LlmProvider,
   ) {
     this.switched = switchedModelOf(saved);
+    this.provider = injected ?? null;
+  }
+
+  /** The model provider, resolved from config and env on first use. Throws ConfigError (exit 2). */
+  llm(): LlmProvider {
+    this.provider ??= createProvider(this.resolve());
+    return this.provider;
+  }
+
+  /** Provider and model the next run uses; null when no model is configured. */
+  inUse(): { provider: string; model: string; switched: boolean } | null {
+    return this.injected && this.provider ? { provider: this.provider.provider, model: this.provider.model, switched: false } : this.current();
+  }
+
+  /** Switches to `model` (as `switchTo`); the next run builds its provider anew. Returns the provider and the trimmed name. */
+  switchModel(model: string): { provider: string; model: string } {
+    const name = this.switchTo(model);
+    if (!this.injected) this.provider = null;
+    return { provider: this.current()?.provider ?? this.config.llm?.provider ?? 'openai', model: name };
   }
 
   /** The model settings the next provider is built from. Throws ConfigError like `resolveLlmConfig`. */

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GlassboxSession, type SessionOptions } from './glassbox-session';
+import { GlassboxSession } from './glassbox-session';
+import { type SessionOptions } from './options';
 
 /**
  * A real session (tests) in a fresh workspace with an empty $GLASSBOX_HOME, without MCP servers

@@ -1,4 +1,5 @@
 import type { Tool } from '../tools/tool';
+import type { ToolCollection } from '../tools/tool-collection';
 import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
 import type { SkillCatalog } from './skill-catalog';
 
@@ -50,4 +51,16 @@ export class LoadSkillTool implements Tool {
       return errorResult((err as Error).message);
     }
   }
+}
+
+/** Keeps `load_skill` among the tools exactly while some skill is enabled (a skill can arrive with an MCP server). */
+export function offerLoadSkill(skills: SkillCatalog, tools: ToolCollection): void {
+  const loadSkill = new LoadSkillTool(skills);
+  const sync = (): void => {
+    const want = skills.enabled().length > 0;
+    if (want && !tools.has(LOAD_SKILL_TOOL)) tools.add(loadSkill);
+    else if (!want && tools.get(LOAD_SKILL_TOOL) === loadSkill) tools.remove(LOAD_SKILL_TOOL, loadSkill);
+  };
+  sync();
+  skills.onChange(sync);
 }

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { GlassboxConfig } from '../config/config';
+import type { GlassboxPaths } from '../config/paths';
+import type { EventBus } from '../events/event-bus';
+import type { LlmProvider } from '../llm/llm-types';
+import { McpManager } from '../mcp/client/manager';
+import { McpToolCache } from '../mcp/client/tool-cache';
+import { llmSampler } from '../mcp/client/sampling-model';
+import type { McpSignIn } from '../mcp/client/oauth/sign-in';
+import { createSessionSignIn, type SessionSignInOptions } from '../mcp/client/oauth/session-sign-in';
+import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SessionTelemetry } from '../telemetry/session-telemetry';
+import type { HumanInputPort } from '../tools/tool';
+import type { ToolCollection } from '../tools/tool-collection';
+
+/** What a session's MCP clients are built from. */
+export interface McpClientsInput {
+  config: GlassboxConfig;
+  paths: GlassboxPaths;
+  env: NodeJS.ProcessEnv;
+  /** The host's sign-in options (may it open a browser, how, where tokens live). */
+  signIn?: SessionSignInOptions;
+  tools: ToolCollection;
+  bus: EventBus;
+  workspace: string;
+  humanInput?: HumanInputPort;
+  redactor: SecretRedactor;
+  /** The session's model (a server's sampling requests go to it once the user approves). */
+  llm: () => LlmProvider;
+  telemetry: SessionTelemetry;
+}
+
+/** A session's MCP servers (`McpManager`, not started yet) and the OAuth sign-in they use. */
+export function createMcpClients(input: McpClientsInput): { signIn: McpSignIn; mcp: McpManager } {
+  const { config, paths, env, bus } = input;
+  const signIn = createSessionSignIn({
+    paths,
+    env,
+    options: input.signIn,
+    // Tokens and client secrets join the secrets hidden from files, logs and the window.
+    onSecret: (secret) => input.redactor.add(secret),
+    log: (message) => bus.emit({ type: 'log', level: 'info', source: 'mcp', message }),
+  });
+  const mcp = new McpManager({
+    config,
+    userConfigPath: paths.config,
+    tools: input.tools,
+    bus,
+    workspace: input.workspace,
+    env,
+    humanInput: input.humanInput,
+    auth: signIn.factory,
+    // A server's sampling request goes to the session's model once the user approves it.
+    sampler: llmSampler(input.llm, config.prices),
+    traceContext: (callId) => input.telemetry.carrier(callId),
+    toolCache: new McpToolCache(join(paths.state, 'mcp-tools.json')),
+  });
+  return { signIn, mcp };
+}
