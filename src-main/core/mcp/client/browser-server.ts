@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { GlassboxConfig, McpServerConfig } from '../../config/config';
 
 /** The id of the default browser server (docs/mcp.md). */
@@ -40,4 +43,35 @@ export function defaultBrowserServer(inp: BrowserServerInputs): McpServerConfig 
     if (v !== undefined && (k.startsWith('PLAYWRIGHT_') || k === 'PWDEBUG' || k === 'DISPLAY')) env[k] = v;
   }
   return { command: inp.execPath, args, env, prefix: false };
+}
+
+function playwrightCliPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
+}
+
+/** The installed @playwright/mcp version: part of the browser server's cache key (new version, new tools). */
+export function playwrightVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return String((require('@playwright/mcp/package.json') as { version?: unknown }).version ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** The default browser server of this install (`defaultBrowserServer` with the installed `@playwright/mcp`); undefined when it is not installed or switched off. */
+export function installedBrowserServer(inp: { env: NodeJS.ProcessEnv; config: GlassboxConfig; execPath: string }): McpServerConfig | undefined {
+  let cliPath: string;
+  try {
+    cliPath = playwrightCliPath();
+  } catch {
+    return undefined;
+  }
+  return defaultBrowserServer({
+    ...inp,
+    cliPath,
+    isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
+    exists: existsSync,
+  });
 }

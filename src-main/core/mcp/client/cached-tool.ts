@@ -4,7 +4,9 @@ import { errorResult, type ToolResult } from '../../../../src-shared/events/tool
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '../../tools/tool';
 import type { ToolCollection } from '../../tools/tool-collection';
 import { remoteInputSchema, remoteValidationSchema } from './remote-tool';
-import type { CachedTool } from './tool-cache';
+import type { CachedListing, CachedTool } from './tool-cache';
+import type { McpEntry } from './manager-types';
+import { mcpToolName } from './tool-name';
 
 /** What a stand-in needs to bring its server up and find the real tool. */
 export interface CachedToolHost {
@@ -69,5 +71,25 @@ export class CachedMcpTool implements Tool {
   /** Always true: the live listing replaces every stand-in once the server connects. */
   differsFrom(): boolean {
     return true;
+  }
+}
+
+/** Puts a not-yet-started server's tools in the collection as stand-ins from its cached listing; `start` starts the server. */
+export function registerCachedTools(id: string, entry: McpEntry, listing: CachedListing, tools: ToolCollection, start: () => Promise<void>): void {
+  entry.cached = listing;
+  const disabled = new Set(entry.config.disabledTools ?? []);
+  const prefix = entry.config.prefix !== false;
+  const host = {
+    start,
+    failure: () => entry.connection?.lastError ?? (entry.connection ? undefined : 'the server was stopped'),
+    tools,
+  };
+  for (const t of listing.tools) {
+    if (disabled.has(t.name)) continue;
+    const name = mcpToolName(id, t.name, prefix);
+    if (entry.exposed.has(name)) continue;
+    const tool = new CachedMcpTool(id, t, name, host);
+    if (tools.add(tool)) entry.exposed.set(name, tool);
+    else entry.rejected.add(name);
   }
 }

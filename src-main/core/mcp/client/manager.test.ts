@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { GlassboxConfig } from '../../config/config';
 import { EventBus } from '../../events/event-bus';
 import { ToolCollection } from '../../tools/tool-collection';
-import { describeToolsChange, McpManager } from './manager';
+import { McpManager } from './manager';
+import { describeToolsChange } from './tool-sync';
 
 function manager(config: GlassboxConfig, env: NodeJS.ProcessEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'glassbox-mcp-unit-'));

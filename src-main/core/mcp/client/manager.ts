@@ -1,49 +1,25 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { updateConfigFile, type McpServerConfig } from '../../config/config';
-import { defaultBrowserServer, BROWSER_SERVER_ID } from './browser-server';
+import { installedBrowserServer, playwrightVersion, BROWSER_SERVER_ID } from './browser-server';
+import { connectionListener } from './connection-listener';
+import { loadConnectionModule } from './lazy-connection';
 import { McpServerCatalogs } from './server-catalogs';
 import type { McpEntry, McpManagerOptions } from './manager-types';
 import type { McpServerConnection } from './connection';
 import { serverStatus, startsOnFirstUse, type McpServerStatus } from './server-status';
-import { CachedMcpTool } from './cached-tool';
+import { registerCachedTools } from './cached-tool';
+import { serverInstructions } from './server-instructions';
 import { serverFingerprint, type CachedListing } from './tool-cache';
-import { mcpToolName } from './tool-name';
 import { removeServerTools, syncServerTools } from './tool-sync';
-import type { McpTrafficEntry } from './traffic-log';
+import { viewTrafficInput, type McpTrafficEntry } from './traffic-log';
 import { resolveTransportKind } from './transport-kind';
 import { ResourceSubscriptions } from './resource-subscriptions';
-
-
-// The MCP client SDK (and zod under it) costs ~0.25 s of CPU to load: it is imported when the
-// first server starts, so sessions and CLI starts with no MCP server enabled never pay for it.
-let connectionModule: Promise<typeof import('./connection')> | undefined;
-function loadConnectionModule(): Promise<typeof import('./connection')> {
-  connectionModule ??= import('./connection');
-  return connectionModule;
-}
 
 /** MCP logging levels, lowest first. */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Server ids become part of tool names and config keys. */
 const SERVER_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
-function playwrightCliPath(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
-}
-
-/** The installed @playwright/mcp version: part of the browser server's cache key (new version, new tools). */
-function playwrightVersion(): string {
-  try {
-    const require = createRequire(import.meta.url);
-    return String((require('@playwright/mcp/package.json') as { version?: unknown }).version ?? '');
-  } catch {
-    return '';
-  }
-}
 
 /**
  * Which servers `start` leaves unstarted when their tools are known from the cache: `first-use`
@@ -52,14 +28,6 @@ function playwrightVersion(): string {
  * server and wait: `tools list --live`).
  */
 export type CachedStart = 'first-use' | 'all' | 'none';
-
-/** Lines the agent adds when tools come or go (`mcp_tools_changed` → model). */
-export function describeToolsChange(server: string, added: string[], removed: string[]): string[] {
-  const out: string[] = [];
-  if (added.length) out.push(`New tools available (from MCP server ${server}): ${added.join(', ')}`);
-  if (removed.length) out.push(`Tools no longer available (from MCP server ${server}): ${removed.join(', ')}`);
-  return out;
-}
 
 function newEntry(config: McpServerConfig, builtIn: boolean): McpEntry {
   return { config, builtIn, exposed: new Map(), rejected: new Set(), subscriptions: new ResourceSubscriptions() };
@@ -98,20 +66,7 @@ export class McpManager {
   }
 
   private browserDefault(): McpServerConfig | undefined {
-    let cliPath: string;
-    try {
-      cliPath = playwrightCliPath();
-    } catch {
-      return undefined;
-    }
-    return defaultBrowserServer({
-      env: this.env,
-      config: this.opts.config,
-      execPath: this.opts.execPath ?? process.execPath,
-      cliPath,
-      isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
-      exists: existsSync,
-    });
+    return installedBrowserServer({ env: this.env, config: this.opts.config, execPath: this.opts.execPath ?? process.execPath });
   }
 
   /** Ids of all configured servers (enabled or not), in config order. */
@@ -148,7 +103,7 @@ export class McpManager {
     for (const [id, entry] of this.entries) {
       const deferrable = cached === 'all' || (cached === 'first-use' && startsOnFirstUse(entry));
       const listing = deferrable && !entry.config.disabled ? this.cachedListing(id, entry) : undefined;
-      if (listing) this.registerCached(id, entry, listing);
+      if (listing) registerCachedTools(id, entry, listing, this.opts.tools, () => this.ensureStarted(id));
       else if (deferrable && cached === 'first-use') void this.startServer(id);
       else waits.push(this.startServer(id));
     }
@@ -186,26 +141,6 @@ export class McpManager {
 
   private cachedListing(id: string, entry: McpEntry): CachedListing | undefined {
     return this.opts.toolCache?.get(id, this.cacheKey(entry));
-  }
-
-  /** Puts a not-yet-started server's tools in the collection as stand-ins from its cached listing. */
-  private registerCached(id: string, entry: McpEntry, listing: CachedListing): void {
-    entry.cached = listing;
-    const disabled = new Set(entry.config.disabledTools ?? []);
-    const prefix = entry.config.prefix !== false;
-    const host = {
-      start: () => this.ensureStarted(id),
-      failure: () => entry.connection?.lastError ?? (entry.connection ? undefined : 'the server was stopped'),
-      tools: this.opts.tools,
-    };
-    for (const t of listing.tools) {
-      if (disabled.has(t.name)) continue;
-      const name = mcpToolName(id, t.name, prefix);
-      if (entry.exposed.has(name)) continue;
-      const tool = new CachedMcpTool(id, t, name, host);
-      if (this.opts.tools.add(tool)) entry.exposed.set(name, tool);
-      else entry.rejected.add(name);
-    }
   }
 
   private startServer(id: string): Promise<void> {
@@ -249,36 +184,14 @@ export class McpManager {
       ...(this.opts.traceContext ? { traceContext: this.opts.traceContext } : {}),
       clientVersion: this.opts.clientVersion,
       eraFile: join(dirname(this.opts.userConfigPath), 'state', 'mcp-protocol-eras.json'),
-      listener: {
-        status: (conn) => {
-          bus.emit({
-            type: 'mcp_server_status',
-            server: conn.id,
-            status: conn.status,
-            ...((conn.status === 'error' || conn.status === 'needs-sign-in') && conn.lastError ? { error: conn.lastError } : {}),
-            ...(conn.status === 'connected' && conn.protocolVersion ? { protocolVersion: conn.protocolVersion } : {}),
-          });
-          if (conn.status === 'connected') void entry.subscriptions.restore(conn, (m) => bus.emit({ type: 'log', level: 'warn', source: `mcp:${conn.id}`, message: m }));
-          else entry.catalog = undefined;
-          this.changed();
-        },
-        toolsChanged: (conn) => {
-          syncServerTools(conn.id, entry, this.opts.tools, bus);
-          // Kept for next time: a server that starts on first use shows these before it runs.
-          this.opts.toolCache?.set(conn.id, this.cacheKey(entry), conn.tools);
-          this.changed();
-        },
-        catalogChanged: (conn, what) => this.catalog.listChanged(conn.id, what),
-        resourceUpdated: (conn, uri) => bus.emit({ type: 'mcp_resource_updated', server: conn.id, uri }),
-        log: (conn, level, message) => bus.emit({ type: 'log', level, source: `mcp:${conn.id}`, message }),
-        serverRequest: (_conn, r) => {
-          // A call's own emit keeps the record next to the call's other events; else the bus.
-          const call = r.callId ? _conn.router.running.get(r.callId) : undefined;
-          const event = { type: 'mcp_server_request' as const, ...r };
-          if (call?.emit) call.emit(event);
-          else bus.emit(event);
-        },
-      },
+      listener: connectionListener(entry, {
+        bus,
+        tools: this.opts.tools,
+        toolCache: this.opts.toolCache,
+        cacheKey: () => this.cacheKey(entry),
+        catalog: this.catalog,
+        changed: () => this.changed(),
+      }),
     });
   }
 
@@ -305,16 +218,7 @@ export class McpManager {
   recordViewTraffic(id: string, direction: 'in' | 'out', message: unknown, callId?: string): boolean {
     const log = this.entries.get(id)?.connection?.traffic;
     if (!log) return false;
-    const m = (message && typeof message === 'object' ? message : {}) as { method?: unknown; id?: unknown };
-    log.record({
-      kind: 'message',
-      channel: 'view',
-      direction,
-      message,
-      ...(typeof m.method === 'string' ? { method: m.method } : {}),
-      ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
-      ...(callId ? { callId } : {}),
-    });
+    log.record(viewTrafficInput(direction, message, callId));
     return true;
   }
 
@@ -328,20 +232,7 @@ export class McpManager {
    * with instructions (unless `includeInstructions: false`), each naming its server.
    */
   instructionsForModel(overrides?: ReadonlyMap<string, string>): string[] {
-    const out: string[] = [];
-    for (const [id, entry] of this.entries) {
-      const conn = entry.connection;
-      if (entry.config.disabled || entry.config.includeInstructions === false) continue;
-      // A fork that edited this server's instructions: the model gets the edited text.
-      const given = overrides?.get(id);
-      if (given !== undefined) {
-        if (given.trim()) out.push(`Instructions from MCP server '${id}':\n${given.trim()}`);
-        continue;
-      }
-      if (!conn || conn.status !== 'connected' || !conn.instructions?.trim()) continue;
-      out.push(`Instructions from MCP server '${id}':\n${conn.instructions.trim()}`);
-    }
-    return out;
+    return serverInstructions(this.entries, overrides);
   }
 
   private persist(update: (servers: Record<string, McpServerConfig>) => void): void {
@@ -350,6 +241,20 @@ export class McpManager {
       update(servers);
       return { ...c, mcpServers: servers };
     });
+  }
+
+  /**
+   * Applies one edit to the server's saved config (the user's entry; for the default browser
+   * server, its adjustments only) and to the live entry's copy.
+   */
+  private editConfig(id: string, entry: McpEntry, edit: (config: McpServerConfig) => void): void {
+    this.persist((s) => {
+      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
+      edit(next);
+      s[id] = next;
+    });
+    entry.config = { ...entry.config };
+    edit(entry.config);
   }
 
   private async stopServer(id: string): Promise<void> {
@@ -421,15 +326,10 @@ export class McpManager {
 
   private async setDisabled(id: string, disabled: boolean): Promise<McpServerStatus> {
     const entry = this.requireEntry(id);
-    this.persist((s) => {
-      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
-      if (disabled) next.disabled = true;
-      else delete next.disabled;
-      s[id] = next;
+    this.editConfig(id, entry, (c) => {
+      if (disabled) c.disabled = true;
+      else delete c.disabled;
     });
-    entry.config = { ...entry.config };
-    if (disabled) entry.config.disabled = true;
-    else delete entry.config.disabled;
     if (disabled) {
       await this.stopServer(id);
       this.opts.bus.emit({ type: 'mcp_server_status', server: id, status: 'disconnected' });
@@ -463,15 +363,10 @@ export class McpManager {
     if (enabled) set.delete(tool);
     else set.add(tool);
     const list = [...set];
-    this.persist((s) => {
-      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
-      if (list.length) next.disabledTools = list;
-      else delete next.disabledTools;
-      s[id] = next;
+    this.editConfig(id, entry, (c) => {
+      if (list.length) c.disabledTools = list;
+      else delete c.disabledTools;
     });
-    entry.config = { ...entry.config };
-    if (list.length) entry.config.disabledTools = list;
-    else delete entry.config.disabledTools;
     syncServerTools(id, entry, this.opts.tools, this.opts.bus);
     this.changed();
     return this.status(id)!;
@@ -484,15 +379,10 @@ export class McpManager {
   async setLogLevel(id: string, level: string | undefined): Promise<McpServerStatus> {
     const entry = this.requireEntry(id);
     if (level !== undefined && !LOG_LEVELS.includes(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
-    this.persist((s) => {
-      const next = { ...(s[id] ?? (entry.builtIn ? {} : { ...entry.config })) };
-      if (level) next.logLevel = level;
-      else delete next.logLevel;
-      s[id] = next;
+    this.editConfig(id, entry, (c) => {
+      if (level) c.logLevel = level;
+      else delete c.logLevel;
     });
-    entry.config = { ...entry.config };
-    if (level) entry.config.logLevel = level;
-    else delete entry.config.logLevel;
     await entry.connection?.setLogLevel(level);
     this.changed();
     return this.status(id)!;

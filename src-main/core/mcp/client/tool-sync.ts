@@ -75,3 +75,11 @@ export function removeServerTools(id: string, entry: ToolSyncEntry, tools: ToolC
   entry.rejected.clear();
   if (removed.length) bus.emit({ type: 'mcp_tools_changed', server: id, added: [], removed });
 }
+
+/** Lines the agent adds when tools come or go (`mcp_tools_changed` → model). */
+export function describeToolsChange(server: string, added: string[], removed: string[]): string[] {
+  const out: string[] = [];
+  if (added.length) out.push(`New tools available (from MCP server ${server}): ${added.join(', ')}`);
+  if (removed.length) out.push(`Tools no longer available (from MCP server ${server}): ${removed.join(', ')}`);
+  return out;
+}

@@ -241,3 +241,17 @@ export class McpTrafficLog {
     };
   }
 }
+
+/** The log entry of a message between one of a server's MCP App views and the window (`in`: from the view). */
+export function viewTrafficInput(direction: 'in' | 'out', message: unknown, callId?: string): McpTrafficInput {
+  const m = (message && typeof message === 'object' ? message : {}) as { method?: unknown; id?: unknown };
+  return {
+    kind: 'message',
+    channel: 'view',
+    direction,
+    message,
+    ...(typeof m.method === 'string' ? { method: m.method } : {}),
+    ...(typeof m.id === 'string' || typeof m.id === 'number' ? { id: m.id } : {}),
+    ...(callId ? { callId } : {}),
+  };
+}
