@@ -8,7 +8,7 @@ import { errMessage, exitText, explainConnectFailure, needsSignIn, type ExitInfo
 import { eraKey, forgetEra, rememberEra, rememberedEra } from './era-verdicts';
 import { protocolSetting } from './protocol-version';
 import { ReconnectBackoff } from './reconnect';
-import { makeMcpClient } from './sdk-client';
+import { connectStarted, makeMcpClient } from './sdk-client';
 import { openPages } from './elicitation';
 import { StderrTail } from './stderr-tail';
 import { callRemoteTool, newTraceparent } from './tool-call';
@@ -25,6 +25,8 @@ import {
   type McpConnectionStatus,
 } from './connection-types';
 import { killProcess } from './kill-process';
+import { applyServerLogLevel } from './log-level';
+import { carryTraceContext } from './trace-meta';
 
 type Attempt = { ok: true } | { ok: false; why: string; signIn: boolean };
 
@@ -207,7 +209,7 @@ export class McpServerConnection {
     const client = this.makeClient();
     this.traffic.reset();
     this.traffic.attach(transport, (m, dir) => (dir === 'out' ? this.router.outgoing(m) : this.router.incoming(m)));
-    if (this.opts.traceContext) this.carryTraceContext(transport, this.opts.traceContext);
+    if (this.opts.traceContext) carryTraceContext(transport, this.opts.traceContext, (tp) => this.router.callOf(tp));
     const fail = async (err: unknown): Promise<Attempt> => {
       if (step === 'the handshake' && this.traffic.lastRequestMethod) step = this.traffic.lastRequestMethod;
       // Give a dying process a moment so its exit code and last stderr lines are known.
@@ -235,13 +237,7 @@ export class McpServerConnection {
           return { ok: false, why: 'superseded', signIn: false };
         }
         step = 'the handshake';
-        const realStart = transport.start.bind(transport);
-        transport.start = async () => {};
-        try {
-          await client.connect(transport, { timeout: this.handshakeTimeoutMs, ...(prior ? { prior } : {}) });
-        } finally {
-          transport.start = realStart;
-        }
+        await connectStarted(client, transport, { timeout: this.handshakeTimeoutMs, ...(prior ? { prior } : {}) });
       } else {
         await client.connect(transport, { timeout: this.handshakeTimeoutMs, ...(prior ? { prior } : {}) });
       }
@@ -277,12 +273,9 @@ export class McpServerConnection {
   /** Config `logLevel` on a 2025 server (`logging/setLevel`); on 2026 it rides each request's `_meta`. */
   private async applyLogLevel(client: Client): Promise<void> {
     const level = this.config.logLevel;
-    if (!level || client.getProtocolEra() === 'modern' || !client.getServerCapabilities()?.logging) return;
-    try {
-      await client.setLoggingLevel(level as Parameters<Client['setLoggingLevel']>[0], { timeout: this.handshakeTimeoutMs });
-    } catch (err) {
+    await applyServerLogLevel(client, level, this.handshakeTimeoutMs).catch((err: unknown) => {
       this.opts.listener.log(this, 'warn', `logging/setLevel ${level} failed: ${errMessage(err)}`);
-    }
+    });
   }
 
   private listAllTools(client: Client): Promise<RemoteTool[]> {
@@ -369,24 +362,6 @@ export class McpServerConnection {
   get sessionId(): string | undefined {
     const id = (this.transport as { sessionId?: unknown } | undefined)?.sessionId;
     return typeof id === 'string' ? id : undefined;
-  }
-
-  /**
-   * Every request sent to this server carries the current trace context in `params._meta`
-   * (`traceparent`, `tracestate`, `baggage`: MCP 2026-07-28, SEP-414): the context of the tool
-   * call it is made for, else the session's running one. Outermost on the transport, so the
-   * traffic log shows what was sent; a `_meta` field already set is kept.
-   */
-  private carryTraceContext(transport: Transport, contextFor: NonNullable<McpConnectionOptions['traceContext']>): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const m = message as { method?: unknown; id?: unknown; params?: Record<string, unknown> & { _meta?: Record<string, unknown> } };
-      if (typeof m.method !== 'string' || m.id === undefined) return send(message, options);
-      const meta = m.params?._meta;
-      const carrier = contextFor(this.router.callOf(meta?.traceparent));
-      if (!carrier) return send(message, options);
-      return send({ ...message, params: { ...m.params, _meta: { ...carrier, ...meta } } } as typeof message, options);
-    };
   }
 
   private async dispose(client: Client, transport: Transport): Promise<void> {

@@ -3,6 +3,7 @@ import { updateConfigFile, type McpServerConfig } from '../../config/config';
 import { installedBrowserServer, playwrightVersion, BROWSER_SERVER_ID } from './browser-server';
 import { connectionListener } from './connection-listener';
 import { loadConnectionModule } from './lazy-connection';
+import { MCP_LOG_LEVELS } from './log-level';
 import { McpServerCatalogs } from './server-catalogs';
 import type { McpEntry, McpManagerOptions } from './manager-types';
 import type { McpServerConnection } from './connection';
@@ -14,9 +15,6 @@ import { removeServerTools, syncServerTools } from './tool-sync';
 import { viewTrafficInput, type McpTrafficEntry } from './traffic-log';
 import { resolveTransportKind } from './transport-kind';
 import { ResourceSubscriptions } from './resource-subscriptions';
-
-/** MCP logging levels, lowest first. */
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Server ids become part of tool names and config keys. */
 const SERVER_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -378,7 +376,7 @@ export class McpManager {
    */
   async setLogLevel(id: string, level: string | undefined): Promise<McpServerStatus> {
     const entry = this.requireEntry(id);
-    if (level !== undefined && !LOG_LEVELS.includes(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
+    if (level !== undefined && !MCP_LOG_LEVELS.includes(level)) throw new Error(`log level must be one of ${MCP_LOG_LEVELS.join(', ')}, not '${level}'`);
     this.editConfig(id, entry, (c) => {
       if (level) c.logLevel = level;
       else delete c.logLevel;

@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type Transport } from '@modelcontextprotocol/client';
 import type { McpServerConfig } from '../../config/config';
 import type { HumanInputPort } from '../../tools/tool';
 import { PROTOCOL_ERRORS_REPORTED, type McpConnectionOptions } from './connection-types';
@@ -66,4 +66,15 @@ export function makeMcpClient(s: McpClientSetup): Client {
     s.unusable(`MCP server '${s.id}' sent something Glassbox cannot use: ${errMessage(err)}${more}`);
   };
   return client;
+}
+
+/** Runs the handshake over a transport that is already started (stdio: the spawn was its own step, so a spawn failure is named as such). */
+export async function connectStarted(client: Client, transport: Transport, options: Parameters<Client['connect']>[1]): Promise<void> {
+  const realStart = transport.start.bind(transport);
+  transport.start = async () => {};
+  try {
+    await client.connect(transport, options);
+  } finally {
+    transport.start = realStart;
+  }
 }
