@@ -1,6 +1,7 @@
 import type { Tool, ToolAnnotations, ToolContext } from '../tool';
 import type { ToolResult } from '../../../../src-shared/events/tool-result';
-import { BashShell, DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './shell';
+import { BashShell } from './shell';
+import { DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult } from './shell-options';
 import { classify, initCommandClassifier } from './command-classifier';
 import type { CommandClassification } from './classifier/classification';
 import { checkCommandText } from './command-text';

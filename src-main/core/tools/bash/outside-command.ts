@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isPathInside } from '../../workspace/real-path';
-import type { BashCommandResult, BashShell } from './shell';
+import type { BashShell } from './shell';
+import type { BashCommandResult } from './shell-options';
 import { renderTerminalText } from './terminal-text';
 
 /**

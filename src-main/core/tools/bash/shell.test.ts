@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox';
 import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
 import { bwrapUnavailable } from '../../sandbox/sandbox-test-kit';
-import { BashShell, type ShellConfinement } from './shell';
+import { BashShell } from './shell';
+import { type ShellConfinement } from './shell-options';
 
 // Real bash on a real pty throughout; every test runs twice: as the process runs, and inside
 // the OS sandbox (bubblewrap), where the shell must behave the same.
