@@ -20,7 +20,11 @@
 // 3. Two sessions streaming at once in two tabs (bench/ui-two-sessions.mjs): p95 main-thread work
 //    per frame in each tab while both stream, beside one session streaming alone. Target ≤ 16.7 ms.
 //
-// Usage: node bench/ui.mjs [--calls 10000] [--events 100000]
+// 4. `--calls N` (or `--calls A,B,C`): only opening a long session (bench/ui-open.mjs), at N/10,
+//    3N/10 and N calls (or at each size given): time to the first card (target ≤ 300 ms), the
+//    host's CPU beside a bare JSON.parse of the same file, p95 work per scroll frame (≤ 8 ms).
+//
+// Usage: node bench/ui.mjs [--events 100000] | node bench/ui.mjs --calls 100000
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,13 +33,14 @@ import { createJiti } from 'jiti';
 import { startWebHost } from './web-host.mjs';
 import { chromium } from 'playwright-core';
 import { twoSessionsBench } from './ui-two-sessions.mjs';
+import { openBench } from './ui-open.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, def) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : def;
 };
-const CALLS = arg('--calls', 10_000);
+const CALLS = 10_000;
 const EVENTS = arg('--events', 100_000);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -309,6 +314,12 @@ async function loadBench() {
 }
 
 const f = (n) => n.toFixed(1);
+if (process.argv.includes('--calls')) {
+  const given = String(process.argv[process.argv.indexOf('--calls') + 1]).split(',').map(Number);
+  const sizes = given.length > 1 ? given : [given[0] / 10, (3 * given[0]) / 10, given[0]].map(Math.round);
+  await openBench({ chromium, executablePath: CHROMIUM, sizes, scrollFrames });
+  process.exit(0);
+}
 const load = await loadBench();
 console.log(`Opening a ${load.events.toLocaleString()}-event session file (${load.mb.toFixed(1)} MB), medians of 7:`);
 console.log(`  bare JSON.parse of its lines     ${f(load.bare)} ms   1.00×`);
