@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BridgeHost } from './bridge-host';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { contractSurface, createClientApi, createTransportLink } from '../../src-shared/contract/client';
@@ -59,10 +59,13 @@ describe('BridgeHost over the in-memory pair', () => {
     const got: AgentState[] = [];
     const off = api.agent.onState((s) => got.push(s));
     host.emit('agent.state', { ...idle, running: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(got).toEqual([{ sessionId: 's1', running: true }]), { timeout: 10_000 });
     off();
+    // A listener still subscribed hears the next event: once it did, the disposed one would have too.
+    const later: AgentState[] = [];
+    api.agent.onState((s) => later.push(s));
     host.emit('agent.state', idle);
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(later).toEqual([idle]), { timeout: 10_000 });
     expect(got).toEqual([{ sessionId: 's1', running: true }]);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BridgeEventName } from '../../src-shared/contract/events';
 import type { SettingsView } from '../../src-shared/contract/views';
 import { EventBus } from '../core/events/event-bus';
@@ -69,15 +69,17 @@ describe('SessionRegistry', () => {
     const open = await registry.acquire(a, null);
     await registry.send(open, 'work');
     registry.release(a, open);
+    // Past the idle time (30 ms): it keeps running all the same, whatever the wait, since it runs.
     await tick(80);
     // Running: not closed, and its state is still there for the sidebar.
     expect(cores[0]!.disposed).toBe(false);
     expect(registry.liveStates().get(open.id)).toBe('running');
     cores[0]!.finish();
+    // Not a hope: this 10 ms timer is set before the 30 ms idle timer starts, so it always fires first.
     await tick(10);
     expect(registry.liveStates().get(open.id)).toBe('finished');
-    await tick(80);
-    expect(cores[0]!.disposed).toBe(true);
+    // Idle and unseen now: closed once its idle time passed.
+    await vi.waitFor(() => expect(cores[0]!.disposed).toBe(true), { timeout: 10_000 });
     expect(registry.get(open.id)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REDACTED, SecretRedactor } from '../../core/secrets/secret-redactor';
 import { TERMINAL_HOLD_MS, TerminalHost, type ShellPort } from './terminal-host';
 
@@ -30,8 +30,6 @@ function hostWith(redactor: SecretRedactor | undefined, shell: ShellPort): { hos
   return { host, shown };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 describe('TerminalHost with the session’s secrets', () => {
   it('hides a key split across two pty reads at every position, and the scrollback', async () => {
     const out = `key=${KEY}\r\n$ `;
@@ -54,8 +52,7 @@ describe('TerminalHost with the session’s secrets', () => {
     await host.attach();
     shell.emit('$ echo s'); // the user typed "s": it could begin the key
     expect(shown.join('')).toBe('$ echo ');
-    await sleep(TERMINAL_HOLD_MS * 5);
-    expect(shown.join('')).toBe('$ echo s');
+    await vi.waitFor(() => expect(shown.join('')).toBe('$ echo s'), { timeout: 10_000, interval: TERMINAL_HOLD_MS });
     host.dispose();
   });
 

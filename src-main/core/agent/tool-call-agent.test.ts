@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../llm/llm-types';
 import { agentRig, InProcessScriptedModel, testTool } from './agent-test-kit';
 import { STUCK_NUDGE } from './stuck-detector';
@@ -84,7 +84,7 @@ describe('ToolCallAgent', () => {
     const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 's' });
     const ctrl = new AbortController();
     const p = agent.run('go', ctrl.signal);
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(log).toContain('start slow {}'), { timeout: 10_000 });
     ctrl.abort();
     // Not a wall-clock bound: without the abort the tool would log 'end slow' after its 10 s.
     const r = await p;

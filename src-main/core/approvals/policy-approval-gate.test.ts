@@ -57,8 +57,7 @@ describe('PolicyApprovalGate', () => {
     const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port: ports });
     const ctrl = new AbortController();
     const p = gate.check(call(), ctrl.signal);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(ports.pending()).toHaveLength(1);
+    await vi.waitFor(() => expect(ports.pending()).toHaveLength(1), { timeout: 10_000 });
     ctrl.abort();
     expect(await p).toMatchObject({ allowed: false, reason: expect.stringContaining('cancelled') });
   });

@@ -62,11 +62,12 @@ describe('ConversationRewind', () => {
   });
 
   it('is refused while a run is going, and for an event the session does not have', async () => {
-    const { env, workspace } = await setup([{ text: 'slow '.repeat(40), chunkDelayMs: 100 }]);
+    const { model, env, workspace } = await setup([{ text: 'slow '.repeat(40), chunkDelayMs: 100 }]);
     const s = await GlassboxSession.create({ workspace, env, withExtensions: false });
     open.push(s);
     const run = s.send('talk');
-    await new Promise((r) => setTimeout(r, 300));
+    // The model is streaming its 4 s answer: the run is going.
+    await vi.waitFor(() => expect(model.requests).toHaveLength(1), { timeout: 60_000 });
     expect(() => s.conversation.restore(1)).toThrow(/A run is going/);
     await s.cancel();
     await run;

@@ -69,7 +69,8 @@ describe('a session switches its model', () => {
     const s = await GlassboxSession.create({ workspace, env, withExtensions: false, withMcp: false });
     open.push(s);
     const run = s.send('long');
-    await new Promise((r) => setTimeout(r, 60));
+    // Switched once the run asked the model (its answer streams for 400 ms more).
+    await vi.waitFor(() => expect(model.requests).toHaveLength(1), { timeout: 60_000 });
     s.setModel('later-model');
     const first = await run;
     expect(first.reason).toBe('finished');

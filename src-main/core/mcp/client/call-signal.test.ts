@@ -1,7 +1,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpCallSignal } from './call-signal';
 
 describe('McpCallSignal', () => {
@@ -75,10 +75,13 @@ describe('McpCallSignal with the real SDK v2 (the parts of AbortSignal Protocol.
   async function connectPair() {
     const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
     const cancelled: unknown[] = [];
+    /** Calls of `wait` the server has received. */
+    const waiting: unknown[] = [];
     let release: (() => void) | undefined;
     server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'wait', inputSchema: { type: 'object' as const } }, { name: 'now', inputSchema: { type: 'object' as const } }] }));
     server.setRequestHandler('tools/call', async (req) => {
       if (req.params.name === 'now') return { content: [{ type: 'text', text: 'done' }] };
+      waiting.push(req.params.name);
       await new Promise<void>((r) => (release = r));
       return { content: [{ type: 'text', text: 'late' }] };
     });
@@ -93,7 +96,7 @@ describe('McpCallSignal with the real SDK v2 (the parts of AbortSignal Protocol.
       await client.close();
       await server.close();
     };
-    return { client, cancelled };
+    return { client, cancelled, waiting };
   }
 
   it('a call completes normally with it', async () => {
@@ -104,15 +107,14 @@ describe('McpCallSignal with the real SDK v2 (the parts of AbortSignal Protocol.
   });
 
   it('aborting it rejects the call and sends notifications/cancelled', async () => {
-    const { client, cancelled } = await connectPair();
+    const { client, cancelled, waiting } = await connectPair();
     const run = new AbortController();
     const s = new McpCallSignal().link(run.signal);
     const call = client.callTool({ name: 'wait', arguments: {} }, { signal: s.asAbortSignal() });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(waiting).toEqual(['wait']), { timeout: 10_000 });
     run.abort(new Error('user cancelled'));
     await expect(call).rejects.toThrow(/user cancelled/);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(cancelled).toHaveLength(1);
+    await vi.waitFor(() => expect(cancelled).toHaveLength(1), { timeout: 10_000 });
   });
 
   it('an already aborted handle rejects before anything is sent', async () => {

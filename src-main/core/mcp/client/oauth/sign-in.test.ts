@@ -32,10 +32,16 @@ let opened: string[];
 let notes: string[];
 let secrets: string[];
 
-function signIn(opts: { interactive?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+function signIn(opts: { interactive?: boolean; env?: NodeJS.ProcessEnv; callbackTimeoutMs?: number; openUrl?: (url: string) => Promise<void> } = {}) {
   return new McpSignIn({
     store: new FileOAuthStore(join(dir, 'state', 'oauth')),
-    host: { interactive: opts.interactive ?? true, openUrl: followingBrowser(opened), notify: (l) => notes.push(l), callbackTimeoutMs: 5_000 },
+    host: {
+      interactive: opts.interactive ?? true,
+      openUrl: opts.openUrl ?? followingBrowser(opened),
+      notify: (l) => notes.push(l),
+      // Generous: the browser here follows the redirect at once, the machine may be slow.
+      callbackTimeoutMs: opts.callbackTimeoutMs ?? 60_000,
+    },
     signInHint: (id) => `run \`glassbox mcp login ${id}\``,
     env: opts.env ?? {},
     onSecret: (s) => secrets.push(s),
@@ -172,19 +178,22 @@ describe('sign-in against a real OAuth-protected MCP server', () => {
     await (await connect(signIn(), { url: server.url })).close();
     const client = await connect(window, { url: server.url });
     server.revokeAll();
-    // Long enough for the login below to finish while A's refresh is held, on a loaded machine too.
-    server.knobs.refreshDelayMs = 5_000;
-    // A: refused; its refresh (of a revoked token) is slow and will fail, with nobody to ask.
+    // A's refresh is held at the server until B below was refused: no sleep decides the order.
+    let release!: () => void;
+    server.knobs.refreshHold = new Promise<void>((r) => (release = r));
+    // A: refused; its refresh (of a revoked token) is held and will fail, with nobody to ask.
     const refreshes = (): number => server.log.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token').length;
     const before = refreshes();
     const a = client.callTool({ name: 'whoami', arguments: {} });
-    // Until A's refresh reached the server (a fixed 200 ms sleep was too short on a loaded machine).
     await vi.waitFor(() => expect(refreshes()).toBeGreaterThan(before), { timeout: 20_000 });
     // Meanwhile `glassbox mcp login` in another process (no refresh: the browser).
-    server.knobs.refreshDelayMs = 0;
     expect(await signIn().login('notes', { url: server.url })).toBe('signed-in');
-    // B: refused too, while A's sign-in still runs; both go through with the new tokens.
+    // B: refused too (it still sends the old token), while A's sign-in still runs.
+    const seen = server.log.mcpAuthorizations.length;
     const b = client.callTool({ name: 'whoami', arguments: {} });
+    await vi.waitFor(() => expect(server.log.mcpAuthorizations.length).toBeGreaterThan(seen), { timeout: 20_000 });
+    release();
+    // Both go through with the new tokens.
     for (const r of await Promise.all([a, b])) expect(JSON.stringify(r.content)).toContain('notes:read');
     await client.close();
   });
@@ -263,10 +272,18 @@ describe('sign-in failures give a clear message and send nothing they should not
 
   it('a redirect with a wrong state is ignored, not redeemed: the sign-in waits for the real one (here: until it times out)', async () => {
     server.knobs.authorize = 'wrong-state';
-    const e = await failure();
+    // This browser hands the sign-in back only once the callback answered the forged redirect,
+    // so the (short) wait for the real one starts after it was ignored, however slow the machine.
+    const browse = followingBrowser(opened);
+    const s = signIn({ callbackTimeoutMs: 300, openUrl: async (url) => { await browse(url); await pages.at(-1); } });
+    const e = await s.login('notes', { url: server.url }).then(
+      () => new Error('sign-in should have failed'),
+      (err: Error) => err,
+    );
+    expect(await pages[0]).toContain('did not carry the state of the sign-in');
     expect(e.message).toContain('no redirect came back from the browser');
     expect(server.log.tokenRequests).toEqual([]);
-  }, 30_000);
+  });
 
   it('a redirect naming the wrong issuer (iss) is refused before the code is sent anywhere', async () => {
     server.knobs.authorize = 'wrong-iss';
