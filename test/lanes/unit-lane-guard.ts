@@ -6,7 +6,10 @@ import { afterEach } from 'vitest';
  * pty there is a mistake in the lane, not in the code. Each way in throws a
  * {@link UnitLaneViolation} and is recorded; after each test a recorded one fails the test
  * with the remedy, even when the code under test caught the throw (tools turn failures into
- * results). Installed once per worker process; test files get fresh module graphs.
+ * results). The unit lane reuses its workers across test files (no isolation, see
+ * docs/testing.md), and vitest runs this file again before each of them: each run installs the
+ * replacements anew, so they throw this run's {@link UnitLaneViolation}, the class the test file
+ * imports.
  */
 
 /** What the guard throws in place of starting a process. */
@@ -15,9 +18,8 @@ export class UnitLaneViolation extends Error {
 }
 
 const VIOLATIONS = Symbol.for('glassbox.unitLane.violations');
-const INSTALLED = Symbol.for('glassbox.unitLane.installed');
 
-type GuardGlobals = { [VIOLATIONS]?: string[]; [INSTALLED]?: boolean };
+type GuardGlobals = { [VIOLATIONS]?: string[] };
 const globals = globalThis as GuardGlobals;
 
 /** The violations recorded since the last call, cleared (the lane check uses it to test the guard). */
@@ -42,8 +44,6 @@ function describeArgs(args: unknown[]): string {
 }
 
 function install(): void {
-  if (globals[INSTALLED]) return;
-  globals[INSTALLED] = true;
   const require = createRequire(import.meta.url);
   const childProcess = require('node:child_process') as Record<string, unknown>;
   for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {

@@ -79,6 +79,8 @@ export async function engineFetch(
   const timer = setTimeout(() => ac.abort(), req.timeoutMs);
   const onAbort = (): void => ac.abort();
   req.signal.addEventListener('abort', onAbort, { once: true });
+  // Already cancelled (during a backoff wait, say): send nothing.
+  if (req.signal.aborted) ac.abort();
   try {
     const res = await fetch(url, { ...init, signal: ac.signal, redirect: 'follow' });
     const text = await res.text();

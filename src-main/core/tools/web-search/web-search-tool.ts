@@ -47,6 +47,9 @@ export function formatSearchResults(
   return lines.join('\n');
 }
 
+/** How the tool waits between attempts and rounds: `ms`, or less if the signal aborts. */
+export type SearchWait = (ms: number, signal: AbortSignal) => Promise<void>;
+
 /** Waits `ms`, or less if the signal aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -89,7 +92,16 @@ export class WebSearchTool implements Tool {
   readonly settings: WebSearchSettings;
   private readonly engines: Map<EngineId, SearchEngine>;
 
-  constructor(section?: unknown, env: NodeJS.ProcessEnv = process.env) {
+  /**
+   * @param section the `webSearch` config section
+   * @param env where `${env:…}` in it is looked up
+   * @param wait the backoff and between-rounds wait (tests pass one that records the waits)
+   */
+  constructor(
+    section?: unknown,
+    env: NodeJS.ProcessEnv = process.env,
+    private readonly wait: SearchWait = sleep,
+  ) {
     this.settings = resolveWebSearchSettings(section, env);
     this.engines = createEngines(this.settings);
   }
@@ -130,7 +142,7 @@ export class WebSearchTool implements Tool {
           level: 'warn',
           message: `All search engines failed. Waiting ${s.retryDelayMs} ms before retry ${round}/${s.maxRetries}...`,
         });
-        await sleep(s.retryDelayMs, ctx.signal);
+        await this.wait(s.retryDelayMs, ctx.signal);
       }
       if (ctx.signal.aborted) return errorResult('The search was cancelled.', { metadata: { attempts } });
       sawEmpty = false;
@@ -196,7 +208,9 @@ export class WebSearchTool implements Tool {
         if (!e.retryable || attempt > s.engineRetries || ctx.signal.aborted) return null;
         let wait = Math.min(s.engineBackoffMs * 2 ** (attempt - 1), s.engineBackoffMaxMs);
         if (e.retryAfterSec !== undefined) wait = Math.min(Math.max(wait, e.retryAfterSec * 1000), s.engineBackoffMaxMs);
-        await sleep(wait, ctx.signal);
+        await this.wait(wait, ctx.signal);
+        // Cancelled during the wait: no further attempt.
+        if (ctx.signal.aborted) return null;
       }
     }
     return null;

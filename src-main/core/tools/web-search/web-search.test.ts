@@ -1,10 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolContext } from '../tool';
-import { ToolCollection } from '../tool-collection';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseBingHtml, unwrapBingUrl } from './bing-engine';
 import { parseBraveJson } from './brave-engine';
 import { parseDuckDuckGoHtml } from './duckduckgo-engine';
@@ -12,8 +6,8 @@ import { SearchEngineError } from './search-engine';
 import { parseSearxngJson } from './searxng-engine';
 import { engineOrder, resolveWebSearchSettings } from './web-search-config';
 import { WebSearchTool } from './web-search-tool';
+import { EngineImitations, fixture, search } from './web-search-test-kit';
 
-const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const DDG = fixture('duckduckgo.html');
 const DDG_NONE = fixture('duckduckgo-none.html');
 const BING = fixture('bing.html');
@@ -82,122 +76,24 @@ describe('engineOrder (pure)', () => {
 });
 
 // ---- The tool against local servers imitating each engine -----------------------------------
+// The backoff and round waits are recorded instead of slept (their lengths are what the tests
+// check); the request timeout is real and tested in web-search-timeouts.test.ts.
 
-type Action = 'ok' | 'empty' | 'junk' | 'hang' | number | { status: number; retryAfter: string } | { type: string; body: string };
-interface Hit {
-  engine: string;
-  at: number;
-  method: string;
-  query: string | null;
-  body: string;
-  headers: IncomingMessage['headers'];
-}
-
-let server: Server;
-let base: string;
-let script: Record<string, Action[]> = {};
-let hits: Hit[] = [];
-const hanging = new Set<ServerResponse>();
-
-function respond(engine: string, action: Action, res: ServerResponse): void {
-  const ok: Record<string, [string, string]> = {
-    ddg: ['text/html; charset=UTF-8', DDG],
-    bing: ['text/html; charset=utf-8', BING],
-    brave: ['application/json', BRAVE],
-    searx: ['application/json', SEARX],
-  };
-  const empty: Record<string, [string, string]> = {
-    ddg: ['text/html', DDG_NONE],
-    bing: ['text/html', '<html><body><ol id="b_results"><li class="b_no"><h1>There are no results</h1></li></ol></body></html>'],
-    brave: ['application/json', '{"type":"search","query":{"original":"q"}}'],
-    searx: ['application/json', '{"query":"q","number_of_results":0,"results":[],"answers":[]}'],
-  };
-  if (action === 'hang') {
-    hanging.add(res);
-    return;
-  }
-  if (action === 'ok' || action === 'empty') {
-    const [type, body] = (action === 'ok' ? ok : empty)[engine];
-    res.writeHead(200, { 'content-type': type }).end(body);
-    return;
-  }
-  if (action === 'junk') {
-    const junk = engine === 'brave' || engine === 'searx' ? '<html>oops</html>' : '<html><body><h1>Something went wrong</h1></body></html>';
-    res.writeHead(200, { 'content-type': 'text/html' }).end(junk);
-    return;
-  }
-  if (typeof action === 'number') {
-    res.writeHead(action, { 'content-type': 'text/plain' }).end(`error ${action}`);
-    return;
-  }
-  if ('body' in action) {
-    res.writeHead(200, { 'content-type': action.type }).end(action.body);
-    return;
-  }
-  res.writeHead(action.status, { 'retry-after': action.retryAfter }).end('slow down');
-}
+let engines: EngineImitations;
+let waits: number[] = [];
+const recordWait = async (ms: number): Promise<void> => void waits.push(ms);
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const engine = url.pathname.split('/')[1];
-    if (engine === 'page') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<html><head><title>Page</title></head><body><article><p>${'Fetched page text about glassbox agents. '.repeat(40)}</p></article></body></html>`);
-      return;
-    }
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      const query = url.searchParams.get('q') ?? new URLSearchParams(body).get('q');
-      hits.push({ engine, at: Date.now(), method: req.method ?? '', query, body, headers: req.headers });
-      const queue = script[engine] ?? ['ok'];
-      const action = queue.length > 1 ? (queue.shift() as Action) : queue[0];
-      respond(engine, action, res);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  engines = await EngineImitations.start();
 });
 afterEach(() => {
-  for (const r of hanging) r.destroy();
-  hanging.clear();
-  script = {};
-  hits = [];
+  engines.reset();
+  waits = [];
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => engines.close());
 
-function makeTool(overrides: Record<string, unknown> = {}): WebSearchTool {
-  return new WebSearchTool(
-    {
-      engineRetries: 2,
-      engineBackoffMs: 60,
-      engineBackoffMaxMs: 400,
-      maxRetries: 1,
-      retryDelayMs: 300,
-      // Generous: a request to the local imitation is not slow, the machine may be. The tests
-      // of timeouts set their own short one.
-      timeoutMs: 30_000,
-      engines: {
-        duckduckgo: { baseUrl: `${base}/ddg/html/` },
-        bing: { baseUrl: `${base}/bing/search` },
-        brave: { baseUrl: `${base}/brave/res/v1/web/search`, apiKey: 'test-key' },
-        searxng: { baseUrl: `${base}/searx` },
-      },
-      ...overrides,
-    },
-    {},
-  );
-}
-
-function search(tool: WebSearchTool, args: Record<string, unknown>, signal = new AbortController().signal) {
-  return new ToolCollection([tool]).execute('web_search', args, { signal, workspace: '/tmp', home: '/tmp', callId: 'c' } satisfies ToolContext);
-}
-
-const order = (): string[] => hits.map((h) => h.engine);
+const makeTool = (overrides: Record<string, unknown> = {}): WebSearchTool => engines.tool(overrides, recordWait);
+const order = (): string[] => engines.order();
 
 describe('web_search against local engine imitations', () => {
   it('answers from the preferred engine in the seed format', async () => {
@@ -210,8 +106,8 @@ describe('web_search against local engine imitations', () => {
         '\nMetadata:\n- Total results: 2\n- Language: en\n- Country: us',
     );
     expect(order()).toEqual(['ddg']);
-    expect(hits[0].method).toBe('POST');
-    expect(new URLSearchParams(hits[0].body).get('kl')).toBe('us-en');
+    expect(engines.hits[0].method).toBe('POST');
+    expect(new URLSearchParams(engines.hits[0].body).get('kl')).toBe('us-en');
     expect(r.metadata?.engine).toBe('duckduckgo');
   });
 
@@ -224,19 +120,18 @@ describe('web_search against local engine imitations', () => {
     expect(r.output).toContain('1. Glassbox Agent Docs\n   URL: https://glassbox.example/docs?page=1');
     expect(r.output).toContain('- Language: de\n- Country: at');
     expect(order()).toEqual([path]);
-    const h = hits[0];
+    const h = engines.hits[0];
     expect(h.query).toBe('glassbox agent');
     if (engine === 'brave') expect(h.headers['x-subscription-token']).toBe('test-key');
   });
 
   it('retries an engine with backoff on 429/500, then falls back in the configured order', async () => {
-    script = { searx: [500, 429, 500], brave: [429, 'ok'] };
+    engines.script = { searx: [500, 429, 500], brave: [429, 'ok'] };
     const r = await search(makeTool({ engine: 'searxng', fallbackEngines: ['brave'] }), { query: 'glassbox agent' });
     expect(r.metadata?.engine).toBe('brave');
     expect(order()).toEqual(['searx', 'searx', 'searx', 'brave', 'brave']);
-    const gaps = hits.slice(1, 3).map((h, i) => h.at - hits[i].at);
-    expect(gaps[0]).toBeGreaterThanOrEqual(55); // 60 ms backoff
-    expect(gaps[1]).toBeGreaterThanOrEqual(115); // doubled
+    // 60 ms, doubled; then brave's first backoff.
+    expect(waits).toEqual([60, 120, 60]);
     const attempts = r.metadata?.attempts as Array<{ engine: string; ok: boolean; error?: string }>;
     expect(attempts.map((a) => `${a.engine}:${a.ok}`)).toEqual(['searxng:false', 'searxng:false', 'searxng:false', 'brave:false', 'brave:true']);
     expect(attempts[0].error).toMatch(/SearXNG: HTTP 500/);
@@ -244,19 +139,25 @@ describe('web_search against local engine imitations', () => {
   });
 
   it('honours Retry-After, capped by the backoff maximum', async () => {
-    script = { ddg: [{ status: 429, retryAfter: '1' }, 'ok'] };
+    engines.script = { ddg: [{ status: 429, retryAfter: '1' }, 'ok'] };
     const r = await search(makeTool({ engineBackoffMaxMs: 250 }), { query: 'q' });
     expect(r.metadata?.engine).toBe('duckduckgo');
-    const gap = hits[1].at - hits[0].at;
-    expect(gap).toBeGreaterThanOrEqual(240);
-    expect(gap).toBeLessThan(900);
+    // Asked for 1 s, longer than the 60 ms backoff, capped at 250 ms.
+    expect(waits).toEqual([250]);
+    engines.reset();
+    waits = [];
+    engines.script = { ddg: [{ status: 429, retryAfter: '0' }, 'ok'] };
+    await search(makeTool({ engineBackoffMaxMs: 250 }), { query: 'q' });
+    // Never shorter than the backoff.
+    expect(waits).toEqual([60]);
   });
 
   it('does not retry final failures (bad key, junk) and moves on', async () => {
-    script = { brave: [401], searx: ['junk'], ddg: ['junk'], bing: ['ok'] };
+    engines.script = { brave: [401], searx: ['junk'], ddg: ['junk'], bing: ['ok'] };
     const r = await search(makeTool({ engine: 'brave', fallbackEngines: ['searxng', 'duckduckgo'] }), { query: 'q' });
     expect(order()).toEqual(['brave', 'searx', 'ddg', 'bing']);
     expect(r.metadata?.engine).toBe('bing');
+    expect(waits).toEqual([]);
     const errors = (r.metadata?.attempts as Array<{ error?: string }>).map((a) => a.error).filter(Boolean);
     expect(errors).toEqual([
       'final: Brave: HTTP 401: the API key was rejected',
@@ -265,18 +166,8 @@ describe('web_search against local engine imitations', () => {
     ]);
   });
 
-  it('times out a hanging engine, retries it, then falls back', async () => {
-    script = { ddg: ['hang'] };
-    const started = Date.now();
-    const r = await search(makeTool({ engineRetries: 1, timeoutMs: 400 }), { query: 'q' });
-    expect(r.metadata?.engine).toBe('bing');
-    expect(order()).toEqual(['ddg', 'ddg', 'bing']);
-    expect((r.metadata?.attempts as Array<{ error?: string }>)[0].error).toBe('retryable: DuckDuckGo: timed out after 400 ms');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
-  });
-
   it('treats DuckDuckGo\'s 202 challenge as a rate limit', async () => {
-    script = { ddg: [202, 'ok'] };
+    engines.script = { ddg: [202, 'ok'] };
     const r = await search(makeTool(), { query: 'q' });
     expect(order()).toEqual(['ddg', 'ddg']);
     expect(r.metadata?.engine).toBe('duckduckgo');
@@ -284,38 +175,39 @@ describe('web_search against local engine imitations', () => {
 
   it('retries the whole round after a delay when every engine failed', async () => {
     // 3 attempts × 4 engines fail in round one; DuckDuckGo answers in round two.
-    script = { ddg: [500, 500, 500, 'ok'], bing: [503], brave: [429], searx: [502] };
+    engines.script = { ddg: [500, 500, 500, 'ok'], bing: [503], brave: [429], searx: [502] };
     const r = await search(makeTool(), { query: 'q' });
     expect(r.error).toBeUndefined();
     expect(r.metadata?.engine).toBe('duckduckgo');
     expect(order()).toEqual([...Array(3).fill('ddg'), ...Array(3).fill('bing'), ...Array(3).fill('brave'), ...Array(3).fill('searx'), 'ddg']);
-    const roundGap = hits[12].at - hits[11].at;
-    expect(roundGap).toBeGreaterThanOrEqual(290);
+    // Each engine's two backoffs, then the 300 ms between rounds.
+    expect(waits).toEqual([60, 120, 60, 120, 60, 120, 60, 120, 300]);
   });
 
   it('gives up after the configured rounds and names each engine\'s last error', async () => {
-    script = { ddg: [500], bing: [503], brave: [429], searx: ['hang'] };
-    const r = await search(makeTool({ engineRetries: 0, maxRetries: 2, retryDelayMs: 50, timeoutMs: 400 }), { query: 'q' });
-    expect(hits).toHaveLength(12); // 4 engines × 3 rounds
+    engines.script = { ddg: [500], bing: [503], brave: [429], searx: [502] };
+    const r = await search(makeTool({ engineRetries: 0, maxRetries: 2, retryDelayMs: 50 }), { query: 'q' });
+    expect(engines.hits).toHaveLength(12); // 4 engines × 3 rounds
+    expect(waits).toEqual([50, 50]);
     expect(r.error).toBe(
       'All search engines failed to return results after multiple retries.\n' +
         '- duckduckgo: DuckDuckGo: HTTP 500 (server error)\n' +
         '- bing: Bing: HTTP 503 (server error)\n' +
         '- brave: Brave: HTTP 429 (rate limited)\n' +
-        '- searxng: SearXNG: timed out after 400 ms',
+        '- searxng: SearXNG: HTTP 502 (server error)',
     );
   });
 
   it('does not wait for another round when failures are final', async () => {
-    script = { ddg: ['junk'], bing: ['junk'], brave: [403], searx: [403] };
-    // Another round would wait ten minutes first: far past the test's timeout.
+    engines.script = { ddg: ['junk'], bing: ['junk'], brave: [403], searx: [403] };
     const r = await search(makeTool({ retryDelayMs: 600_000 }), { query: 'q' });
-    expect(hits).toHaveLength(4);
+    expect(engines.hits).toHaveLength(4);
+    expect(waits).toEqual([]);
     expect(r.error).toContain('- searxng: SearXNG: HTTP 403: the instance refuses JSON output');
   });
 
   it('reports no results when every engine answers with none', async () => {
-    script = { ddg: ['empty'], bing: ['empty'], brave: ['empty'], searx: ['empty'] };
+    engines.script = { ddg: ['empty'], bing: ['empty'], brave: ['empty'], searx: ['empty'] };
     const r = await search(makeTool(), { query: 'zzqqxx' });
     expect(r.error).toBeUndefined();
     expect(r.output).toBe("No results found for 'zzqqxx'.");
@@ -323,7 +215,7 @@ describe('web_search against local engine imitations', () => {
   });
 
   it('skips engines that are not configured', async () => {
-    const tool = new WebSearchTool({ engine: 'brave', engines: { duckduckgo: { baseUrl: `${base}/ddg/html/` } } }, {});
+    const tool = new WebSearchTool({ engine: 'brave', engines: { duckduckgo: { baseUrl: `${engines.base}/ddg/html/` } } }, {});
     expect(tool.plan()).toEqual({
       order: ['duckduckgo', 'bing'],
       skipped: [
@@ -337,20 +229,24 @@ describe('web_search against local engine imitations', () => {
 
   it('fetches page content when asked (seed format: Content preview)', async () => {
     // A SearXNG answer pointing at a page on the local server.
-    const local = JSON.stringify({ query: 'q', results: [{ url: `${base}/page/1`, title: 'Local page', content: 'snippet' }] });
-    script = { searx: [{ type: 'application/json', body: local }] };
+    const local = JSON.stringify({ query: 'q', results: [{ url: `${engines.base}/page/1`, title: 'Local page', content: 'snippet' }] });
+    engines.script = { searx: [{ type: 'application/json', body: local }] };
     const tool = makeTool({ engine: 'searxng' });
     const r = await search(tool, { query: 'q', fetch_content: true });
     expect(r.output).toMatch(/1\. Local page\n   URL: http:\/\/127\.0\.0\.1:\d+\/page\/1\n   Description: snippet\n   Content: Fetched page text about glassbox agents\./);
     expect(r.output).toMatch(/Content: [^\n]{1000}\.\.\.\n/);
   });
 
-  it('stops promptly when the run is cancelled during a wait', async () => {
-    script = { ddg: [500], bing: [500], brave: [500], searx: [500] };
+  it('stops promptly when the run is cancelled during a (real) wait', async () => {
+    engines.script = { ddg: [500], bing: [500], brave: [500], searx: [500] };
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 300);
-    // The backoff is ten minutes: only the cancel ends the search within the test's timeout.
-    const r = await search(makeTool({ engineBackoffMs: 600_000, engineBackoffMaxMs: 600_000 }), { query: 'q' }, ac.signal);
+    // The real wait this time: the backoff is ten minutes, so only the cancel ends the search
+    // within the test's timeout.
+    const running = search(engines.tool({ engineBackoffMs: 600_000, engineBackoffMaxMs: 600_000 }), { query: 'q' }, ac.signal);
+    await vi.waitFor(() => expect(engines.hits).toHaveLength(1), { timeout: 10_000 });
+    ac.abort();
+    const r = await running;
     expect(r.error).toBe('The search was cancelled.');
+    expect(engines.hits).toHaveLength(1);
   });
 });
