@@ -25,6 +25,11 @@ export default defineConfig({
           name: 'unit',
           include: lanes.unit,
           setupFiles: ['./test/lanes/unit-lane-guard.ts'],
+          // Each worker keeps its modules from one test file to the next: importing the same
+          // graphs (MCP SDK, zod, the providers) again for each of 160 files was two thirds of
+          // the lane's CPU time (docs/testing.md). Unit tests keep no state in modules; set
+          // GLASSBOX_UNIT_ISOLATE=1 to give each file fresh modules when hunting a leak.
+          isolate: process.env.GLASSBOX_UNIT_ISOLATE === '1',
           sequence: { groupOrder: 0 },
         },
       },

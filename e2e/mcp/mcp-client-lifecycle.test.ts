@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerConfig } from '../../src-main/core/config/config';
 import type { HumanInputPort, HumanQuestion } from '../../src-main/core/tools/tool';
 import { ctxFor, EVERYTHING, makeManager, waitFor } from './mcp-test-helpers';
@@ -27,7 +27,8 @@ describe('MCP client lifecycle', { timeout: 90_000 }, () => {
     const pid = m.manager.connection('slow')!.pid!;
     expect(pid).toBeGreaterThan(0);
     const call = m.tools.execute('mcp_slow_sleep', { ms: 20_000 }, ctxFor(m.bus, m.workspace));
-    await new Promise((r) => setTimeout(r, 500));
+    // Killed once the call is on its way to the server (its traffic log has the request).
+    await vi.waitFor(() => expect(m.manager.traffic('slow').some((e) => e.kind === 'message' && e.method === 'tools/call')).toBe(true), { timeout: 30_000 });
     process.kill(pid, 'SIGKILL');
     const result = await call;
     expect(result.error).toMatch(/closed the connection during sleep/);
@@ -59,7 +60,7 @@ describe('MCP client lifecycle', { timeout: 90_000 }, () => {
     await m.manager.start();
     const ac = new AbortController();
     const call = m.tools.execute('mcp_slow_sleep', { ms: 20_000 }, ctxFor(m.bus, m.workspace, 'c-cancel', ac.signal));
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(m.manager.traffic('slow').some((e) => e.callId === 'c-cancel' && e.kind === 'message' && e.method === 'tools/call')).toBe(true), { timeout: 30_000 });
     ac.abort();
     expect((await call).error).toMatch(/cancelled/);
     await waitFor(() => m.manager.status('slow')!.stderrTail.includes('cancelled sleep'), 10_000, 'server saw cancel');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT, tempGlassbox } from '../helpers/cli';
 
 // `glassbox mcp serve` over stdio as an SDK v2 client sees it, once per protocol era: the
@@ -150,7 +150,8 @@ describe.each<Era>(['legacy', 'modern'])('glassbox mcp serve over stdio, %s era'
     const file = join(t.workspace, 'watched.txt');
     writeFileSync(file, 'v1\n');
     const uri = pathToFileURL(file).href;
-    const updated = new Promise<string>((resolve) => client.setNotificationHandler('notifications/resources/updated', async (n) => resolve(n.params.uri)));
+    let heard: string | undefined;
+    client.setNotificationHandler('notifications/resources/updated', async (n) => void (heard = n.params.uri));
     let stop: (() => Promise<void>) | undefined;
     if (era === 'legacy') {
       await client.subscribeResource({ uri });
@@ -160,9 +161,12 @@ describe.each<Era>(['legacy', 'modern'])('glassbox mcp serve over stdio, %s era'
       expect(sub.honoredFilter.resourceSubscriptions).toEqual([uri]);
       stop = () => sub.close();
     }
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(file, 'v2\n');
-    expect(await Promise.race([updated, new Promise((r) => setTimeout(() => r('no notification within 5 s'), 5000))])).toBe(uri);
+    // The server watches the file from some moment after the subscription: change it until heard.
+    let version = 1;
+    await vi.waitFor(() => {
+      if (heard === undefined) writeFileSync(file, `v${++version}\n`);
+      expect(heard).toBe(uri);
+    }, { timeout: 60_000, interval: 500 });
     await stop();
   });
 

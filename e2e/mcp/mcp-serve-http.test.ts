@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGlassbox, tempGlassbox } from '../helpers/cli';
 
 // `glassbox mcp serve --http` on the wire: both eras at one URL, bad input of every kind answered
@@ -94,6 +94,19 @@ async function serve(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<
   return { child: s.child, url: s.firstLine.replace('Glassbox MCP: ', ''), stderr: () => s.output().stderr, workspace: t.workspace };
 }
 
+
+/**
+ * Changes `file` every half second until the client heard of it (`heard()` is `uri`): the
+ * server watches it from some moment after the subscription, which the client cannot see.
+ */
+async function changeUntilHeard(file: string, heard: () => string | undefined, uri: string): Promise<void> {
+  let version = 0;
+  await vi.waitFor(() => {
+    if (heard() === undefined) writeFileSync(file, `changed ${++version}\n`);
+    expect(heard()).toBe(uri);
+  }, { timeout: 60_000, interval: 500 });
+}
+
 describe('glassbox mcp serve --http: bad input gets the spec’s error and the server keeps serving', () => {
   let srv: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => {
@@ -173,11 +186,10 @@ describe('glassbox mcp serve --http: bad input gets the spec’s error and the s
     await client.connect(new StreamableHTTPClientTransport(new URL(srv.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
     try {
       const uri = pathToFileURL(join(srv.workspace, 'hello.txt')).href;
-      const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+      let heard: string | undefined;
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void (heard = n.params.uri));
       await client.subscribeResource({ uri });
-      await new Promise((r) => setTimeout(r, 200));
-      writeFileSync(join(srv.workspace, 'hello.txt'), 'changed\n');
-      expect(await Promise.race([updated, new Promise((r) => setTimeout(() => r('timeout'), 5000))])).toBe(uri);
+      await changeUntilHeard(join(srv.workspace, 'hello.txt'), () => heard, uri);
       await client.unsubscribeResource({ uri });
     } finally {
       await client.close();
@@ -193,11 +205,10 @@ describe('glassbox mcp serve --http: a 2026-era client listening for a workspace
       await client.connect(new HttpTransportV2(new URL(srv.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
       expect(client.getProtocolEra()).toBe('modern');
       const uri = pathToFileURL(join(srv.workspace, 'hello.txt')).href;
-      const updated = new Promise<string>((resolve) => client.setNotificationHandler('notifications/resources/updated', async (n) => resolve(n.params.uri)));
+      let heard: string | undefined;
+      client.setNotificationHandler('notifications/resources/updated', async (n) => void (heard = n.params.uri));
       const sub = await client.listen({ resourceSubscriptions: [uri] });
-      await new Promise((r) => setTimeout(r, 200));
-      writeFileSync(join(srv.workspace, 'hello.txt'), 'changed again\n');
-      expect(await Promise.race([updated, new Promise((r) => setTimeout(() => r('timeout'), 5000))])).toBe(uri);
+      await changeUntilHeard(join(srv.workspace, 'hello.txt'), () => heard, uri);
       await sub.close();
     } finally {
       await client.close();
@@ -212,6 +223,7 @@ describe('glassbox mcp serve --http: 2025-era sessions expire and are capped', (
     try {
       const a = await openSession(srv.url);
       expect((await legacy(srv.url, a, 2, 'tools/list')).status).toBe(200);
+      // Past its 1 s idle time (the passing time is what is tested; expiry is checked on use too).
       await new Promise((r) => setTimeout(r, 1600));
       const expired = await legacy(srv.url, a, 3, 'tools/list');
       expect(expired.status).toBe(404);
@@ -256,8 +268,7 @@ describe('glassbox mcp serve --http --host', () => {
   it('a wildcard bind warns and answers with the Host of an address it listens on; other names stay refused', async () => {
     const srv = await serve(['--host', '0.0.0.0']);
     try {
-      for (let i = 0; i < 40 && !/warning/.test(srv.stderr()); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(srv.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, reachable from other machines/);
+      await vi.waitFor(() => expect(srv.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, reachable from other machines/), { timeout: 30_000 });
       const port = new URL(srv.url).port;
       const local = `http://127.0.0.1:${port}/mcp`;
       const ip = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT, runGlassbox, startGlassbox, tempGlassbox } from '../helpers/cli';
 
 const FIXTURE = join(ROOT, 'e2e', 'fixtures', 'conformance-extension');
@@ -256,12 +256,11 @@ describe('glassbox mcp serve --http without --token', () => {
     const s = await startGlassbox(['mcp', 'serve', '--http', '--port', '0'], { env: t.env, cwd: t.workspace, timeoutMs: 60_000 });
     try {
       const url = s.firstLine.replace('Glassbox MCP: ', '');
-      let token = '';
-      for (let i = 0; i < 50 && !token; i++) {
-        token = /Token: (\S+)/.exec(s.output().stderr)?.[1] ?? '';
-        if (!token) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(token.length).toBeGreaterThanOrEqual(24);
+      const token = await vi.waitFor(() => {
+        const told = /Token: (\S+)/.exec(s.output().stderr)?.[1] ?? '';
+        expect(told.length).toBeGreaterThanOrEqual(24);
+        return told;
+      }, { timeout: 30_000 });
       expect((await rawPost(url, INIT, {})).status).toBe(401);
       expect((await rawPost(`${url}?token=${token}`, INIT, {})).status).toBe(200);
       expect((await rawPost(url, INIT, { Authorization: `Bearer ${token}` })).status).toBe(200);

@@ -26,6 +26,21 @@ describe('LegacyConnectionPool', () => {
     expect(closed).toEqual(['a', 'b']);
   });
 
+  it('a session idle past idleMs is closed when next asked for, before any sweep', async () => {
+    let now = 0;
+    const closed: string[] = [];
+    const pool = new LegacyConnectionPool({ idleMs: 1000, maxSessions: 10, now: () => now });
+    pool.add('a', session(closed, 'a'));
+    pool.add('b', session(closed, 'b'));
+    now = 900;
+    expect(pool.get('b')).toBeDefined(); // seen at 900
+    now = 1000;
+    expect(pool.get('a')).toBeUndefined();
+    expect(closed).toEqual(['a']);
+    expect(pool.size).toBe(1);
+    expect(pool.get('b')).toBeDefined();
+  });
+
   it('at the cap, a new session pushes out the longest idle; when all are busy there is no room', async () => {
     let now = 0;
     const closed: string[] = [];

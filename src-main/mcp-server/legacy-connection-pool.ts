@@ -67,11 +67,19 @@ export class LegacyConnectionPool<S extends PooledConnection> {
     this.entries.set(id, { session, lastSeen: this.now(), busy: 0 });
   }
 
-  /** The session, marked as seen now. */
+  /**
+   * The session, marked as seen now. One idle past `idleMs` is closed here and then, whether or
+   * not the sweep came by yet (it runs every quarter of `idleMs`, later on a busy machine).
+   */
   get(id: string): S | undefined {
     const e = this.entries.get(id);
-    if (e) e.lastSeen = this.now();
-    return e?.session;
+    if (!e) return undefined;
+    if (e.busy === 0 && e.lastSeen <= this.now() - this.idleMs) {
+      void this.drop(id);
+      return undefined;
+    }
+    e.lastSeen = this.now();
+    return e.session;
   }
 
   /** Marks a request of the session as started; the returned function marks it done. */

@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { uniqueSleepSeconds } from '../../../test/process-tree';
 import { BashShell } from '../tools/bash/shell';
 import { BashTool } from '../tools/bash/bash-tool';
 import { PythonInterpreter } from '../tools/python/interpreter';
@@ -56,7 +57,11 @@ afterAll(async () => {
   for (const s of shells) await s.dispose();
 });
 
-/** Live processes (as seen here) whose command line contains `token`. */
+/**
+ * Live processes anywhere on the machine whose command line contains `token`: a process that
+ * escaped the sandbox is no longer in this test's process tree, so the whole machine is looked
+ * at, for a token no other process has (uniqueSleepSeconds).
+ */
 function processesWith(token: string): number[] {
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
@@ -69,15 +74,6 @@ function processesWith(token: string): number[] {
       }
     })
     .map(Number);
-}
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 describeWithBwrap('the shell inside the sandbox', () => {
@@ -179,17 +175,19 @@ describeWithBwrap('the shell inside the sandbox', () => {
   });
 
   it('a background job and a process in a new session are confined too, and end with the shell', async () => {
-    await shell.run(`(sleep 0.3; touch ${outside}/bg 2>/dev/null; touch bg-inside) & setsid sh -c 'sleep 0.3; touch ${outside}/bg2 2>/dev/null' & sleep 1000.75 &`);
-    expect(await until(() => existsSync(join(ws, 'bg-inside')), 5000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    await shell.run(`(sleep 0.3; touch ${outside}/bg 2>/dev/null; touch bg-inside) & setsid sh -c 'sleep 0.3; touch ${outside}/bg2 2>/dev/null; touch bg2-inside' & sleep 1000.75 &`);
+    // Each job tried its write outside before it left its mark inside.
+    const marks = (): boolean[] => [existsSync(join(ws, 'bg-inside')), existsSync(join(ws, 'bg2-inside'))];
+    await vi.waitFor(() => expect(marks()).toEqual([true, true]), { timeout: 60_000 });
     expect(existsSync(join(outside, 'bg'))).toBe(false);
     expect(existsSync(join(outside, 'bg2'))).toBe(false);
     const other = shellIn(sandbox);
-    await other.run(`nohup sleep 1000.25 >/dev/null 2>&1 & disown; echo started`);
+    const sleeper = `sleep ${uniqueSleepSeconds()}`;
+    await other.run(`nohup ${sleeper} >/dev/null 2>&1 & disown; echo started`);
     // (polled: the job may not have exec'd sleep yet when the command returns)
-    expect(await until(() => processesWith('sleep 1000.25').length === 1, 5000)).toBe(true);
+    await vi.waitFor(() => expect(processesWith(sleeper)).toHaveLength(1), { timeout: 60_000 });
     await other.dispose();
-    expect(await until(() => processesWith('sleep 1000.25').length === 0, 5000)).toBe(true);
+    await vi.waitFor(() => expect(processesWith(sleeper)).toEqual([]), { timeout: 60_000 });
   });
 });
 

@@ -38,7 +38,7 @@ describe('GlassboxSession agent', () => {
     const s = await GlassboxSession.create({ workspace, env, withExtensions: false });
     open.push(s);
     const first = s.send('My name is Ada.');
-    await new Promise((r) => setTimeout(r, 5));
+    // Running from the moment send() returns (a wait here could outlast the short answer).
     expect(s.running).toBe(true);
     await expect(s.send('again')).rejects.toThrow(/already in progress/);
     expect((await first).finalText).toBe('Hi Ada.');
@@ -56,7 +56,8 @@ describe('GlassboxSession agent', () => {
     const events: GlassboxEvent[] = [];
     s.bus.subscribe('*', (e) => void events.push(e));
     const run = s.send('talk');
-    await new Promise((r) => setTimeout(r, 700));
+    // Cancelled while the model streams (its 50 chunks come 500 ms apart).
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'message_update')).toBe(true), { timeout: 60_000 });
     await s.cancel();
     expect((await run).reason).toBe('cancelled');
     expect(s.running).toBe(false);

@@ -201,8 +201,11 @@ describe.each(modes)('BashShell (terminal side, %s)', (_mode, confinement) => {
     expect((await shell.run('echo agent-ok')).output).toBe('agent-ok');
 
     // The user runs something slow in the terminal: the agent's command runs after it, unmixed.
+    const started = (): number => seen.join('').split('\x1b]633;C;').length;
+    const before = started();
     shell.write('sleep 1.5; echo user-$((40+2))\r');
-    await new Promise((r) => setTimeout(r, 300));
+    // Until bash began running it (its output-start marker came).
+    await expect.poll(started, { timeout: 30_000 }).toBeGreaterThan(before);
     const waitStart = Date.now();
     const waited = await shell.run('echo agent-$((1+1))');
     expect(waited.output).toBe('agent-2');

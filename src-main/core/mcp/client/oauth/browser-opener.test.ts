@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkAuthorizationUrl, platformOpener, systemBrowser } from './browser-opener';
 
 describe('checkAuthorizationUrl', () => {
@@ -32,9 +32,8 @@ describe('systemBrowser', () => {
     // Shell syntax in the URL must arrive as text, never run.
     const url = `https://auth.example.com/authorize?a=1&b=$(touch ${join(dir, 'pwned')});c=\`id\``;
     await systemBrowser({ BROWSER: script }, () => {})(url);
-    for (let i = 0; i < 50 && !existsSync(log); i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(readFileSync(log, 'utf8')).toBe(`1\n${url}\n`);
+    // The browser runs detached: wait for what it wrote (a shell would have run the $(…) before).
+    await vi.waitFor(() => expect(existsSync(log) && readFileSync(log, 'utf8')).toBe(`1\n${url}\n`), { timeout: 30_000 });
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
   });
 
