@@ -158,7 +158,7 @@ describe('MCP client: protocol eras and the traffic log', () => {
     await m.manager.start();
     expect(m.manager.status('keyed')!.status).toBe('connected');
     const log = m.manager.traffic('keyed');
-    expect(log.find((e) => e.kind === 'http')).toMatchObject({ url: expect.stringContaining('?k=***'), requestHeaders: { 'x-api-key': '***' } });
+    expect(log.find((e) => e.kind === 'http')).toMatchObject({ url: expect.stringContaining('?k=[REDACTED]'), requestHeaders: { 'x-api-key': '[REDACTED]' } });
     expect(JSON.stringify(log)).not.toContain('sekrit-4711');
     const o = m.manager.status('oauth')!;
     expect(o).toMatchObject({ status: 'needs-sign-in', lastError: expect.stringMatching(/sign/i) });

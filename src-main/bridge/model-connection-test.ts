@@ -1,3 +1,4 @@
+import { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 
 /** Where each provider's API is when no base URL is set. */
@@ -78,7 +79,7 @@ export async function testModelConnection(draft: SettingsPatch, deps: Connection
   }
 }
 
-/** A server may echo the key in its error: never hand it to the page. */
+/** A server may echo the key in its error: never hand it to the page (the one mask, every form of the key). */
 function redactKey(text: string, key: string): string {
-  return key.length >= 4 ? text.split(key).join('[REDACTED]') : text;
+  return new SecretRedactor([key]).redact(text);
 }

@@ -16,7 +16,7 @@ import type {
   McpToolCallView,
   McpTrafficView,
 } from '../../../src-shared/contract/mcp-inspector-views';
-import { pageSecrets } from './mcp-page-host';
+import { pageRedactor } from './mcp-page-host';
 
 /** What the inspector needs of the session's MCP servers (McpManager satisfies it). */
 export interface McpInspectorPort {
@@ -77,8 +77,7 @@ export class McpInspectorHost {
   ) {}
 
   private shown<T>(value: T): T {
-    const secrets = pageSecrets(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env);
-    let v = secrets.length ? new SecretRedactor(secrets).redactValue(value) : value;
+    let v = pageRedactor(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env).redactValue(value);
     if (this.session.redactor?.active) v = this.session.redactor.redactValue(v);
     return v;
   }

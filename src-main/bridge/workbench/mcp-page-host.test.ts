@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
-import { pageSecrets, toMcpSnapshot } from './mcp-page-host';
+import { pageRedactor, toMcpSnapshot } from './mcp-page-host';
 
 const server = (over: Partial<McpServerStatus>): McpServerStatus => ({
   id: 'remote',
@@ -40,8 +40,8 @@ describe('toMcpSnapshot', () => {
       { key: 'Authorization', value: 'Bearer ${env:TOKEN}', masked: false },
       { key: 'X-Key', value: null, masked: true },
     ]);
-    expect(v.lastError).toBe('HTTP 401 for ••••');
-    expect(v.stderrTail).toEqual(['using ••••']);
+    expect(v.lastError).toBe('HTTP 401 for [REDACTED]');
+    expect(v.stderrTail).toEqual(['using [REDACTED]']);
   });
 
   it('keeps tools, instructions and the include flag as they are', () => {
@@ -63,8 +63,15 @@ describe('toMcpSnapshot', () => {
   });
 });
 
-describe('pageSecrets', () => {
-  it('lists literal values and what references expand to, skipping missing variables', () => {
-    expect(pageSecrets({ a: { command: 'x', env: { A: 'literal-1', B: '${env:SET}', C: '${env:UNSET}' } } }, { SET: 'expanded-2' }).sort()).toEqual(['expanded-2', 'literal-1']);
+describe('pageRedactor', () => {
+  it('hides literal values and what references expand to, skipping missing variables', () => {
+    const r = pageRedactor({ a: { command: 'x', env: { A: 'literal-1', B: '${env:SET}', C: '${env:UNSET}' } } }, { SET: 'expanded-2' });
+    expect(r.redact('literal-1 expanded-2 ${env:UNSET}')).toBe('[REDACTED] [REDACTED] ${env:UNSET}');
+  });
+
+  it('hides a token the server config passes in its URL query or arguments (before, only the traffic log did)', () => {
+    const env = { Q_KEY: 'query-key-789', ARG_TOKEN: 'arg-token-456', HOME: '/home/someone' };
+    const r = pageRedactor({ a: { url: 'https://mcp.example.com/mcp?key=${env:Q_KEY}' }, b: { command: 'srv', args: ['--token', '${ARG_TOKEN}', '${env:HOME}/projects'] } }, env);
+    expect(r.redact('stderr: bad key query-key-789, token arg-token-456 in /home/someone/projects')).toBe('stderr: bad key [REDACTED], token [REDACTED] in /home/someone/projects');
   });
 });

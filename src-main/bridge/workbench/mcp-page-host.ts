@@ -1,6 +1,8 @@
-import { expandEnv, type McpServerConfig } from '../../core/config/config';
+import type { McpServerConfig } from '../../core/config/config';
+import { serverSecrets } from '../../core/secrets/config-secrets';
+import { SecretRedactor } from '../../core/secrets/secret-redactor';
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
-import { maskServerConfig, scrubSecrets, secretValues, unmaskServerConfig } from '../../core/secrets/secret-mask';
+import { maskServerConfig, unmaskServerConfig } from '../../core/secrets/secret-mask';
 import type { SignInStatus } from '../../core/mcp/client/oauth/sign-in-status';
 import { signOutLine, type Revocation } from '../../core/mcp/client/oauth/revoke-tokens';
 import type {
@@ -37,35 +39,17 @@ export interface McpSignInPort {
 export type McpImportParser = (text: string) => Record<string, McpServerConfig>;
 
 /**
- * Every secret the page must never see: literal env/header values, and what `${env:…}`
- * references expand to (a server may print its token in stderr).
+ * What hides the servers' secrets from the page: every server's serverSecrets (literal env and
+ * header values, what their references expand to — a server may print its token in stderr).
  */
-export function pageSecrets(configs: Record<string, McpServerConfig>, env: NodeJS.ProcessEnv): string[] {
-  const out = new Set(secretValues(configs));
-  for (const c of Object.values(configs)) {
-    for (const rec of [c.env, c.headers]) {
-      for (const v of Object.values(rec ?? {})) {
-        try {
-          const expanded = expandEnv(v, 'mcp', env);
-          if (expanded !== v && expanded.length >= 4) {
-            out.add(expanded);
-            // Also the bare token of `Bearer ${env:TOKEN}`.
-            const bare = expanded.replace(/^(?:Bearer|Basic|Token|Bot)\s+/i, '');
-            if (bare.length >= 4) out.add(bare);
-          }
-        } catch {
-          // A missing variable holds no secret to hide.
-        }
-      }
-    }
-  }
-  return [...out].sort((a, b) => b.length - a.length);
+export function pageRedactor(configs: Record<string, McpServerConfig>, env: NodeJS.ProcessEnv): SecretRedactor {
+  return new SecretRedactor(Object.values(configs).flatMap((c) => serverSecrets(c, env)));
 }
 
 /** The page's view of the servers: configs masked, secrets scrubbed from every text. Pure. */
 export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv, signIn?: McpSignInPort): McpSnapshot {
-  const secrets = pageSecrets(Object.fromEntries(servers.map((s) => [s.id, s.config])), env);
-  const scrub = (t: string): string => scrubSecrets(t, secrets);
+  const redactor = pageRedactor(Object.fromEntries(servers.map((s) => [s.id, s.config])), env);
+  const scrub = (t: string): string => redactor.redact(t);
   const views: McpServerView[] = servers.map((s) => {
     const v: McpServerView = {
       id: s.id,
@@ -219,8 +203,8 @@ export class McpPageHost {
       const note = await fn();
       return { ok: true, snapshot: this.snapshot(), ...(typeof note === 'string' ? { note } : {}) };
     } catch (err) {
-      const secrets = pageSecrets(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env);
-      return { ok: false, error: scrubSecrets(err instanceof Error ? err.message : String(err), secrets), snapshot: this.snapshot() };
+      const redactor = pageRedactor(Object.fromEntries(this.mcp.servers().map((s) => [s.id, s.config])), this.env);
+      return { ok: false, error: redactor.redact(err instanceof Error ? err.message : String(err)), snapshot: this.snapshot() };
     }
   }
 }

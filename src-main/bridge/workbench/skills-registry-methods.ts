@@ -6,7 +6,6 @@ import { defaultServerId, installInputs, installOptions } from '../../core/mcp/r
 import { RegistryService, type RegistryHit } from '../../core/mcp/registry/service';
 import type { McpAuthFactory } from '../../core/mcp/client/oauth/server-auth';
 import { SecretStore } from '../../core/secrets/secret-store';
-import { scrubSecrets } from '../../core/secrets/secret-mask';
 import type { SkillCatalog } from '../../core/skills/skill-catalog';
 import { saveSkillEnabled } from '../../core/skills/skills-config';
 import { BridgeError } from '../../../src-shared/contract/wire';
@@ -14,7 +13,7 @@ import type { SkillsRegistryMethods } from '../../../src-shared/contract/skills-
 import type { RegistryEntryView, SkillsView } from '../../../src-shared/contract/skills-registry-views';
 import type { McpActionResult } from '../../../src-shared/contract/workbench-views';
 import type { McpPageHost, McpPort, McpSignInPort } from './mcp-page-host';
-import { pageSecrets } from './mcp-page-host';
+import { pageRedactor } from './mcp-page-host';
 
 /** What these methods need of the current session (GlassboxSession satisfies it). */
 export interface SkillsRegistrySession {
@@ -93,8 +92,8 @@ export function skillsRegistryHandlers(current: () => SkillsRegistrySession | nu
         ...(s.signIn?.applies(server.config) ? { signedIn: () => s.signIn!.status(id, server.config).signedIn } : {}),
       });
       // What a server prints (stderr) may hold a secret of the config: hidden as on the cards.
-      const secrets = pageSecrets(Object.fromEntries(s.mcp.servers().map((x) => [x.id, x.config])), env);
-      return { ...report, checks: report.checks.map((c) => ({ ...c, saw: scrubSecrets(c.saw, secrets), ...(c.fix ? { fix: scrubSecrets(c.fix, secrets) } : {}) })) };
+      const redactor = pageRedactor(Object.fromEntries(s.mcp.servers().map((x) => [x.id, x.config])), env);
+      return { ...report, checks: report.checks.map((c) => ({ ...c, saw: redactor.redact(c.saw), ...(c.fix ? { fix: redactor.redact(c.fix) } : {}) })) };
     },
     'mcp.registrySearch': async (query) => {
       try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
-import { ConfigError, expandEnv, loadConfig, mergeConfigs, offsetToLineColumn, parseJsonFile, readConfigFile, updateConfigFile } from './config';
+import { ConfigError, loadConfig, mergeConfigs, offsetToLineColumn, parseJsonFile, readConfigFile, updateConfigFile } from './config';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { glassboxPaths, workspaceDir } from './paths';
 
@@ -163,37 +163,6 @@ describe('parseJsonFile positions', () => {
 describe('mergeConfigs', () => {
   it('lets the project replace scalars and arrays', () => {
     expect(mergeConfigs({ a: 1, list: [1, 2] }, { a: 2, list: [3] })).toEqual({ a: 2, list: [3] });
-  });
-});
-
-describe('expandEnv', () => {
-  const env = { TOKEN: 'tok', HOST: 'example', EMPTY: '' };
-
-  it('expands ${env:NAME} and ${NAME} in nested strings', () => {
-    const value = {
-      url: 'http://${HOST}/mcp',
-      headers: { Authorization: 'Bearer ${env:TOKEN}' },
-      args: ['--x=${TOKEN}', 5, true],
-      empty: '[${EMPTY}]',
-    };
-    expect(expandEnv(value, 'mcpServers.files', env)).toEqual({
-      url: 'http://example/mcp',
-      headers: { Authorization: 'Bearer tok' },
-      args: ['--x=tok', 5, true],
-      empty: '[]',
-    });
-  });
-
-  it('names the entry and the variable when one is missing', () => {
-    const err = caught(() => expandEnv({ env: { X: '${env:NOPE}' } }, 'mcpServers.files', env));
-    expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toBe('mcpServers.files.env.X: environment variable NOPE is not set');
-    const err2 = caught(() => expandEnv({ args: ['a', '${MISSING_TOO}'] }, 'mcpServers.s', env));
-    expect(err2.message).toBe('mcpServers.s.args[1]: environment variable MISSING_TOO is not set');
-  });
-
-  it('leaves text that is not a reference alone', () => {
-    expect(expandEnv('$HOME ${1BAD} ${ env:X }', 'w', env)).toBe('$HOME ${1BAD} ${ env:X }');
   });
 });
 

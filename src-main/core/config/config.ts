@@ -5,8 +5,7 @@ import { writeFileAtomic } from './atomic-write';
 import { createScanner } from 'jsonc-parser';
 import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './config-schema';
 import { findJsonSyntaxError } from './json-syntax-error';
-import { glassboxPaths, workspaceDir, type GlassboxPaths } from './paths';
-import { SecretStore } from '../secrets/secret-store';
+import { workspaceDir, type GlassboxPaths } from './paths';
 
 /** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (docs/configuration.md). */
 export interface McpServerConfig {
@@ -244,37 +243,6 @@ export function loadConfig(paths: GlassboxPaths, workspace: string): LoadedConfi
   const savedKey = config.llm?.apiKey ? undefined : readApiKeyFile(paths);
   if (savedKey) config.llm = { ...config.llm, apiKey: savedKey };
   return { config, userPath, projectPath };
-}
-
-/** `${secret:NAME}` (the key store) or `${env:NAME}` / `${NAME}` (the environment), in one pass: an expanded value is never expanded again. */
-const REF = /\$\{secret:([A-Za-z0-9_][A-Za-z0-9_.-]*)\}|\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/**
- * Expands `${env:NAME}` and `${NAME}` in every string inside `value`, and `${secret:NAME}` from
- * the key store of the home `env` names (`$GLASSBOX_HOME/state/secrets.json`). A missing
- * variable or secret is a ConfigError naming `where` (e.g. `mcpServers.files.env.TOKEN`) and it.
- */
-export function expandEnv<T>(value: T, where: string, env: NodeJS.ProcessEnv = process.env): T {
-  if (typeof value === 'string') {
-    return value.replace(REF, (_m, secret: string | undefined, name: string | undefined) => {
-      if (secret !== undefined) {
-        const store = new SecretStore(glassboxPaths(env, false).state);
-        const v = store.get(secret);
-        if (v === undefined) throw new ConfigError(`${where}: secret ${secret} is not in the key store (${store.file}); install the server again to enter it`);
-        return v;
-      }
-      const v = env[name!];
-      if (v === undefined) throw new ConfigError(`${where}: environment variable ${name} is not set`);
-      return v;
-    }) as T;
-  }
-  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, `${where}[${i}]`, env)) as T;
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = expandEnv(v, `${where}.${k}`, env);
-    return out as T;
-  }
-  return value;
 }
 
 /** Reads, updates and atomically writes the user config file. Refuses to touch a malformed one. */

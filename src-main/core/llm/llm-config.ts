@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
-import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
+import { ConfigError, type GlassboxConfig } from '../config/config';
+import { expandReferences } from '../secrets/references';
 import { resolveThinking, type ThinkingSetting } from './thinking-config';
 
 /** The model settings after config, project config and environment are merged (docs/configuration.md). */
@@ -35,7 +36,7 @@ export function isLoopbackURL(url: string | undefined): boolean {
  * for a non-loopback endpoint, is a ConfigError (exit 2).
  */
 export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv = process.env): ResolvedLlmConfig {
-  const llm = config.llm ? expandEnv(config.llm, 'llm', env) : {};
+  const llm = config.llm ? expandReferences(config.llm, 'llm', env) : {};
   const providerRaw = env.GLASSBOX_LLM_PROVIDER || llm.provider || 'openai';
   if (providerRaw !== 'openai' && providerRaw !== 'anthropic') {
     throw new ConfigError(`llm.provider must be "openai" or "anthropic", got "${providerRaw}"`);

@@ -1,22 +1,12 @@
 import type { McpServerConfig } from '../config/config';
+import { isReferenceOnly } from './references';
+import { REDACTED } from './secret-redactor';
 import type { MaskedEntry, MaskedServerConfig, ServerConfigInput } from '../../../src-shared/contract/workbench-views';
-
-/**
- * A value that only refers to the environment (`${env:NAME}` / `${NAME}`, possibly with
- * literal text around it such as `Bearer ${env:TOKEN}`) holds no secret itself, so the page may
- * show it. Anything else in env or headers is treated as a secret and never leaves the host.
- */
-export function isEnvReference(value: string): boolean {
-  if (!/\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/.test(value)) return false;
-  // What remains once references are removed must not look like a credential itself.
-  const rest = value.replace(/\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/g, '').trim();
-  return rest === '' || /^(?:Bearer|Basic|Token|Bot)$/i.test(rest);
-}
 
 /** Masks one record of env or header values. */
 export function maskEntries(values: Record<string, string> | undefined): MaskedEntry[] {
   return Object.entries(values ?? {}).map(([key, value]) =>
-    isEnvReference(value) ? { key, value, masked: false } : { key, value: null, masked: true },
+    isReferenceOnly(value) ? { key, value, masked: false } : { key, value: null, masked: true },
   );
 }
 
@@ -40,9 +30,9 @@ export function maskServerConfig(config: McpServerConfig): MaskedServerConfig {
   return out;
 }
 
-/** Hides a password in `scheme://user:password@host` URLs. */
+/** Hides a password in `scheme://user:password@host` URLs (the page sends the masked URL back unchanged to keep it). */
 export function maskUrlCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^/@]*@/i, '$1:••••@');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^/@]*@/i, `$1:${REDACTED}@`);
 }
 
 type Unmasked = { ok: true; values: Record<string, string> | undefined } | { ok: false; reason: string };
@@ -105,22 +95,4 @@ export function unmaskServerConfig(
   set('headers', headers.values);
   if (!config.command && !config.url) return { ok: false, reason: 'a server needs a command (stdio) or a URL (http/sse)' };
   return { ok: true, config };
-}
-
-/** Lists every secret string in a set of server configs, for scrubbing text sent to the page. */
-export function secretValues(configs: Record<string, McpServerConfig>): string[] {
-  const out = new Set<string>();
-  for (const c of Object.values(configs)) {
-    for (const rec of [c.env, c.headers]) {
-      for (const v of Object.values(rec ?? {})) if (!isEnvReference(v) && v.length >= 4) out.add(v);
-    }
-  }
-  return [...out];
-}
-
-/** Replaces every known secret in a text (stderr tails, errors) with a mask. */
-export function scrubSecrets(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('••••');
-  return out;
 }

@@ -1,5 +1,47 @@
-/** What replaces a secret in session files, logs and `--json` output. */
+/**
+ * What replaces a secret everywhere it is hidden: session files, logs, `--json` output, the
+ * window, exports, traces, the MCP page and traffic log. The one mask.
+ */
 export const REDACTED = '[REDACTED]';
+
+/**
+ * The shortest value treated as a secret. Shorter ones are never searched for in text: they
+ * would hide ordinary words (a password `test` would blank every "test"). They are still never
+ * shown as config values and still kept out of the shell's environment.
+ */
+export const MIN_SECRET_LENGTH = 6;
+
+/** The shortest base64 piece of a secret searched for (48 bits: no accidental matches in real data). */
+const MIN_BASE64_FORM = 8;
+
+/**
+ * The stable middle of `bytes` base64-encoded after `skip` (0–2) bytes of anything: the
+ * characters that depend on `bytes` alone, whatever comes before or after them.
+ */
+function base64Piece(bytes: Buffer, skip: number): string {
+  const all = Buffer.concat([Buffer.alloc(skip), bytes]);
+  const full = Math.floor((all.length * 8) / 6); // characters made of whole input bits
+  return all.toString('base64').slice(skip === 0 ? 0 : skip + 1, full);
+}
+
+/**
+ * Every form a secret is searched for in: as written, JSON-escaped (inside a JSON string),
+ * URL-encoded (in a query string or form body), and base64-encoded at each of the three byte
+ * alignments, standard and URL-safe alphabet (inside `Basic` credentials, data URLs, JWTs).
+ * Empty for a value shorter than MIN_SECRET_LENGTH.
+ */
+export function secretForms(secret: string): string[] {
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) return [];
+  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  const bytes = Buffer.from(secret, 'utf8');
+  for (const skip of [0, 1, 2]) {
+    const piece = base64Piece(bytes, skip);
+    if (piece.length < MIN_BASE64_FORM) continue;
+    forms.add(piece);
+    forms.add(piece.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms];
+}
 
 /** A `[start, end)` range of a text that holds a secret. */
 export type SecretSpan = readonly [start: number, end: number];
@@ -44,21 +86,18 @@ function isPlainObject(v: object): v is Record<string, unknown> {
 }
 
 /**
- * Replaces known secret values in text, in their raw and JSON-escaped forms. Every character of
- * every occurrence is hidden: a key containing another, or two keys that overlap, become one
- * REDACTED (replacing one key after the other could leave a piece of the second one visible).
+ * The one mask: replaces known secret values in text, in every form secretForms lists, with
+ * REDACTED. Every character of every occurrence is hidden: a key containing another, or two
+ * keys that overlap, become one REDACTED (replacing one key after the other could leave a piece
+ * of the second one visible). Values shorter than MIN_SECRET_LENGTH are ignored.
  */
 export class SecretRedactor {
-  /** Every form searched for (raw and JSON-escaped), longest first. */
+  /** Every form searched for, longest first. */
   forms: readonly string[];
 
-  constructor(secrets: string[]) {
+  constructor(secrets: Iterable<string>) {
     const forms = new Set<string>();
-    for (const s of secrets) {
-      if (!s) continue;
-      forms.add(s);
-      forms.add(JSON.stringify(s).slice(1, -1));
-    }
+    for (const s of secrets) for (const f of secretForms(s)) forms.add(f);
     this.forms = [...forms].sort((a, b) => b.length - a.length);
   }
 
@@ -67,8 +106,8 @@ export class SecretRedactor {
    * too. Streams already running keep the forms they started with.
    */
   add(secret: string): void {
-    if (!secret || this.forms.includes(secret)) return;
-    this.forms = [...this.forms, secret, JSON.stringify(secret).slice(1, -1)].filter((f, i, a) => a.indexOf(f) === i).sort((a, b) => b.length - a.length);
+    const fresh = secretForms(secret).filter((f) => !this.forms.includes(f));
+    if (fresh.length) this.forms = [...this.forms, ...fresh].sort((a, b) => b.length - a.length);
   }
 
   /** True when there is anything to hide. */

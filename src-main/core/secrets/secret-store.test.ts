@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expandEnv } from '../config/config';
+import { expandReferences } from './references';
 import { collectSecrets } from './config-secrets';
 import { SecretStore } from './secret-store';
 
@@ -18,11 +18,11 @@ describe('the key store and ${secret:NAME}', () => {
     store.set({ 'gh.Authorization.token': 'ghp_abcdef123' });
     expect(statSync(store.file).mode & 0o777).toBe(0o600);
     const env = { GLASSBOX_HOME: home, X: 'ex' };
-    expect(expandEnv('Bearer ${secret:gh.Authorization.token} ${env:X}', 'w', env)).toBe('Bearer ghp_abcdef123 ex');
+    expect(expandReferences('Bearer ${secret:gh.Authorization.token} ${env:X}', 'w', env)).toBe('Bearer ghp_abcdef123 ex');
     // Expanded once: a secret that looks like a reference stays as it is.
     store.set({ odd: '${env:X}' });
-    expect(expandEnv('${secret:odd}', 'w', env)).toBe('${env:X}');
-    expect(() => expandEnv('${secret:missing}', 'mcpServers.a.env.K', env)).toThrow(/mcpServers\.a\.env\.K: secret missing is not in the key store/);
+    expect(expandReferences('${secret:odd}', 'w', env)).toBe('${env:X}');
+    expect(() => expandReferences('${secret:missing}', 'mcpServers.a.env.K', env)).toThrow(/mcpServers\.a\.env\.K: secret missing is not in the key store/);
     // Config secrets from the store are hidden like any other.
     expect(collectSecrets({ mcpServers: { gh: { url: 'http://x', headers: { Authorization: 'Bearer ${secret:gh.Authorization.token}' } } } }, env)).toContain('ghp_abcdef123');
     store.remove(['odd']);

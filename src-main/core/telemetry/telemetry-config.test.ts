@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config';
 import { collectSecrets } from '../secrets/config-secrets';
-import { parseKeyValueList, resolveTelemetry } from './telemetry-config';
+import { parseKeyValueList } from '../config/key-value-list';
+import { resolveTelemetry } from './telemetry-config';
 import { contextFromCarrier, carrierOf, recordedTraceOf } from './trace-carrier';
 import { SessionTelemetry } from './session-telemetry';
 import { EventBus } from '../events/event-bus';

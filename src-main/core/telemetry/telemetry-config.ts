@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ConfigError, expandEnv, type GlassboxConfig } from '../config/config';
+import { ConfigError, type GlassboxConfig } from '../config/config';
+import { parseKeyValueList } from '../config/key-value-list';
+import { expandReferences } from '../secrets/references';
 
 /** The OTLP wire formats Glassbox can export in (`OTEL_EXPORTER_OTLP_PROTOCOL`). */
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'] as const;
@@ -54,24 +56,6 @@ export interface TelemetrySettings {
   traceUrl?: string;
 }
 
-/** Parses `k1=v1,k2=v2` (W3C baggage-like lists of OTEL_EXPORTER_OTLP_HEADERS and OTEL_RESOURCE_ATTRIBUTES); values are URL-decoded. */
-export function parseKeyValueList(text: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (text ?? '').split(',')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    const key = part.slice(0, i).trim();
-    let value = part.slice(i + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // Not URL-encoded after all: keep it as written.
-    }
-    if (key) out[key] = value;
-  }
-  return out;
-}
-
 /** The validated `telemetry` section (empty when absent). Throws ConfigError naming the key. */
 export function telemetrySection(config: GlassboxConfig): TelemetrySection {
   const raw = (config as { telemetry?: unknown }).telemetry;
@@ -111,11 +95,11 @@ export function resolveTelemetry(config: GlassboxConfig, env: NodeJS.ProcessEnv)
   }
   const protocol = (envProtocol as OtlpProtocol | undefined) ?? otlp.protocol ?? 'http/protobuf';
   const tracesEndpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
-  const endpoint = tracesEndpoint || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || (otlp.endpoint ? expandEnv(otlp.endpoint, 'telemetry.otlp.endpoint', env) : undefined);
+  const endpoint = tracesEndpoint || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || (otlp.endpoint ? expandReferences(otlp.endpoint, 'telemetry.otlp.endpoint', env) : undefined);
   const base = { captureContent: section.captureContent === true, ...(section.traceUrl ? { traceUrl: section.traceUrl } : {}) };
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return { otlp: null, ...base };
   const headers = {
-    ...expandEnv(otlp.headers ?? {}, 'telemetry.otlp.headers', env),
+    ...expandReferences(otlp.headers ?? {}, 'telemetry.otlp.headers', env),
     ...parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS),
     ...parseKeyValueList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS),
   };
@@ -127,21 +111,4 @@ export function resolveTelemetry(config: GlassboxConfig, env: NodeJS.ProcessEnv)
     otlp: { protocol, url: tracesUrl(endpoint, protocol, !!tracesEndpoint), headers, serviceName, resourceAttributes, ...(maxQueueSize ? { maxQueueSize } : {}) },
     ...base,
   };
-}
-
-/** The secret values of the telemetry settings (header values of the config and the environment), for the session's redactor. */
-export function telemetrySecrets(config: GlassboxConfig, env: NodeJS.ProcessEnv): string[] {
-  const raw = (config as { telemetry?: { otlp?: { headers?: unknown } } }).telemetry?.otlp?.headers;
-  const values: string[] = [];
-  if (raw && typeof raw === 'object') {
-    for (const [k, v] of Object.entries(raw)) {
-      try {
-        values.push(String(expandEnv(v, `telemetry.otlp.headers.${k}`, env)));
-      } catch {
-        values.push(String(v));
-      }
-    }
-  }
-  values.push(...Object.values(parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS)), ...Object.values(parseKeyValueList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS)));
-  return values;
 }

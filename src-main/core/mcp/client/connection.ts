@@ -1,6 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Client, Tool as RemoteTool, Transport } from '@modelcontextprotocol/client';
-import { ConfigError, expandEnv, type McpServerConfig } from '../../config/config';
+import { ConfigError, type McpServerConfig } from '../../config/config';
+import { serverSecrets } from '../../secrets/config-secrets';
+import { expandReferences } from '../../secrets/references';
+import { SecretRedactor } from '../../secrets/secret-redactor';
 import type { ToolContext } from '../../tools/tool';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { McpCallRouter } from './call-router';
@@ -13,7 +16,7 @@ import { openPages } from './elicitation';
 import { StderrTail } from './stderr-tail';
 import { callRemoteTool, newTraceparent } from './tool-call';
 import { listServerTools } from './tool-listing';
-import { configSecrets, McpTrafficLog, SecretMasker } from './traffic-log';
+import { McpTrafficLog } from './traffic-log';
 import { buildTransport, stdioChild, transportCandidates, transportLabel } from './transport-factory';
 import { resolveTransportKind, type McpTransportKind } from './transport-kind';
 import {
@@ -136,12 +139,12 @@ export class McpServerConnection {
     if (!era.ok) return this.setStatus('error', `mcpServers.${this.id}: ${era.reason}`);
     let cfg: McpServerConfig;
     try {
-      cfg = this.opts.expandVariables ? expandEnv(this.config, `mcpServers.${this.id}`, this.opts.env) : this.config;
+      cfg = this.opts.expandVariables ? expandReferences(this.config, `mcpServers.${this.id}`, this.opts.env) : this.config;
     } catch (err) {
       return this.setStatus('error', err instanceof ConfigError ? err.message : errMessage(err));
     }
-    // The expanded values are the secrets: the log masks them wherever they show up.
-    this.traffic.masker = new SecretMasker(configSecrets(this.config, cfg, this.opts.env));
+    // The server's secrets (what its references expand to): the log hides them wherever they show up.
+    this.traffic.redactor = new SecretRedactor(serverSecrets(this.config, this.opts.env));
     this.traffic.customHeaders = new Set(Object.keys(cfg.headers ?? {}).map((h) => h.toLowerCase()));
     const kinds = transportCandidates(kind.kind);
     const failures: string[] = [];

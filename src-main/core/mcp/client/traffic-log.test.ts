@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { McpTrafficLog, SecretMasker } from './traffic-log';
+import { SecretRedactor } from '../../secrets/secret-redactor';
+import { redactWireText, redactWireValue } from '../../secrets/wire-redaction';
+import { McpTrafficLog } from './traffic-log';
 
-describe('SecretMasker', () => {
+describe('the traffic log\'s redaction (core/secrets wire-redaction)', () => {
   it('masks configured values wherever they appear, bearer tokens, and OAuth fields by name', () => {
-    const m = new SecretMasker(['sekrit-4711', 'abc']);
-    expect(m.text('key=sekrit-4711&x=sekrit-4711')).toBe('key=***&x=***');
-    expect(m.text('abc stays: too short to be a secret')).toBe('abc stays: too short to be a secret');
-    expect(m.text('Authorization: Bearer eyJhbGciOi.x-y_z')).toBe('Authorization: Bearer ***');
-    expect(m.value({ params: { access_token: 't', refresh_token: 'r', nested: ['sekrit-4711'], n: 1 } })).toEqual({ params: { access_token: '***', refresh_token: '***', nested: ['***'], n: 1 } });
+    const m = new SecretRedactor(['sekrit-4711', 'abc']);
+    expect(redactWireText(m, 'key=sekrit-4711&x=sekrit-4711')).toBe('key=[REDACTED]&x=[REDACTED]');
+    expect(redactWireText(m, 'abc stays: too short to be a secret')).toBe('abc stays: too short to be a secret');
+    expect(redactWireText(m, 'Authorization: Bearer eyJhbGciOi.x-y_z')).toBe('Authorization: Bearer [REDACTED]');
+    expect(redactWireValue(m, { params: { access_token: 't', refresh_token: 'r', nested: ['sekrit-4711'], n: 1 } })).toEqual({ params: { access_token: '[REDACTED]', refresh_token: '[REDACTED]', nested: ['[REDACTED]'], n: 1 } });
   });
 });
 
 describe('McpTrafficLog', () => {
   it('numbers entries, stamps the era, masks messages when read, and keeps the newest when full', () => {
     const log = new McpTrafficLog(3);
-    log.masker = new SecretMasker(['hunter2-secret']);
+    log.redactor = new SecretRedactor(['hunter2-secret']);
     log.protocolVersion = '2025-11-25';
     const seen: unknown[] = [];
     log.onEntry((e) => seen.push(e));
@@ -29,7 +31,7 @@ describe('McpTrafficLog', () => {
 
   it('records HTTP exchanges with status and Mcp-* headers, secrets masked, and failures', async () => {
     const log = new McpTrafficLog();
-    log.masker = new SecretMasker(['tok-123456']);
+    log.redactor = new SecretRedactor(['tok-123456']);
     log.customHeaders = new Set(['x-api-key']);
     const fetch = log.observingFetch(async () => new Response('{}', { status: 202, headers: { 'mcp-session-id': 's1', 'x-other': 'no' } }));
     await fetch('http://127.0.0.1:1/mcp?token=tok-123456', { method: 'POST', headers: { 'Mcp-Method': 'tools/call', 'X-Api-Key': 'tok-123456', Cookie: 'c=1' } });
@@ -38,7 +40,7 @@ describe('McpTrafficLog', () => {
     });
     await expect(failing('http://127.0.0.1:1/mcp')).rejects.toThrow();
     const [ok, bad] = log.entries();
-    expect(ok).toMatchObject({ kind: 'http', method: 'POST', status: 202, url: 'http://127.0.0.1:1/mcp?token=***', requestHeaders: { 'mcp-method': 'tools/call', 'x-api-key': '***' }, responseHeaders: { 'mcp-session-id': 's1' } });
+    expect(ok).toMatchObject({ kind: 'http', method: 'POST', status: 202, url: 'http://127.0.0.1:1/mcp?token=[REDACTED]', requestHeaders: { 'mcp-method': 'tools/call', 'x-api-key': '[REDACTED]' }, responseHeaders: { 'mcp-session-id': 's1' } });
     expect((ok as { requestHeaders: Record<string, string> }).requestHeaders.cookie).toBeUndefined();
     expect(bad).toMatchObject({ kind: 'http', error: 'connect ECONNREFUSED' });
   });

@@ -1,5 +1,6 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
-import type { McpServerConfig } from '../../config/config';
+import { SecretRedactor } from '../../secrets/secret-redactor';
+import { redactWireText, redactWireValue } from '../../secrets/wire-redaction';
 import type { McpTrafficView } from '../../../../src-shared/contract/mcp-inspector-views';
 
 /** Entries kept per server; the oldest go first. */
@@ -13,53 +14,13 @@ export type McpTrafficEntry = McpTrafficView;
 /** An entry before the log numbers it. */
 export type McpTrafficInput = McpTrafficEntry extends infer E ? (E extends McpTrafficEntry ? Omit<E, 'seq' | 'ts'> : never) : never;
 
-/** Field names whose values are never shown (OAuth and key material). */
-const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|password|api[_-]?key|authorization)$/i;
 const SHOWN_REQUEST_HEADER = /^(mcp-|last-event-id$|accept$|content-type$|authorization$)/i;
 const SHOWN_RESPONSE_HEADER = /^(mcp-|content-type$|www-authenticate$|retry-after$)/i;
 
-/**
- * Replaces secrets in anything bound for the log: config header and env values (expanded, so
- * they are the real secrets), bearer tokens, and OAuth fields by name.
- */
-export class SecretMasker {
-  private readonly secrets: string[];
-
-  constructor(secrets: Iterable<string>) {
-    // Longest first, so a secret containing another is masked whole.
-    this.secrets = [...new Set([...secrets].filter((s) => typeof s === 'string' && s.length >= 4))].sort((a, b) => b.length - a.length);
-  }
-
-  text(s: string): string {
-    let out = s.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 ***');
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join('***');
-    return out;
-  }
-
-  value(v: unknown, depth = 0): unknown {
-    if (typeof v === 'string') return this.text(v);
-    if (v === null || typeof v !== 'object' || depth > 40) return v;
-    if (Array.isArray(v)) return v.map((x) => this.value(x, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = SECRET_FIELDS.test(k) && typeof x === 'string' ? '***' : this.value(x, depth + 1);
-    return out;
-  }
-}
-
-/**
- * The secrets of one server's config: the expanded values of its headers and env, and the
- * value of every variable the config refers to (`${env:NAME}`, `${NAME}`: a token in a URL is
- * as secret as one in a header).
- */
-export function configSecrets(raw: McpServerConfig, expanded: McpServerConfig, env: NodeJS.ProcessEnv): string[] {
-  const names = [...JSON.stringify(raw).matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => env[m[1]]);
-  return [...Object.values(expanded.headers ?? {}), ...Object.values(expanded.env ?? {}), ...names.filter((v): v is string => typeof v === 'string')];
-}
-
-function pickHeaders(h: Headers, shown: RegExp, custom: Set<string>, masker: SecretMasker): Record<string, string> {
+function pickHeaders(h: Headers, shown: RegExp, custom: Set<string>, redactor: SecretRedactor): Record<string, string> {
   const out: Record<string, string> = {};
   h.forEach((value, name) => {
-    if (shown.test(name) || custom.has(name.toLowerCase())) out[name] = masker.text(value);
+    if (shown.test(name) || custom.has(name.toLowerCase())) out[name] = redactWireText(redactor, value);
   });
   return out;
 }
@@ -75,7 +36,8 @@ export class McpTrafficLog {
   private seq = 0;
   /** The revision in use; set once the era is known. */
   protocolVersion?: string;
-  masker = new SecretMasker([]);
+  /** The server's secrets (core/secrets serverSecrets), hidden in every entry as it is read. */
+  redactor = new SecretRedactor([]);
   /** The method of the last request sent (names the handshake step that failed). */
   lastRequestMethod?: string;
   /** Tool names the server's `tools/list` answers carried (before the SDK drops invalid ones). */
@@ -117,7 +79,7 @@ export class McpTrafficLog {
   private readonly unmasked = new Set<McpTrafficEntry>();
 
   private masked(entry: McpTrafficEntry): McpTrafficEntry {
-    if (entry.kind === 'message' && this.unmasked.delete(entry)) entry.message = this.masker.value(entry.message);
+    if (entry.kind === 'message' && this.unmasked.delete(entry)) entry.message = redactWireValue(this.redactor, entry.message);
     return entry;
   }
 
@@ -228,14 +190,14 @@ export class McpTrafficLog {
   observingFetch(inner: FetchLike = fetch): FetchLike {
     return async (url, init) => {
       const method = init?.method ?? 'GET';
-      const requestHeaders = pickHeaders(new Headers(init?.headers), SHOWN_REQUEST_HEADER, this.customHeaders, this.masker);
-      const where = this.masker.text(String(url));
+      const requestHeaders = pickHeaders(new Headers(init?.headers), SHOWN_REQUEST_HEADER, this.customHeaders, this.redactor);
+      const where = redactWireText(this.redactor, String(url));
       try {
         const res = await inner(url, init);
-        this.record({ kind: 'http', method, url: where, status: res.status, requestHeaders, responseHeaders: pickHeaders(res.headers, SHOWN_RESPONSE_HEADER, this.customHeaders, this.masker) });
+        this.record({ kind: 'http', method, url: where, status: res.status, requestHeaders, responseHeaders: pickHeaders(res.headers, SHOWN_RESPONSE_HEADER, this.customHeaders, this.redactor) });
         return res;
       } catch (err) {
-        this.record({ kind: 'http', method, url: where, requestHeaders, responseHeaders: {}, error: this.masker.text(err instanceof Error ? err.message : String(err)) });
+        this.record({ kind: 'http', method, url: where, requestHeaders, responseHeaders: {}, error: redactWireText(this.redactor, err instanceof Error ? err.message : String(err)) });
         throw err;
       }
     };

@@ -39,8 +39,10 @@ export class BraveEngine implements SearchEngine {
   constructor(
     private readonly apiKey: string | undefined,
     private readonly baseUrl: string = BRAVE_DEFAULT_URL,
+    /** Why the configured key cannot be used (e.g. its `${env:…}` variable is not set). */
+    problem?: string,
   ) {
-    this.unavailableReason = apiKey ? null : 'no API key (set webSearch.engines.brave.apiKey or BRAVE_API_KEY)';
+    this.unavailableReason = problem ?? (apiKey ? null : 'no API key (set webSearch.engines.brave.apiKey or BRAVE_API_KEY)');
   }
 
   async search(req: SearchRequest): Promise<SearchItem[]> {

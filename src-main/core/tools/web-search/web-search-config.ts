@@ -1,3 +1,4 @@
+import { expandReferences } from '../../secrets/references';
 import { BingEngine, BING_DEFAULT_URL } from './bing-engine';
 import { BraveEngine, BRAVE_DEFAULT_URL } from './brave-engine';
 import { DuckDuckGoEngine, DUCKDUCKGO_DEFAULT_URL } from './duckduckgo-engine';
@@ -38,7 +39,8 @@ export interface WebSearchSettings {
   engines: {
     duckduckgo: { baseUrl: string };
     bing: { baseUrl: string };
-    brave: { baseUrl: string; apiKey?: string };
+    /** `problem`: why the configured key cannot be used (a reference that is not set). */
+    brave: { baseUrl: string; apiKey?: string; problem?: string };
     searxng: { baseUrl?: string };
   };
 }
@@ -57,16 +59,21 @@ function list(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : [];
 }
 
-/** `${env:NAME}` / `${NAME}` in a secret: expanded; a missing variable leaves the engine unconfigured. */
-function expandSecret(v: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  if (!v) return undefined;
-  let missing = false;
-  const out = v.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
-    const val = env[name];
-    if (val === undefined) missing = true;
-    return val ?? '';
-  });
-  return missing || out === '' ? undefined : out;
+/**
+ * The Brave key, expanded by the config's one expansion; a reference that is not set makes the
+ * engine unavailable with the expansion's own error (naming the field and the variable).
+ */
+function braveKey(v: string | undefined, env: NodeJS.ProcessEnv): { apiKey?: string; problem?: string } {
+  if (v) {
+    try {
+      const apiKey = expandReferences(v, 'webSearch.engines.brave.apiKey', env);
+      if (apiKey) return { apiKey };
+    } catch (err) {
+      return { problem: (err as Error).message };
+    }
+  }
+  const fallback = str(env.BRAVE_API_KEY) ?? str(env.BRAVE_SEARCH_API_KEY);
+  return fallback ? { apiKey: fallback } : {};
 }
 
 /** Reads the `webSearch` config section (anything missing or malformed takes its default). */
@@ -96,7 +103,7 @@ export function resolveWebSearchSettings(section: unknown, env: NodeJS.ProcessEn
       bing: { baseUrl: str(bing.baseUrl) ?? BING_DEFAULT_URL },
       brave: {
         baseUrl: str(brave.baseUrl) ?? BRAVE_DEFAULT_URL,
-        apiKey: expandSecret(str(brave.apiKey), env) ?? str(env.BRAVE_API_KEY) ?? str(env.BRAVE_SEARCH_API_KEY),
+        ...braveKey(str(brave.apiKey), env),
       },
       searxng: { baseUrl: str(searx.baseUrl) ?? str(env.SEARXNG_URL) },
     },
@@ -108,7 +115,7 @@ export function createEngines(s: WebSearchSettings): Map<EngineId, SearchEngine>
   return new Map<EngineId, SearchEngine>([
     ['duckduckgo', new DuckDuckGoEngine(s.engines.duckduckgo.baseUrl)],
     ['bing', new BingEngine(s.engines.bing.baseUrl)],
-    ['brave', new BraveEngine(s.engines.brave.apiKey, s.engines.brave.baseUrl)],
+    ['brave', new BraveEngine(s.engines.brave.apiKey, s.engines.brave.baseUrl, s.engines.brave.problem)],
     ['searxng', new SearxngEngine(s.engines.searxng.baseUrl)],
   ]);
 }

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { ConfigError, expandEnv, type McpServerConfig } from '../../../config/config';
+import { ConfigError, type McpServerConfig } from '../../../config/config';
+import { expandReferences } from '../../../secrets/references';
 import type { DoctorCheck, DoctorReport, DoctorStep } from '../../../../../src-shared/contract/doctor-views';
 import { errMessage } from '../failure-explanation';
 import { protocolSetting } from '../protocol-version';
@@ -84,7 +85,7 @@ export async function runDoctor(id: string, config: McpServerConfig, opts: Docto
     const era = protocolSetting(config);
     if (!era.ok) return { ok: false, saw: era.reason, fix: `fix mcpServers.${id}.protocolVersion in ${opts.configPath}` };
     try {
-      cfg = expandEnv(config, `mcpServers.${id}`, opts.env);
+      cfg = expandReferences(config, `mcpServers.${id}`, opts.env);
     } catch (err) {
       if (err instanceof ConfigError) return { ok: false, saw: err.message, fix: 'set the variable (or store the secret) it names, or change the entry' };
       throw err;

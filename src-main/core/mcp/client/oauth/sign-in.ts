@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { expandEnv, type McpOAuthConfig, type McpServerConfig } from '../../../config/config';
+import type { McpOAuthConfig, McpServerConfig } from '../../../config/config';
+import { expandReferences } from '../../../secrets/references';
 import type { OAuthStore } from './store';
 import { revokeTokens, revokingClientOf, type Revocation } from './revoke-tokens';
 import type { McpAuthFactory } from './server-auth';
@@ -48,8 +49,8 @@ export class McpSignIn {
 
   private async serverAuth(serverId: string, config: McpServerConfig): Promise<ServerSignIn> {
     const where = `mcpServers.${serverId}`;
-    const url = expandEnv(config.url!, `${where}.url`, this.env);
-    const oauth = expandEnv<McpOAuthConfig>(config.oauth ?? {}, `${where}.oauth`, this.env);
+    const url = expandReferences(config.url!, `${where}.url`, this.env);
+    const oauth = expandReferences<McpOAuthConfig>(config.oauth ?? {}, `${where}.oauth`, this.env);
     const transport = config.type === 'sse' ? 'sse' : 'http';
     const key = JSON.stringify([url, oauth, transport]);
     const known = this.servers.get(serverId);
@@ -104,7 +105,7 @@ export class McpSignIn {
     if (saved) {
       let configured: McpOAuthConfig | undefined;
       try {
-        configured = config?.oauth ? expandEnv<McpOAuthConfig>(config.oauth, `mcpServers.${serverId}.oauth`, this.env) : undefined;
+        configured = config?.oauth ? expandReferences<McpOAuthConfig>(config.oauth, `mcpServers.${serverId}.oauth`, this.env) : undefined;
       } catch {
         configured = undefined;
       }
@@ -118,7 +119,7 @@ export class McpSignIn {
     if (!mayUseOAuth(config)) return { signedIn: false };
     let url: string | undefined;
     try {
-      url = expandEnv(config.url!, `mcpServers.${serverId}.url`, this.env);
+      url = expandReferences(config.url!, `mcpServers.${serverId}.url`, this.env);
       return signInStatusOf(this.opts.store.load(serverId), url);
     } catch {
       return { signedIn: false };
