@@ -62,6 +62,23 @@ class OpenTool extends Open {
   }
 }
 
+/** Span names per tool (or model): the same few strings every step, made once. */
+class NameCache {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly make: (name: string) => string) {}
+
+  get(name: string): string {
+    let out = this.names.get(name);
+    if (out === undefined) {
+      if (this.names.size > 256) this.names.clear();
+      out = this.make(name);
+      this.names.set(name, out);
+    }
+    return out;
+  }
+}
+
 /** Stop reasons of both wire formats as the conventions' finish reasons. */
 function finishReason(stop: unknown): string | undefined {
   if (typeof stop !== 'string' || !stop) return undefined;
@@ -105,6 +122,8 @@ export class EventSpans {
   private readonly waits = new Map<string, Span>();
   private readonly protocolVersions = new Map<string, string>();
   private readonly content: boolean;
+  private readonly chatNames = new NameCache(SPAN.chat);
+  private readonly toolNames = new NameCache(SPAN.executeTool);
 
   constructor(private readonly opts: EventSpansOptions) {
     this.content = opts.captureContent;
@@ -257,7 +276,8 @@ export class EventSpans {
     if (this.content) attributes[ATTR.inputMessages] = messagesJson(req.newMessages);
     this.chat?.end(e.ts);
     const parent = this.run?.ctx;
-    this.chat = parent ? this.opts.tracer.startSpan(SPAN.chat(model), { kind: SpanKind.CLIENT, attributes, startTime: e.ts }, parent) : this.startRoot(SPAN.chat(model), SpanKind.CLIENT, attributes, e.ts).span;
+    const name = this.chatNames.get(model);
+    this.chat = parent ? this.opts.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes, startTime: e.ts }, parent) : this.startRoot(name, SpanKind.CLIENT, attributes, e.ts).span;
   }
 
   private endChat(e: GlassboxEventOf<'model_response'>): void {
@@ -307,13 +327,19 @@ export class EventSpans {
     attributes[ATTR.toolSource] = e.source;
     if (remote) attributes[ATTR.mcpMethodName] = 'tools/call';
     if (this.content) attributes[ATTR.toolCallArguments] = text(e.args);
-    let open: Open;
-    if (remote) open = this.startRoot(SPAN.servedToolCall(e.tool), SpanKind.SERVER, attributes, e.ts, remote);
-    else if (this.run) {
+    const kind = mcp ? SpanKind.CLIENT : SpanKind.INTERNAL;
+    let open: OpenTool;
+    if (remote) {
+      const root = this.startRoot(SPAN.servedToolCall(e.tool), SpanKind.SERVER, attributes, e.ts, remote);
+      open = new OpenTool(root.span, root.parentContext, e.tool);
+    } else if (this.run) {
       const parent = this.run.ctx;
-      open = new Open(this.opts.tracer.startSpan(SPAN.executeTool(e.tool), { kind: mcp ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, startTime: e.ts }, parent), parent);
-    } else open = this.startRoot(SPAN.executeTool(e.tool), mcp ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, e.ts);
-    this.tools.set(e.callId, new OpenTool(open.span, open.parentContext, e.tool));
+      open = new OpenTool(this.opts.tracer.startSpan(this.toolNames.get(e.tool), { kind, attributes, startTime: e.ts }, parent), parent, e.tool);
+    } else {
+      const root = this.startRoot(this.toolNames.get(e.tool), kind, attributes, e.ts);
+      open = new OpenTool(root.span, root.parentContext, e.tool);
+    }
+    this.tools.set(e.callId, open);
   }
 
   private endTool(e: GlassboxEventOf<'tool_execution_end'>): void {

@@ -1,5 +1,6 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { OtlpPipeline } from './otlp-pipeline';
+import { unpackSpans } from './span-wire';
 import { SHARED, type ExportWorkerData, type FromExportWorker, type ToExportWorker } from './worker-span-export';
 
 // The export worker (a worker thread of the process exporting): takes recorded spans from the
@@ -20,8 +21,8 @@ function serve(pipeline: OtlpPipeline, port: MessagePort, shared: Int32Array): v
   setInterval(publish, COUNTS_EVERY_MS).unref();
   port.on('message', (m: ToExportWorker) => {
     if (m.type === 'spans') {
-      pipeline.write(m.records);
-      Atomics.add(shared, SHARED.taken, m.records.length);
+      pipeline.write(unpackSpans(m.spans));
+      Atomics.add(shared, SHARED.taken, m.count);
       publish();
       return;
     }

@@ -16,6 +16,8 @@ export function traceIdForSession(sessionId: string): string {
 
 /** Random hex digits drawn 8 KiB at a time (an id is a slice of them: no call per id). */
 let pool = '';
+const ZERO16 = '0'.repeat(16);
+const ZERO32 = '0'.repeat(32);
 let at = 0;
 
 function randomHex(digits: number): string {
@@ -26,7 +28,7 @@ function randomHex(digits: number): string {
     }
     const id = pool.slice(at, (at += digits));
     // All zeros is not a valid id (1 in 2^64 for a span id; drawn again).
-    if (!/^0+$/.test(id)) return id;
+    if (id !== (digits === 16 ? ZERO16 : digits === 32 ? ZERO32 : '0'.repeat(digits))) return id;
   }
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PinnedTraceIds } from './pinned-trace-ids';
 import { ATTRIBUTE_VALUE_LIMIT, RecordingTracer, type SpanRecord } from './span-record';
 import { ReplayIds, replaySpans } from './span-replay';
+import { packSpans, unpackSpans } from './span-wire';
 import { carrierOf, contextFromCarrier } from './trace-carrier';
 
 function rig() {
@@ -13,7 +14,8 @@ function rig() {
   const exporter = new InMemorySpanExporter();
   const replayIds = new ReplayIds();
   const provider = new BasicTracerProvider({ idGenerator: replayIds, spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const replay = (): void => replaySpans(provider.getTracer('t'), replayIds, records.splice(0));
+  // Through the wire format the export worker receives (a structured clone of it, as postMessage makes).
+  const replay = (): void => replaySpans(provider.getTracer('t'), replayIds, unpackSpans(structuredClone(packSpans(records.splice(0)))));
   return { ids, tracer, records, exporter, replay };
 }
 

@@ -53,48 +53,55 @@ function ms(t: TimeInput | undefined): number {
   return t[0] * 1000 + t[1] / 1e6;
 }
 
-function cut(attributes: Attributes): Attributes {
-  for (const k in attributes) {
-    const v = attributes[k];
-    if (typeof v === 'string' && v.length > ATTRIBUTE_VALUE_LIMIT) attributes[k] = v.slice(0, ATTRIBUTE_VALUE_LIMIT);
-  }
-  return attributes;
-}
-
-/** A span that only records: its fields become a SpanRecord when it ends. */
-class RecordedSpan implements Span {
+/**
+ * A span that only records: it is its own SpanRecord (handed to the sink as it is when it ends,
+ * so a span costs one object and its attributes), and makes its SpanContext only when asked (a
+ * child, an MCP request's carrier).
+ */
+class RecordedSpan implements Span, SpanRecord {
   private ended = false;
-  private readonly record: SpanRecord;
+  private ctx: SpanContext | undefined;
+  parentSpanId?: string;
+  parentRemote?: boolean;
+  traceState?: string;
+  endMs: number;
+  events?: Array<{ name: string; attributes?: Attributes; timeMs: number }>;
+  status?: SpanStatus;
+  /** The parent's TraceState, which a child's context carries on (serialized only for the record). */
+  private readonly state: TraceState | undefined;
 
   constructor(
-    private readonly ctx: SpanContext,
-    name: string,
-    kind: SpanKind,
-    attributes: Attributes,
-    startMs: number,
+    public name: string,
+    readonly kind: SpanKind,
+    readonly traceId: string,
+    readonly spanId: string,
+    readonly traceFlags: number,
+    readonly attributes: Attributes,
+    readonly startMs: number,
     parent: SpanContext | undefined,
     private readonly sink: (r: SpanRecord) => void,
   ) {
-    this.record = { name, kind, traceId: ctx.traceId, spanId: ctx.spanId, traceFlags: ctx.traceFlags, startMs, endMs: startMs, attributes };
+    this.endMs = startMs;
+    this.state = parent?.traceState;
     if (parent) {
-      this.record.parentSpanId = parent.spanId;
-      if (parent.isRemote) this.record.parentRemote = true;
+      this.parentSpanId = parent.spanId;
+      if (parent.isRemote) this.parentRemote = true;
       const state = parent.traceState?.serialize();
-      if (state) this.record.traceState = state;
+      if (state) this.traceState = state;
     }
   }
 
   spanContext(): SpanContext {
-    return this.ctx;
+    return (this.ctx ??= { traceId: this.traceId, spanId: this.spanId, traceFlags: this.traceFlags, ...(this.state ? { traceState: this.state } : {}) });
   }
 
   setAttribute(key: string, value: SpanAttributeValue): this {
-    if (!this.ended) this.record.attributes[key] = value;
+    if (!this.ended) this.attributes[key] = value;
     return this;
   }
 
   setAttributes(attributes: Attributes): this {
-    if (!this.ended) Object.assign(this.record.attributes, attributes);
+    if (!this.ended) Object.assign(this.attributes, attributes);
     return this;
   }
 
@@ -102,7 +109,7 @@ class RecordedSpan implements Span {
     if (this.ended) return this;
     const isTime = typeof attributesOrTime === 'number' || attributesOrTime instanceof Date || Array.isArray(attributesOrTime);
     const attributes = isTime ? undefined : (attributesOrTime as Attributes | undefined);
-    (this.record.events ??= []).push({ name, ...(attributes ? { attributes } : {}), timeMs: ms(isTime ? (attributesOrTime as TimeInput) : time) });
+    (this.events ??= []).push({ name, ...(attributes ? { attributes } : {}), timeMs: ms(isTime ? (attributesOrTime as TimeInput) : time) });
     return this;
   }
 
@@ -115,21 +122,20 @@ class RecordedSpan implements Span {
   }
 
   setStatus(status: SpanStatus): this {
-    if (!this.ended) this.record.status = status;
+    if (!this.ended) this.status = status;
     return this;
   }
 
   updateName(name: string): this {
-    if (!this.ended) this.record.name = name;
+    if (!this.ended) this.name = name;
     return this;
   }
 
   end(endTime?: TimeInput): void {
     if (this.ended) return;
     this.ended = true;
-    this.record.endMs = ms(endTime);
-    cut(this.record.attributes);
-    this.sink(this.record);
+    this.endMs = ms(endTime);
+    this.sink(this);
   }
 
   isRecording(): boolean {
@@ -160,13 +166,17 @@ export class RecordingTracer implements Tracer {
     // Parents are this tracer's spans or contexts a carrier was checked into (trace-carrier.ts):
     // only the invalid (all-zero) context is left to tell apart.
     const valid = parent !== undefined && parent.traceId !== INVALID_TRACEID && parent.spanId !== INVALID_SPANID;
-    const spanContext: SpanContext = {
-      traceId: valid ? parent.traceId : this.ids.generateTraceId(),
-      spanId: this.ids.generateSpanId(),
-      traceFlags: valid ? parent.traceFlags : TraceFlags.SAMPLED,
-      ...(valid && parent.traceState ? { traceState: parent.traceState as TraceState } : {}),
-    };
-    return new RecordedSpan(spanContext, name, options.kind ?? 0, options.attributes ?? {}, ms(options.startTime), valid ? parent : undefined, this.sink);
+    return new RecordedSpan(
+      name,
+      options.kind ?? 0,
+      valid ? parent.traceId : this.ids.generateTraceId(),
+      this.ids.generateSpanId(),
+      valid ? parent.traceFlags : TraceFlags.SAMPLED,
+      options.attributes ?? {},
+      ms(options.startTime),
+      valid ? parent : undefined,
+      this.sink,
+    );
   }
 
   startActiveSpan<F extends (span: Span) => unknown>(name: string, ...rest: unknown[]): ReturnType<F> {

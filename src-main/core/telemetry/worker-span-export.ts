@@ -8,10 +8,11 @@ import { MAX_QUEUED_SPANS } from './otlp-pipeline';
 import { PinnedTraceIds } from './pinned-trace-ids';
 import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
 import { RecordingTracer, type SpanRecord } from './span-record';
+import { packSpan, type SpanWire } from './span-wire';
 import type { OtlpTarget } from './telemetry-config';
 
 /** Messages to the export worker. */
-export type ToExportWorker = { type: 'spans'; records: SpanRecord[] } | { type: 'flush'; id: number; timeoutMs: number };
+export type ToExportWorker = { type: 'spans'; count: number; spans: SpanWire } | { type: 'flush'; id: number; timeoutMs: number };
 
 /** Messages from the export worker (its counts are shared memory, see SHARED). */
 export type FromExportWorker = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'flushed'; id: number; ok: boolean };
@@ -70,7 +71,9 @@ export class WorkerSpanExport implements SpanExport {
   readonly tracer: Tracer;
   readonly ids = new PinnedTraceIds();
   readonly thread = 'worker';
-  private batch: SpanRecord[] = [];
+  /** Ended spans not posted yet, packed as they end (span-wire.ts), and how many. */
+  private batch: SpanWire = [];
+  private batched = 0;
   private timer: NodeJS.Timeout | null = null;
   /** Spans posted to the worker in all. */
   private posted = 0;
@@ -160,12 +163,13 @@ export class WorkerSpanExport implements SpanExport {
       this.lostToExit++;
       return;
     }
-    if (this.inWorker + this.batch.length >= this.queue) {
+    if (this.inWorker + this.batched >= this.queue) {
       this.droppedHere++;
       return;
     }
-    this.batch.push(r);
-    if (this.batch.length >= POST_BATCH) this.post();
+    // Packed now, so the span itself is garbage young (cheap) rather than kept until the post.
+    packSpan(r, this.batch);
+    if (++this.batched >= POST_BATCH) this.post();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.post(), POST_DELAY_MS);
       this.timer.unref();
@@ -175,11 +179,13 @@ export class WorkerSpanExport implements SpanExport {
   private post(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.batch.length === 0 || !this.alive) return;
-    const records = this.batch;
+    if (this.batched === 0 || !this.alive) return;
+    const spans = this.batch;
+    const count = this.batched;
     this.batch = [];
-    this.posted += records.length;
-    this.send({ type: 'spans', records });
+    this.batched = 0;
+    this.posted += count;
+    this.send({ type: 'spans', count, spans });
   }
 
   private send(m: ToExportWorker): void {
@@ -194,8 +200,9 @@ export class WorkerSpanExport implements SpanExport {
   private onExit(): void {
     if (!this.alive) return;
     this.alive = false;
-    this.lostToExit += this.inWorker + this.batch.length;
+    this.lostToExit += this.inWorker + this.batched;
     this.batch = [];
+    this.batched = 0;
     for (const done of this.flushes.values()) done(false);
   }
 }
