@@ -5,6 +5,7 @@
  */
 import type { ArgSpec } from './methods';
 import type { TimeAxis } from '../read-models/time-axis';
+import type { PairAxis } from '../read-models/pair-axis';
 import type { ExportOutcome, HtmlExportOptions, SearchHitView, UsageSummary } from './insight-views';
 
 /** The insight methods: arguments and results. */
@@ -28,6 +29,12 @@ export interface InsightMethods {
    * file: far smaller than its events, so the timeline's axis paints before its entries arrive.
    */
   'timeline.axis': { args: [sessionId: string]; result: TimeAxis };
+  /**
+   * Two saved sessions (a parent and its fork, or any two) on one time axis, A's lanes above B's,
+   * each counted from its own start and a fork's own run following its copied history
+   * (read-models/pair-axis.ts), built on the host from their files.
+   */
+  'timeline.pairAxis': { args: [a: string, b: string]; result: PairAxis };
   /** Shows a desktop notification (the Electron host); `shown: false` where the host has none (the page uses the browser's). */
   'app.notify': { args: [title: string, body: string]; result: { shown: boolean } };
 }
@@ -38,5 +45,6 @@ export const INSIGHT_METHOD_SPECS: { readonly [M in keyof InsightMethods]: reado
   'sessions.usage': [],
   'sessions.exportHtml': ['string', 'object?'],
   'timeline.axis': ['string'],
+  'timeline.pairAxis': ['string', 'string'],
   'app.notify': ['string', 'string'],
 };

@@ -13,6 +13,7 @@ import { sessionToHtml } from '../../core/session/session-html';
 import type { SessionStore } from '../../core/session/session-store';
 import type { BridgeHost } from '../bridge-host';
 import { requireSaved } from '../saved-session-list';
+import { buildPairAxis } from '../../../src-shared/read-models/pair-axis';
 import { TimeAxisCache } from './time-axis-cache';
 import { summarizeUsage } from './usage-summary';
 
@@ -58,6 +59,12 @@ export class InsightsBridge {
       'timeline.axis': (id) => {
         requireSaved(opts.store, id);
         return this.axes.axis(id, opts.liveEvents?.(id));
+      },
+      'timeline.pairAxis': (a, b) => {
+        requireSaved(opts.store, a);
+        requireSaved(opts.store, b);
+        const events = (id: string) => opts.liveEvents?.(id) ?? opts.store.load(id).events;
+        return buildPairAxis({ id: a, events: events(a) }, { id: b, events: events(b) });
       },
       'app.notify': (title, body) => ({ shown: opts.desktop ? opts.desktop.notify(title.slice(0, 200), body.slice(0, 1000)) : false }),
     });

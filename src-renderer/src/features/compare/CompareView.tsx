@@ -159,6 +159,7 @@ const FIRST_STEPS = 40;
 export function CompareView() {
   const view = useApp((s) => s.compare);
   const close = useApp((s) => s.closeCompare);
+  const openTimelinePair = useApp((s) => s.openTimelinePair);
   const sessions = useApp((s) => s.sessions);
   const [limit, setLimit] = useState(FIRST_STEPS);
   const rows = useMemo(() => (view?.diff ? compareRows(view.diff) : []), [view?.diff]);
@@ -179,6 +180,19 @@ export function CompareView() {
             <span title={view.left}>A: {title(view.left)}</span>
             <span title={view.right}>B: {title(view.right)}</span>
           </div>
+          {d ? (
+            <button
+              onClick={() => {
+                const focusSeq = d.steps.find((p) => p.index === d.firstDivergence)?.right?.seq;
+                close();
+                openTimelinePair({ a: view.left, b: view.right, ...(focusSeq !== undefined ? { focusSeq } : {}) });
+              }}
+              data-testid="compare-open-timeline"
+              title="Both sessions as lanes on one time axis in the Timeline pane"
+            >
+              Open in Timeline
+            </button>
+          ) : null}
           <button onClick={close} data-testid="compare-close" autoFocus>
             Close
           </button>
@@ -187,7 +201,7 @@ export function CompareView() {
         {!d && !view.error ? <div className="muted">Comparing…</div> : null}
         {d ? (
           <div className="compare-body">
-            <div className="compare-summary" data-testid="compare-summary">
+            <div className="compare-summary" data-testid="compare-summary" elementtiming="compare-summary">
               {d.same ? 'The same: every step matches.' : `First divergence at step ${d.firstDivergence}: ${d.divergence}.`}
             </div>
             <Totals diff={d} />

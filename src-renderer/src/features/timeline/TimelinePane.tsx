@@ -30,11 +30,20 @@ export function TimelinePane() {
   const toggle = useApp((s) => s.toggleTimelineCategory);
   const showInChat = useApp((s) => s.showTimelineCallInChat);
   const openReplay = useApp((s) => s.openReplay);
+  const pair = useApp(timelineSelectors.pair);
+  const pairRequest = useApp(timelineSelectors.pairRequest);
+  const loadPair = useApp((s) => s.loadTimelinePair);
+  const scrubSession = useApp((s) => s.scrubTimelineSession);
   // The session picked in the list (not opened until "Open").
   const [sessionId, setSessionId] = useState<string>('');
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => watch(), [watch]);
+  // Two sessions asked for from the compare view: shown once the pane watches.
+  useEffect(() => {
+    if (pairRequest) void loadPair(pairRequest);
+  }, [pairRequest, loadPair]);
+  const titleOf = (id: string): string => sessions.find((s) => s.id === id)?.title ?? id.slice(0, 8);
 
   const virt = useVirtualizer({ count: visible.length, getScrollElement: () => listRef.current, estimateSize: () => ROW, overscan: 12 });
   useEffect(() => {
@@ -60,7 +69,7 @@ export function TimelinePane() {
   return (
     <div className="wb-pane fill" data-testid="timeline-pane" onKeyDown={onKey} tabIndex={-1}>
       <div className="wb-toolbar">
-        <select value={sessionId} onChange={(e) => setSessionId(e.target.value)} data-testid="timeline-session" aria-label="Recorded session">
+        <select className="tl-session" value={sessionId} onChange={(e) => setSessionId(e.target.value)} data-testid="timeline-session" aria-label="Recorded session">
           <option value="">{currentId ? 'This session' : 'Choose a session'}</option>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
@@ -88,6 +97,27 @@ export function TimelinePane() {
           </label>
         ))}
       </div>
+      {pair ? (
+        <div className="wb-row small tl-pair" data-testid="timeline-pair" aria-label="Two sessions on one time axis">
+          <span className="muted">Entries of</span>
+          {([['A', pair.a.id], ['B', pair.b.id]] as const).map(([side, id]) => (
+            <button
+              key={side}
+              className={`tl-pair-side${loaded === id ? ' active' : ''}`}
+              aria-pressed={loaded === id}
+              onClick={() => void scrubSession(id)}
+              title={id}
+              data-testid={`timeline-pair-${side}`}
+            >
+              <strong>{side}</strong> {titleOf(id)}
+            </button>
+          ))}
+          <span className="wb-spacer" />
+          <button onClick={() => void load(loaded ?? pair.b.id)} data-testid="timeline-pair-close" title="Show only the session whose entries are listed">
+            One session
+          </button>
+        </div>
+      ) : null}
       {error ? <div className="wb-error" data-testid="timeline-error">{error}</div> : null}
       <TimeAxisView />
       {loaded ? (

@@ -45,11 +45,23 @@ export interface PackedAxis {
   axisStart: number;
 }
 
+/** Extra space above the first lane of a pair axis' second session (B's lanes below A's). */
+export const SIDE_GAP = 10;
+
+/** The session a lane of a pair axis belongs to (`A:model` → `A`); '' on a one-session axis. */
+function sideOf(laneId: string): string {
+  return laneId.length > 1 && laneId[1] === ':' ? laneId[0]! : '';
+}
+
 /** Where each lane's first row sits (y of its top, below the ruler). */
 export function laneTops(axis: TimeAxis): Map<string, number> {
   const tops = new Map<string, number>();
   let y = RULER_H;
+  let side: string | null = null;
   for (const l of axis.lanes) {
+    const s = sideOf(l.id);
+    if (side !== null && s !== side) y += SIDE_GAP;
+    side = s;
     tops.set(l.id, y);
     y += l.rows * ROW_H + 4;
   }
@@ -58,7 +70,8 @@ export function laneTops(axis: TimeAxis): Map<string, number> {
 
 /** The axis' drawn height. */
 export function axisHeight(axis: TimeAxis): number {
-  return RULER_H + axis.lanes.reduce((n, l) => n + l.rows * ROW_H + 4, 0) + 2;
+  const last = axis.lanes.at(-1);
+  return last ? laneTops(axis).get(last.id)! + last.rows * ROW_H + 4 + 2 : RULER_H + 2;
 }
 
 function colorOf(s: TimeSpan): BarColor {

@@ -1,9 +1,10 @@
 import type { TimeSpan } from '../../../../src-shared/read-models/time-axis';
-import { buildTimeline, type TimelineCategory } from './model';
+import { buildTimeline, filterTimeline, type TimelineCategory } from './model';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
-import { timelineSelectors } from './selectors';
-import { initialTimelineState } from './state';
+import { pairTimesOf, timelineSelectors } from './selectors';
+import { initialTimelineState, type TimelinePairRequest } from './state';
+import { pairTime, sideOfLane } from '../../../../src-shared/read-models/pair-axis';
 
 const timelineView = timelineSelectors.view;
 
@@ -15,6 +16,15 @@ export interface TimelineActions {
   refreshTimelineSessions(): Promise<void>;
   /** Opens a recorded session's timeline at its last entry. */
   loadTimeline(sessionId: string): Promise<void>;
+  /** Shows two sessions on one time axis in the Timeline pane (opening the pane): from the compare view. */
+  openTimelinePair(request: TimelinePairRequest): void;
+  /**
+   * Two sessions on one time axis (A's lanes above B's); the entries and the scrubber are B's, at
+   * `focusSeq` (else where B's own run begins, else its last entry).
+   */
+  loadTimelinePair(request: TimelinePairRequest): Promise<void>;
+  /** On a pair axis: the entries and the scrubber follow this one of the two sessions. */
+  scrubTimelineSession(sessionId: string): Promise<void>;
   setTimelinePos(pos: number): void;
   toggleTimelineCategory(c: TimelineCategory): void;
   /**
@@ -41,6 +51,30 @@ function afterNextFrame(): Promise<void> {
 export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge) => {
   // Answers for a pane that closed meanwhile are dropped.
   let opened = 0;
+  /**
+   * The entries of a session, with the scrubber on the entry of `focusSeq` (the first at or
+   * after it), else the last one at or before `atTime` on the axis, else the last entry.
+   */
+  const loadEntries = async (sessionId: string, token: number, focusSeq?: number, atTime?: number | null): Promise<void> => {
+    const s = await bridge().timeline.load(sessionId);
+    if (token !== opened) return;
+    const t = buildTimeline(s.events);
+    let pos = t.length - 1;
+    if (focusSeq !== undefined) {
+      const i = t.findIndex((e) => e.seq >= focusSeq);
+      if (i >= 0) pos = i;
+    } else if (atTime !== undefined && atTime !== null) {
+      const times = pairTimesOf(get(), s.id);
+      let i = -1;
+      for (let k = 0; k < t.length && (times ? pairTime(times, t[k]!.seq, t[k]!.ts) : t[k]!.ts) <= atTime; k++) i = k;
+      if (i >= 0) pos = i;
+    }
+    // The scrubber's position is among the filtered entries.
+    const visible = filterTimeline(t, get().timelineShown);
+    const entry = t[Math.max(0, pos)];
+    const vpos = entry ? Math.max(0, visible.findIndex((e) => e.index >= entry.index)) : 0;
+    set({ timelineEntries: t, timelineLoaded: s.id, timelinePos: focusSeq !== undefined || (atTime !== undefined && atTime !== null) ? vpos : Math.max(0, visible.length - 1) });
+  };
   return {
     watchTimeline: () => {
       const token = ++opened;
@@ -65,17 +99,43 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
         // asked for once the axis is on screen: their answer is every event of the session, and
         // taking it in would otherwise hold up the axis' first frame.
         const api = bridge();
-        set({ timelineAxis: null, timelineSelectedSpan: null });
+        set({ timelineAxis: null, timelineSelectedSpan: null, timelinePair: null });
         await api.timeline.axis(sessionId).then(
           (timelineAxis) => token === opened && set({ timelineAxis }),
           () => undefined, // the entries' load reports what went wrong
         );
         await afterNextFrame();
         if (token !== opened) return;
-        const s = await api.timeline.load(sessionId);
+        await loadEntries(sessionId, token);
+      } catch (err) {
+        if (token === opened) set({ timelineError: errorText(err) });
+      }
+    },
+    openTimelinePair: (request) => {
+      set({ timelinePairRequest: request });
+      get().setRightTab('timeline');
+    },
+    loadTimelinePair: async ({ a, b, focusSeq }) => {
+      const token = opened;
+      set({ timelineError: null, timelinePairRequest: null, timelineAxis: null, timelineSelectedSpan: null });
+      try {
+        const pair = await bridge().timeline.pairAxis(a, b);
         if (token !== opened) return;
-        const t = buildTimeline(s.events);
-        set({ timelineEntries: t, timelineLoaded: s.id, timelinePos: Math.max(0, t.length - 1) });
+        set({ timelineAxis: pair.axis, timelinePair: { a: pair.a, b: pair.b } });
+        await afterNextFrame();
+        if (token !== opened) return;
+        await loadEntries(b, token, focusSeq ?? pair.b.ownFromSeq);
+      } catch (err) {
+        if (token === opened) set({ timelineError: errorText(err) });
+      }
+    },
+    scrubTimelineSession: async (sessionId) => {
+      const token = opened;
+      if (get().timelineLoaded === sessionId) return;
+      // The scrubber keeps its moment: the other session's entry at or before it.
+      const at = timelineSelectors.cursorTs(get());
+      try {
+        await loadEntries(sessionId, token, undefined, at);
       } catch (err) {
         if (token === opened) set({ timelineError: errorText(err) });
       }
@@ -88,11 +148,16 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
       set({ timelineShown: next });
     },
     showTimelineSpan: async (span) => {
+      // On a pair axis the bar's lane says whose it is: the entries follow that session first.
+      const pair = get().timelinePair;
+      const side = pair ? sideOfLane(span.lane) : null;
+      if (pair && side) await get().scrubTimelineSession(side === 'A' ? pair.a.id : pair.b.id);
       set({ timelineSelectedSpan: span.callId ?? span.turnKey ?? null });
       // The scrubber follows: the entry of that call, else the last entry at or before the bar's end.
       const { visible } = timelineView(get());
+      const times = pairTimesOf(get(), get().timelineLoaded);
       let at = span.callId ? visible.findIndex((e) => e.callId === span.callId) : -1;
-      if (at < 0) for (let i = 0; i < visible.length && visible[i]!.ts <= span.end; i++) at = i;
+      if (at < 0) for (let i = 0; i < visible.length && (times ? pairTime(times, visible[i]!.seq, visible[i]!.ts) : visible[i]!.ts) <= span.end; i++) at = i;
       if (at >= 0) set({ timelinePos: at });
       if (span.callId) {
         if (await get().showTimelineCallInChat(span.callId)) get().revealCall(span.callId);
