@@ -1,7 +1,7 @@
 import type { GlassboxPaths } from '../core/config/paths';
-import type { SessionSignInOptions } from '../core/mcp/client/oauth/session-sign-in';
+import type { HostSignInOptions } from '../core/mcp/client/oauth/sign-in-options';
 import { SessionStore } from '../core/session/session-store';
-import { BridgeHost } from './bridge-host';
+import { BridgeEndpoint } from './endpoint';
 import { coreSessionOpener } from './core-session-opener';
 import { CurrentSession } from './current-session';
 import { SavedSessionList } from './saved-session-list';
@@ -29,7 +29,7 @@ export interface AppHostOptions {
   /** Each opened session's environment, read at every open; default `env`. */
   sessionEnv?: () => NodeJS.ProcessEnv;
   /** MCP sign-in in this host (Electron: the system browser and keychain-encrypted tokens); default `$BROWSER`/the platform's opener and 0600 files. */
-  signIn?: SessionSignInOptions;
+  signIn?: HostSignInOptions;
   /** The desktop app's save dialog and notifications (absent in `glassbox web`). */
   desktop?: DesktopShell;
   /** How long a session nobody shows stays open once idle; default 10 minutes. */
@@ -50,7 +50,7 @@ export interface BridgeConnector {
 /** The host of every window or tab: each connection shows its own session; sessions run side by side. */
 export interface AppHost extends BridgeConnector {
   /** The methods and events every connection shares (search, usage, export, notifications). */
-  bridge: BridgeHost;
+  bridge: BridgeEndpoint;
   /** The open sessions, shared by the connections that show them. */
   registry: SessionRegistry;
   /** The saved sessions. */
@@ -65,17 +65,17 @@ export interface AppHost extends BridgeConnector {
 const windowSignInHint = (id: string): string => `press Sign in on its card in the MCP pane, or run \`glassbox mcp login ${id}\``;
 
 /** Adds the host's sign-in options to a window session's options. */
-function withSignIn<T extends { sessionOptions: object }>(ports: T, signIn: SessionSignInOptions | undefined): T {
+function withSignIn<T extends { sessionOptions: object }>(ports: T, signIn: HostSignInOptions | undefined): T {
   return { ...ports, sessionOptions: { ...ports.sessionOptions, signIn: { hint: windowSignInHint, ...signIn } } };
 }
 
 /**
- * Builds the host side of the window: the bridge host, the saved sessions, settings, the owner
+ * Builds the host side of the window: the bridge endpoint, the saved sessions, settings, the owner
  * of the open session, and the session and workbench bridges that serve the contract over it.
  * The Electron main process and `glassbox web` both call this and only add their transport.
  */
 export function createAppHost(opts: AppHostOptions): AppHost {
-  const bridge = new BridgeHost();
+  const bridge = new BridgeEndpoint();
   const store = new SessionStore(opts.paths.sessions);
   const settings = new SettingsStore(opts.paths.config, opts.keys, opts.env);
   const list = new SavedSessionList(store);
@@ -97,7 +97,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
   const scopes = new Set<() => Promise<void>>();
   const connect = (transport: HostTransport, how?: { session?: string | null }): (() => void) => {
     // This connection's own host: its session and workbench methods, its session's events only.
-    const host = new BridgeHost(bridge);
+    const host = new BridgeEndpoint(bridge);
     const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedSummary: (id) => store.summary(id), settings: () => settings.get(), listChanged: emitList });
     const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList, closeOpen: (id) => registry.closeIdle(id) });
     // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.

@@ -1,6 +1,6 @@
 import type { SettingsView } from '../../src-shared/contract/views';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import type { BridgeHost } from './bridge-host';
+import type { BridgeEndpoint } from './endpoint';
 import { CurrentSession } from './current-session';
 import type { SessionPort } from './session-port';
 
@@ -12,7 +12,7 @@ const NO_DIALOGS = { answerApproval: () => false, answerQuestion: () => false, a
  * they follow the real one. `saved` plays the saved sessions. Disposing it disposes the session.
  */
 export async function currentSessionOf(
-  host: BridgeHost,
+  host: BridgeEndpoint,
   session: SessionPort,
   saved: Map<string, GlassboxEvent[]> = new Map(),
 ): Promise<CurrentSession> {

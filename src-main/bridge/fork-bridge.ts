@@ -6,7 +6,7 @@ import { diffSessions } from '../../src-shared/read-models/session-diff';
 import { prepareFork } from '../core/fork/create-fork';
 import { ForkError } from '../core/fork/fork-plan';
 import { isValidSessionId, type SessionStore } from '../core/session/session-store';
-import type { BridgeHost } from './bridge-host';
+import type { BridgeEndpoint } from './endpoint';
 import type { CurrentSession } from './current-session';
 
 const TEXT = z.string().max(1_000_000);
@@ -42,7 +42,7 @@ function seqOfCall(events: readonly GlassboxEvent[], callId: string, part: 'call
 }
 
 export interface ForkBridgeOptions {
-  host: BridgeHost;
+  host: BridgeEndpoint;
   current: CurrentSession;
   store: SessionStore;
   env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);

@@ -1,4 +1,4 @@
-import type { BridgeHost, MethodHandlers } from './bridge-host';
+import type { BridgeEndpoint, MethodHandlers } from './endpoint';
 import { matchesCallFilter, summarizeCall } from '../../src-shared/read-models/call-index';
 import { BridgeError } from '../../src-shared/contract/wire';
 import type { AgentState, CallFilter, ExportedFile, SessionSummary } from '../../src-shared/contract/views';
@@ -11,7 +11,7 @@ import { requireSaved, type SavedSessionList } from './saved-session-list';
 import type { SettingsStore } from './settings-store';
 
 export interface SessionBridgeOptions {
-  host: BridgeHost;
+  host: BridgeEndpoint;
   /** The owner of the open session this bridge serves. */
   current: CurrentSession;
   /** The saved sessions (the core's SessionStore over $GLASSBOX_HOME/sessions). */

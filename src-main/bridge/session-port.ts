@@ -7,8 +7,8 @@ import type { SecretRedactor } from '../core/secrets/secret-redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import type { PendingDialog, SandboxBadge, SpendView } from '../../src-shared/contract/views';
-import type { McpPort, McpSignInPort } from './workbench/mcp-page-host';
-import type { ShellPort } from './workbench/terminal-host';
+import type { McpPort, McpSignInPort } from './workbench/mcp-page-service';
+import type { ShellPort } from './workbench/terminal-service';
 
 /**
  * What the bridge needs from a core session; `GlassboxSession` satisfies it as it is. The chat
@@ -87,7 +87,7 @@ export interface ConversationPort {
   restore(toSeq: number, opts?: { checkpointId?: string; undoOf?: number }): { seq: number; messages: number };
 }
 
-/** The session's extensions (ExtensionHost). */
+/** The session's extensions (ExtensionRegistry). */
 export interface ExtensionsPort {
   list(): ExtensionInfo[];
   reload(name?: string): Promise<ExtensionInfo[]>;

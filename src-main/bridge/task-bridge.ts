@@ -1,4 +1,4 @@
-import type { BridgeHost } from './bridge-host';
+import type { BridgeEndpoint } from './endpoint';
 import type { CurrentSession } from './current-session';
 import type { OpenSession } from './open-session';
 import { BridgeError } from '../../src-shared/contract/wire';
@@ -59,7 +59,7 @@ export function taskHandlers(current: CurrentSession): Handlers {
 }
 
 /** Registers the `tasks.*` handlers on a host; returns the unregister function. */
-export function registerTaskMethods(host: BridgeHost, current: CurrentSession): () => void {
+export function registerTaskMethods(host: BridgeEndpoint, current: CurrentSession): () => void {
   const handlers = taskHandlers(current);
   return host.registerAll({
     'tasks.cancel': async (callId) => {

@@ -7,7 +7,7 @@ import { checkIpcSender } from './external-url';
 export const BRIDGE_CHANNEL = IPC_CHANNEL;
 
 /**
- * Connects one window's page to the bridge host over IPC. Every incoming message's sender is
+ * Connects one window's page to the bridge endpoint over IPC. Every incoming message's sender is
  * checked (this window, its top frame, the app's own origin); anything else is dropped.
  */
 export function connectWindow(host: BridgeConnector, contents: WebContents, appOrigin: string, opts?: { session?: string | null }): () => void {

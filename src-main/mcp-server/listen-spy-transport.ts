@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
-import { listenedUris } from './http-host';
+import { listenedUris } from './http-server';
 
 /**
  * A transport that passes everything through and reports the resource URIs of each

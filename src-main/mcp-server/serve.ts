@@ -6,7 +6,7 @@ import type { ApprovalRule } from '../core/config/config';
 import { glassboxPaths } from '../core/config/paths';
 import { GlassboxSession } from '../core/session/glassbox-session';
 import { createGlassboxMcpServer } from './server-instance';
-import { McpHttpHost } from './http-host';
+import { McpHttpServer } from './http-server';
 import { isLoopbackHost } from '../core/mcp/common/loopback-host';
 import { builtinPrompts } from './builtin-prompts';
 import { ListenSpyTransport } from './listen-spy-transport';
@@ -58,7 +58,7 @@ export interface McpServe {
   available: string[];
   hub: McpServeHub;
   serveStdio(stdin: Readable, stdout: Writable): Promise<{ onclose(fn: () => void): void; close(): Promise<void> }>;
-  serveHttp(opts: McpServeHttpOptions): Promise<{ url: string; token: string; warning?: string; host: McpHttpHost; close(): Promise<void> }>;
+  serveHttp(opts: McpServeHttpOptions): Promise<{ url: string; token: string; warning?: string; host: McpHttpServer; close(): Promise<void> }>;
   dispose(): Promise<void>;
 }
 
@@ -124,7 +124,7 @@ export async function startMcpServe(opts: McpServeOptions): Promise<McpServe> {
       };
     },
     async serveHttp(h) {
-      const host = new McpHttpHost({
+      const host = new McpHttpServer({
         host: h.host,
         port: h.port,
         token: h.token,

@@ -6,8 +6,8 @@
  * `api.namespace.method(...args)` (e.g. `api.agent.send(text)`; see client.ts).
  *
  * To add a method: add it to `BridgeMethods` (types) AND `METHOD_SPECS` (runtime argument
- * checks). Hosts register handlers for their methods with `BridgeHost.register`
- * (src-main/bridge/bridge-host.ts).
+ * checks). Hosts register handlers for their methods with `BridgeEndpoint.register`
+ * (src-main/bridge/endpoint.ts).
  */
 import type { Checkpoint, CheckpointFileChange, RestoreOptions, RestoreResult } from './checkpoint-views';
 import type {

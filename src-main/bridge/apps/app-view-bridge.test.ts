@@ -6,19 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { APP_VIEW_METADATA_KEY, MCP_APPS_EXTENSION } from '../../../src-shared/apps/view-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { BridgeHost } from '../bridge-host';
+import { BridgeEndpoint } from '../endpoint';
 import { currentSessionOf } from '../bridge-test-kit';
 import { WorkbenchBridge } from '../workbench/workbench-bridge';
 import { registerAppViews } from './app-view-bridge';
 
 // MCP Apps on the host side, over a real session whose servers are the official example
 // servers from npm (stdio): the system monitor (a view that polls an app-only tool) and the
-// basic vanilla-JS view. Every method goes through BridgeHost.invoke (the edge's checks).
+// basic vanilla-JS view. Every method goes through BridgeEndpoint.invoke (the edge's checks).
 
 const pkg = (name: string): string => join(import.meta.dirname, `../../../node_modules/@modelcontextprotocol/${name}/dist/index.js`);
 
 let session: GlassboxSession;
-let host: BridgeHost;
+let host: BridgeEndpoint;
 const events: GlassboxEvent[] = [];
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
   session = await GlassboxSession.create({ workspace, env: { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1' }, withExtensions: false });
   session.bus.subscribe('*', (e) => void events.push(e));
   await session.mcpReady?.();
-  host = new BridgeHost();
+  host = new BridgeEndpoint();
   const current = await currentSessionOf(host, session);
   new WorkbenchBridge({ host, current, sessions: { load: () => ({ events: [], skipped: 0 }) } });
   registerAppViews(host, current, () => ({ url: 'http://127.0.0.1:1/proxy.html' }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ViewSandboxInfo } from '../../../src-shared/apps/view-types';
 import { BridgeError } from '../../../src-shared/contract/wire';
-import type { BridgeHost } from '../bridge-host';
+import type { BridgeEndpoint } from '../endpoint';
 import type { CurrentSession } from '../current-session';
 import type { OpenSession } from '../open-session';
 import { isAppsPort, SessionAppViews } from './session-app-views';
@@ -41,7 +41,7 @@ function kept(message: unknown): unknown {
  * address, views' resources, a view's tool calls through the tool path, the view↔window traffic
  * for the server's Traffic view and the views' model contexts. Returns the unregister function.
  */
-export function registerAppViews(host: BridgeHost, current: CurrentSession, sandbox: () => ViewSandboxInfo): () => void {
+export function registerAppViews(host: BridgeEndpoint, current: CurrentSession, sandbox: () => ViewSandboxInfo): () => void {
   const views = (): SessionAppViews => viewsOf(current.session);
   return host.registerAll({
     'apps.sandbox': () => sandbox(),

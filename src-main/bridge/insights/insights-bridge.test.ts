@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportedFile } from '../../../src-shared/contract/views';
 import { glassboxPaths } from '../../core/config/paths';
 import { SessionStore } from '../../core/session/session-store';
-import { BridgeHost } from '../bridge-host';
+import { BridgeEndpoint } from '../endpoint';
 import { InsightsBridge, type DesktopShell } from './insights-bridge';
 
 const dirs: string[] = [];
@@ -32,7 +32,7 @@ function setup(desktop?: DesktopShell) {
       line('aaaa1111', 'model_response', { step: 2, response: {}, model: 'local', usage: u(null) }) +
       line('aaaa1111', 'model_response', { step: 3, response: {}, model: 'gpt-4o', usage: u(0.5) }, Date.now() - 30 * 86_400_000),
   );
-  const host = new BridgeHost();
+  const host = new BridgeEndpoint();
   const bridge = new InsightsBridge({ host, paths, store: new SessionStore(paths.sessions), workspace: join(home, 'ws'), env, ...(desktop ? { desktop } : {}) });
   return { host, bridge, paths };
 }

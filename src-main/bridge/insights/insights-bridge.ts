@@ -11,7 +11,7 @@ import { collectSecrets } from '../../core/secrets/config-secrets';
 import { SecretRedactor } from '../../core/secrets/secret-redactor';
 import { sessionToHtml } from '../../core/session/session-html';
 import type { SessionStore } from '../../core/session/session-store';
-import type { BridgeHost } from '../bridge-host';
+import type { BridgeEndpoint } from '../endpoint';
 import { requireSaved } from '../saved-session-list';
 import { buildPairAxis } from '../../../src-shared/read-models/pair-axis';
 import { TimeAxisCache } from './time-axis-cache';
@@ -26,7 +26,7 @@ export interface DesktopShell {
 }
 
 export interface InsightsBridgeOptions {
-  host: BridgeHost;
+  host: BridgeEndpoint;
   paths: GlassboxPaths;
   store: SessionStore;
   workspace: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAttachmentRefs, composeWithAttachments } from './mcp-attachments';
-import type { McpInspectorPort } from './mcp-inspector-host';
+import type { McpInspectorPort } from './mcp-inspector-service';
 
-/** Only the catalog's attachment calls: what the composition reads (the real manager is tested in mcp-inspector-host.test.ts). */
+/** Only the catalog's attachment calls: what the composition reads (the real manager is tested in mcp-inspector-service.test.ts). */
 function port(text: string, label = 'evil:resource demo://x'): McpInspectorPort {
   const att = async () => ({ label, text, images: [{ mimeType: 'image/png', data: 'AAAA' }] });
   return { catalog: { resourceAttachment: att, promptAttachment: att } } as unknown as McpInspectorPort;

@@ -1,6 +1,6 @@
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { McpAttachmentRef } from '../../../src-shared/contract/mcp-inspector-views';
-import type { McpInspectorPort } from './mcp-inspector-host';
+import type { McpInspectorPort } from './mcp-inspector-service';
 
 /** At most this many attachments on one message. */
 export const MAX_ATTACHMENTS = 8;

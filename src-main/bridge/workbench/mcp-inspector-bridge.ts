@@ -1,24 +1,24 @@
 import { BridgeError } from '../../../src-shared/contract/wire';
-import type { BridgeHost } from '../bridge-host';
+import type { BridgeEndpoint } from '../endpoint';
 import type { CurrentSession } from '../current-session';
 import { checkAttachmentRefs, composeWithAttachments } from './mcp-attachments';
-import { isInspectorPort, McpInspectorHost, type McpInspectorPort } from './mcp-inspector-host';
+import { isInspectorPort, McpInspectorService, type McpInspectorPort } from './mcp-inspector-service';
 
 /**
  * Registers the MCP inspector's methods (resources, prompts, completions, hand calls, traffic,
  * log level) and `agent.sendWith` (a message with resources or prompts attached) over the
  * current session. Returns the unregister function.
  */
-export function registerMcpInspector(host: BridgeHost, current: CurrentSession, env: NodeJS.ProcessEnv): () => void {
+export function registerMcpInspector(host: BridgeEndpoint, current: CurrentSession, env: NodeJS.ProcessEnv): () => void {
   const mcpOf = (): McpInspectorPort => {
     const mcp = current.session?.core.mcp;
     if (!isInspectorPort(mcp)) throw new BridgeError('FAILED', 'MCP servers are not available in this session.');
     return mcp;
   };
-  const inspector = (): McpInspectorHost => {
+  const inspector = (): McpInspectorService => {
     const core = current.session?.core;
     if (!core) throw new BridgeError('FAILED', 'No session is open.');
-    return new McpInspectorHost(mcpOf(), core, env);
+    return new McpInspectorService(mcpOf(), core, env);
   };
   return host.registerAll({
     'agent.sendWith': async (text, attachments) => {

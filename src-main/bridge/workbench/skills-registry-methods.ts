@@ -12,8 +12,8 @@ import { BridgeError } from '../../../src-shared/contract/wire';
 import type { SkillsRegistryMethods } from '../../../src-shared/contract/skills-registry-methods';
 import type { RegistryEntryView, SkillsView } from '../../../src-shared/contract/skills-registry-views';
 import type { McpActionResult } from '../../../src-shared/contract/workbench-views';
-import type { McpPageHost, McpPort, McpSignInPort } from './mcp-page-host';
-import { pageRedactor } from './mcp-page-host';
+import type { McpPageService, McpPort, McpSignInPort } from './mcp-page-service';
+import { pageRedactor } from './mcp-page-service';
 
 /** What these methods need of the current session (GlassboxSession satisfies it). */
 export interface SkillsRegistrySession {
@@ -50,7 +50,7 @@ function entryView(hit: RegistryHit, installed: Record<string, string>): Registr
 }
 
 /** The skills, registry and doctor handlers over the current session; `page` gives the MCP page for action results. */
-export function skillsRegistryHandlers(current: () => SkillsRegistrySession | null, page: () => McpPageHost, env: NodeJS.ProcessEnv): Handlers {
+export function skillsRegistryHandlers(current: () => SkillsRegistrySession | null, page: () => McpPageService, env: NodeJS.ProcessEnv): Handlers {
   const need = (): Required<Pick<SkillsRegistrySession, 'config' | 'paths' | 'workspace' | 'mcp'>> & SkillsRegistrySession => {
     const s = current();
     if (!s?.config || !s.paths || !s.workspace || !s.mcp) throw new BridgeError('FAILED', 'No session is open.');

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { REDACTED, SecretRedactor } from '../../core/secrets/secret-redactor';
-import { TERMINAL_HOLD_MS, TerminalHost, type ShellPort } from './terminal-host';
+import { TERMINAL_HOLD_MS, TerminalService, type ShellPort } from './terminal-service';
 
-// TerminalHost's redaction of pty output, driven by an in-memory shell so reads can be split
+// TerminalService's redaction of pty output, driven by an in-memory shell so reads can be split
 // exactly where a real pty might split them (the real pty path is in e2e/ui/window-secrets.test.ts).
 
 const KEY = 'sk-term-0123456789';
@@ -24,13 +24,13 @@ function fakeShell(recent: string): ShellPort & { emit(data: string): void } {
   };
 }
 
-function hostWith(redactor: SecretRedactor | undefined, shell: ShellPort): { host: TerminalHost; shown: string[] } {
+function hostWith(redactor: SecretRedactor | undefined, shell: ShellPort): { host: TerminalService; shown: string[] } {
   const shown: string[] = [];
-  const host = new TerminalHost(() => shell, { data: (d) => shown.push(d), state: () => undefined }, redactor);
+  const host = new TerminalService(() => shell, { data: (d) => shown.push(d), state: () => undefined }, redactor);
   return { host, shown };
 }
 
-describe('TerminalHost with the session’s secrets', () => {
+describe('TerminalService with the session’s secrets', () => {
   it('hides a key split across two pty reads at every position, and the scrollback', async () => {
     const out = `key=${KEY}\r\n$ `;
     for (let i = 0; i <= out.length; i++) {

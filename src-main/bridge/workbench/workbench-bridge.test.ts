@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { bareSession } from '../../core/session/session-test-kit';
-import { BridgeHost } from '../bridge-host';
+import { BridgeEndpoint } from '../endpoint';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { currentSessionOf } from '../bridge-test-kit';
 import { WorkbenchBridge } from './workbench-bridge';
 
-/** A real session (real str_replace_editor, real runner) as the current session of a real bridge host. */
+/** A real session (real str_replace_editor, real runner) as the current session of a real bridge endpoint. */
 async function setup() {
   const { session, workspace } = await bareSession('gb-workbench-');
   const events: GlassboxEvent[] = [];
   session.bus.subscribe('*', (e) => void events.push(e));
-  const host = new BridgeHost();
+  const host = new BridgeEndpoint();
   const saved = new Map<string, GlassboxEvent[]>();
   const current = await currentSessionOf(host, session);
   const wb = new WorkbenchBridge({

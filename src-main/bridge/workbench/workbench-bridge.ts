@@ -2,16 +2,16 @@ import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/extension-entry';
 import { parseMcpImport } from '../../core/mcp/client/config-import';
 import { resultToModelText } from '../../../src-shared/events/tool-result';
-import type { BridgeHost } from '../bridge-host';
+import type { BridgeEndpoint } from '../endpoint';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
 import { revertEdit } from './edit-revert';
 import { checkpointHandlers } from './checkpoint-methods';
-import { McpPageHost, type McpImportParser } from './mcp-page-host';
+import { McpPageService, type McpImportParser } from './mcp-page-service';
 import { registerMcpInspector } from './mcp-inspector-bridge';
 import { skillsRegistryHandlers, type SkillsRegistrySession } from './skills-registry-methods';
 import { findRecordedCall, replayCall } from '../../core/replay/replay-engine';
-import { TerminalHost } from './terminal-host';
+import { TerminalService } from './terminal-service';
 import type { ExtensionView, TerminalState } from '../../../src-shared/contract/workbench-views';
 import type { RecordedSession, RecordedToolCall, ReplayOutcome, ReplayRequest } from '../../../src-shared/contract/replay';
 import type { CurrentSession } from '../current-session';
@@ -46,7 +46,7 @@ export interface SavedSessionReader {
 }
 
 export interface WorkbenchBridgeOptions {
-  host: BridgeHost;
+  host: BridgeEndpoint;
   /** The owner of the open session the panes follow. */
   current: CurrentSession;
   sessions: SavedSessionReader;
@@ -66,7 +66,7 @@ const NO_SHELL: TerminalState = { owner: 'agent', busy: false, alive: false, hel
  */
 export class WorkbenchBridge {
   private open: OpenSession | null = null;
-  private terminal: TerminalHost | null = null;
+  private terminal: TerminalService | null = null;
   private offBus: (() => void) | null = null;
   private readonly offHandlers: () => void;
   private readonly offSwitch: () => void;
@@ -90,17 +90,17 @@ export class WorkbenchBridge {
       'edits.revert': (callId) => revertEdit(this.require(), this.open?.events ?? [], callId),
       ...checkpointHandlers(() => this.session),
       'terminal.attach': async () => {
-        const t = this.terminalHost();
+        const t = this.terminalService();
         if (!t) return { recent: '', state: NO_SHELL };
         return t.attach();
       },
-      'terminal.write': (data) => this.terminalHost()?.write(data) ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
+      'terminal.write': (data) => this.terminalService()?.write(data) ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
       'terminal.resize': (cols, rows) => {
-        this.terminalHost()?.resize(cols, rows);
+        this.terminalService()?.resize(cols, rows);
         return { ok: true };
       },
-      'terminal.takeOver': () => this.terminalHost()?.takeOver() ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
-      'terminal.release': () => this.terminalHost()?.release() ?? { ok: true, state: NO_SHELL },
+      'terminal.takeOver': () => this.terminalService()?.takeOver() ?? { ok: false, reason: 'No shell in this session.', state: NO_SHELL },
+      'terminal.release': () => this.terminalService()?.release() ?? { ok: true, state: NO_SHELL },
       'replay.prepare': (callId, sessionId) => {
         const call = this.recordedCall(callId, sessionId);
         if (!call) throw new BridgeError('NOT_FOUND', `No call ${callId} in ${sessionId ? `session ${sessionId}` : 'this session'}.`);
@@ -182,15 +182,15 @@ export class WorkbenchBridge {
     return this.session;
   }
 
-  private mcpPage(required: true): McpPageHost;
-  private mcpPage(required?: false): McpPageHost | null;
-  private mcpPage(required = false): McpPageHost | null {
+  private mcpPage(required: true): McpPageService;
+  private mcpPage(required?: false): McpPageService | null;
+  private mcpPage(required = false): McpPageService | null {
     const mcp = this.session?.mcp;
     if (!mcp) {
       if (required) throw new BridgeError('FAILED', 'MCP servers are not available in this session.');
       return null;
     }
-    return new McpPageHost(
+    return new McpPageService(
       mcp,
       this.opts.env ?? process.env,
       this.opts.parseMcpImport ?? ((text) => parseMcpImport(text, 'the imported config').servers),
@@ -198,10 +198,10 @@ export class WorkbenchBridge {
     );
   }
 
-  private terminalHost(): TerminalHost | null {
+  private terminalService(): TerminalService | null {
     const s = this.session;
     if (!s || !s.shell) return null;
-    this.terminal ??= new TerminalHost(
+    this.terminal ??= new TerminalService(
       () => s.shell!(),
       {
         data: (d) => this.opts.host.emit('terminal.data', d),
@@ -213,7 +213,7 @@ export class WorkbenchBridge {
   }
 
   private async adoptShell(session: SessionPort): Promise<void> {
-    const t = this.terminalHost();
+    const t = this.terminalService();
     if (!t || !session.shell) return;
     try {
       t.adopt(await session.shell());

@@ -5,7 +5,7 @@ import { systemBrowser } from '../../core/mcp/client/oauth/browser-opener';
 import { FileOAuthStore } from '../../core/mcp/client/oauth/file-store';
 import { McpSignIn, mayUseOAuth } from '../../core/mcp/client/oauth/sign-in';
 import { signOutLine } from '../../core/mcp/client/oauth/revoke-tokens';
-import type { SessionSignInOptions } from '../../core/mcp/client/oauth/session-sign-in';
+import type { HostSignInOptions } from '../../core/mcp/client/oauth/sign-in-options';
 import { parseCliArgs, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
 
@@ -50,7 +50,7 @@ export function cliSignIn(io: CliIO, paths: GlassboxPaths, interactive = mayOpen
  * browser when there is a terminal or `$BROWSER`; otherwise it is marked needs-sign-in and the
  * message says to run `glassbox mcp login ID`. Lines for the user go to stderr.
  */
-export function cliSessionSignIn(io: CliIO): SessionSignInOptions {
+export function cliSignInOptions(io: CliIO): HostSignInOptions {
   const notify = (line: string) => println(io.stderr, line);
   return { interactive: mayOpenBrowser(io), notify, openUrl: systemBrowser(io.env, notify), callbackTimeoutMs: CALLBACK_TIMEOUT_MS };
 }

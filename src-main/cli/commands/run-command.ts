@@ -11,7 +11,7 @@ import { TerminalHumanInput } from '../terminal-human-input';
 import { parseCliArgs } from '../cli-args';
 import { readLargeArgument } from '../large-argument';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { cliSessionSignIn } from './mcp-login-command';
+import { cliSignInOptions } from './mcp-login-command';
 import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 
 const USAGE = `Usage: glassbox run "TASK" | - | --task-file FILE | --args-file FILE | --args - [--workspace DIR] [--max-steps N] [--max-usd N] [--approve ask|auto|deny] [--json] [--session ID]
@@ -154,7 +154,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const session = await GlassboxSession.create({
     workspace,
     env: io.env,
-    signIn: cliSessionSignIn(io),
+    signIn: cliSignInOptions(io),
     ...(values.session ? { sessionId: values.session } : {}),
     humanInput: ports,
     approvalPort: ports,

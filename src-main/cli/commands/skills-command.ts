@@ -2,7 +2,7 @@ import { glassboxPaths } from '../../core/config/paths';
 import type { SkillEntry, SkillProblem } from '../../core/skills/skill-types';
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { cliSessionSignIn } from './mcp-login-command';
+import { cliSignInOptions } from './mcp-login-command';
 
 const USAGE = `Usage:
   glassbox skills list [--json] [--workspace DIR]
@@ -30,7 +30,7 @@ async function list(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCliArgs({ args: argv, options: { json: { type: 'boolean' }, workspace: { type: 'string' } }, allowPositionals: true }, USAGE);
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'\n\n${USAGE}`);
   const { GlassboxSession } = await import('../../core/session/glassbox-session');
-  const session = await GlassboxSession.create({ workspace: workspaceOf(values.workspace, io), env: io.env, signIn: cliSessionSignIn(io), record: false, withExtensions: false });
+  const session = await GlassboxSession.create({ workspace: workspaceOf(values.workspace, io), env: io.env, signIn: cliSignInOptions(io), record: false, withExtensions: false });
   try {
     await session.skills.ready();
     const listing: SkillsListing = { skills: session.skills.list(), problems: session.skills.problems() };

@@ -6,7 +6,7 @@ import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-s
 import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
 import { readLargeArgument } from '../large-argument';
 import { EXIT, println, UsageError, type CliIO } from '../cli-io';
-import { cliSessionSignIn } from './mcp-login-command';
+import { cliSignInOptions } from './mcp-login-command';
 import { TerminalHumanInput } from '../terminal-human-input';
 
 const USAGE = `Usage:
@@ -93,7 +93,7 @@ async function listTools(argv: string[], io: CliIO): Promise<number> {
   const session = await createSession({
     workspace: workspaceOf(values.workspace, io),
     env: io.env,
-    signIn: cliSessionSignIn(io),
+    signIn: cliSignInOptions(io),
     ...(values.live ? { mcpCached: 'none' as const } : { mcpCached: 'all' as const }),
   });
   try {
@@ -202,7 +202,7 @@ async function callTool(argv: string[], io: CliIO): Promise<number> {
   const options: SessionOptions = {
     workspace: workspaceOf(values.workspace, io),
     env: io.env,
-    signIn: cliSessionSignIn(io),
+    signIn: cliSignInOptions(io),
     humanInput: terminal,
     // No sandbox could be had (no bwrap, failed self-test): the one-time warning goes to stderr.
     onEvent: (e) => {

@@ -6,10 +6,10 @@ import { EventBus } from '../events/event-bus';
 import { ToolHooks } from '../hooks/tool-hooks';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
-import { ExtensionHost } from './extension-host';
+import { ExtensionRegistry } from './registry';
 import { checkExtensionPrompt, checkExtensionResource, checkExtensionResourceTemplate } from './extension-mcp';
 
-const made: { base: string; host: ExtensionHost }[] = [];
+const made: { base: string; host: ExtensionRegistry }[] = [];
 
 function rig(extensionJs: string) {
   const base = mkdtempSync(join(tmpdir(), 'glassbox-ext-mcp-'));
@@ -21,7 +21,7 @@ function rig(extensionJs: string) {
   const hooks = new ToolHooks();
   const runner = new ToolRunner({ tools, hooks, workspace: base, home: base, bus });
   const lines: string[] = [];
-  const host = new ExtensionHost({ bus, tools, hooks, config: {}, workspace: base, roots: [{ dir: root, origin: 'user' }], logSink: (l) => lines.push(l) });
+  const host = new ExtensionRegistry({ bus, tools, hooks, config: {}, workspace: base, roots: [{ dir: root, origin: 'user' }], logSink: (l) => lines.push(l) });
   made.push({ base, host });
   return { host, runner, lines };
 }

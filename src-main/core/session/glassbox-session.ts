@@ -5,7 +5,7 @@ import { loadConfig, type GlassboxConfig } from '../config/config';
 import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths';
 import { EventBus } from '../events/event-bus';
 import { defaultExtensionRoots } from '../extensions/extension-discovery';
-import { ExtensionHost } from '../extensions/extension-host';
+import { ExtensionRegistry } from '../extensions/registry';
 import { ToolHooks } from '../hooks/tool-hooks';
 import { ToolExposure } from '../agent/tool-exposure';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
@@ -65,7 +65,7 @@ export class GlassboxSession {
   readonly tools: ToolCollection;
   readonly runner: ToolRunner;
   /** Extensions of this session: list, reload(name?), unload; empty with `withExtensions: false`. */
-  readonly extensions: ExtensionHost;
+  readonly extensions: ExtensionRegistry;
   /** Saved sessions ($GLASSBOX_HOME/sessions). */
   readonly store: SessionStore;
   /** Hides API keys and MCP header/env values in the session file, `--json` output, streamed deltas and the window. */
@@ -107,7 +107,7 @@ export class GlassboxSession {
   private readonly runs: RunControl;
   /** The MCP start still in progress (`mcpInBackground`); null once every server connected or failed. */
   private mcpStarting: Promise<void> | null = null;
-  private bashSession: BashShell | undefined;
+  private bashShell: BashShell | undefined;
   /** The OS sandbox bash and python_execute run in (its status is the window's "unsandboxed" badge). */
   readonly sandbox: Sandbox;
   /** The last sweep of repositories made in the sandbox, for dispose. */
@@ -149,7 +149,7 @@ export class GlassboxSession {
       redactor: this.redactor,
       sandbox: this.sandbox,
       tools: () => this.tools,
-      shellState: () => this.bashSession?.state(),
+      shellState: () => this.bashShell?.state(),
     });
     const humanInput = opts.humanInput ? new RecordedHumanInput(opts.humanInput, this.bus) : undefined;
     this.tools = new ToolCollection(
@@ -254,7 +254,7 @@ export class GlassboxSession {
     this.addSystemMessages(() => this.skills.promptText());
     offerLoadSkill(this.skills, this.tools);
     this.skills.follow(this.mcp);
-    this.extensions = new ExtensionHost({
+    this.extensions = new ExtensionRegistry({
       bus: this.bus,
       tools: this.tools,
       hooks: this.hooks,
@@ -376,8 +376,8 @@ export class GlassboxSession {
   /** The session's persistent shell: the bash tool runs in it, the UI terminal shows it. Started on first use. */
   shell(): BashShell {
     // Inside the OS sandbox and without the model and MCP secrets; the terminal pane shares it.
-    this.bashSession ??= new BashShell({ cwd: this.workspace, env: this.confinedEnv, sandbox: this.sandbox });
-    return this.bashSession;
+    this.bashShell ??= new BashShell({ cwd: this.workspace, env: this.confinedEnv, sandbox: this.sandbox });
+    return this.bashShell;
   }
 
   /** Stops processes and connections the session holds. */
@@ -390,7 +390,7 @@ export class GlassboxSession {
     await this.extensions.dispose();
     await this.mcp.close();
     await this.tools.dispose();
-    await this.bashSession?.dispose();
+    await this.bashShell?.dispose();
     this.finalSweep();
     this.sandbox.dispose();
     // The last spans leave before the process may exit (bounded: a dead collector costs seconds, not the run).

@@ -7,7 +7,7 @@ import { McpManager } from '../mcp/client/manager';
 import { McpToolCache } from '../mcp/client/tool-cache';
 import { llmSampler } from '../mcp/client/sampling-model';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
-import { createSessionSignIn, type SessionSignInOptions } from '../mcp/client/oauth/session-sign-in';
+import { createMcpSignIn, type HostSignInOptions } from '../mcp/client/oauth/sign-in-options';
 import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 import type { HumanInputPort } from '../tools/tool';
@@ -19,7 +19,7 @@ export interface McpClientsInput {
   paths: GlassboxPaths;
   env: NodeJS.ProcessEnv;
   /** The host's sign-in options (may it open a browser, how, where tokens live). */
-  signIn?: SessionSignInOptions;
+  signIn?: HostSignInOptions;
   tools: ToolCollection;
   bus: EventBus;
   workspace: string;
@@ -33,7 +33,7 @@ export interface McpClientsInput {
 /** A session's MCP servers (`McpManager`, not started yet) and the OAuth sign-in they use. */
 export function createMcpClients(input: McpClientsInput): { signIn: McpSignIn; mcp: McpManager } {
   const { config, paths, env, bus } = input;
-  const signIn = createSessionSignIn({
+  const signIn = createMcpSignIn({
     paths,
     env,
     options: input.signIn,

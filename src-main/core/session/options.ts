@@ -1,7 +1,7 @@
 import type { ApprovalRule } from '../config/config';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { CachedStart } from '../mcp/client/manager';
-import type { SessionSignInOptions } from '../mcp/client/oauth/session-sign-in';
+import type { HostSignInOptions } from '../mcp/client/oauth/sign-in-options';
 import type { HumanInputPort } from '../tools/tool';
 import type { ApprovalGate } from '../tools/tool-runner';
 import type { ApprovalPort } from '../approvals/approval-types';
@@ -53,7 +53,7 @@ export interface SessionOptions {
    */
   mcpInBackground?: boolean;
   /** OAuth sign-in to remote MCP servers in this host: may it open a browser, how, where tokens live. */
-  signIn?: SessionSignInOptions;
+  signIn?: HostSignInOptions;
   /** Load extensions at create (default true). */
   withExtensions?: boolean;
   /** Reload extensions when their files change (long-running hosts: app, web). */

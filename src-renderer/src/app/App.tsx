@@ -5,7 +5,7 @@ import { Composer } from '../features/chat/Composer';
 import { WaitingBar } from '../features/approvals/WaitingBar';
 import { allowByKey, denyByKey, nextByKey } from '../features/approvals/approval-keys';
 import { dialogsSelectors } from '../store/dialogs/selectors';
-import { DialogHost } from '../features/dialogs/DialogHost';
+import { PendingDialogs } from '../features/dialogs/PendingDialogs';
 import { RestoreDialog, RestoreNotice } from '../features/chat/RestoreDialog';
 import { ForkDialog } from '../features/fork/ForkDialog';
 import { CompareView } from '../features/compare/CompareView';
@@ -190,7 +190,7 @@ export function App() {
           )}
         </div>
       </section>
-      <DialogHost />
+      <PendingDialogs />
       <RestoreDialog />
       <ForkDialog />
       <CompareView />

@@ -9,7 +9,7 @@ import type { McpEntry } from './manager-types';
 import { mcpToolName } from './tool-name';
 
 /** What a stand-in needs to bring its server up and find the real tool. */
-export interface CachedToolHost {
+export interface CachedToolOwner {
   /** Starts the server if it is not running; settles when it is connected or has failed. */
   start(): Promise<void>;
   /** Why the server is not available (after `start` failed), for the error the model gets. */
@@ -38,7 +38,7 @@ export class CachedMcpTool implements Tool {
     serverId: string,
     cached: CachedTool,
     exposedName: string,
-    private readonly host: CachedToolHost,
+    private readonly host: CachedToolOwner,
   ) {
     const remote = cached as unknown as RemoteTool;
     this.name = exposedName;

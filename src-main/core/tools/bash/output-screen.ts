@@ -35,7 +35,7 @@ export class OutputScreen {
     return () => this.listeners.delete(listener);
   }
 
-  /** Drops every listener (the session is disposed). */
+  /** Drops every listener (the shell is disposed). */
   clearListeners(): void {
     this.listeners.clear();
   }

@@ -46,7 +46,7 @@ export class BashShell {
   private disposed = false;
   /** Where this shell's commands are handed over (see CommandInput). */
   private cmdDir: string | undefined;
-  /** Made by this session when no sandbox provides one; removed at dispose. */
+  /** Made by this shell when no sandbox provides one; removed at dispose. */
   private ownCmdDir: string | undefined;
 
   constructor(private readonly opts: BashShellOptions) {
@@ -143,7 +143,7 @@ export class BashShell {
     return next;
   }
 
-  /** Stops the shell and its jobs; the session cannot be used afterwards. */
+  /** Stops the shell and its jobs; the shell cannot be used afterwards. */
   async dispose(): Promise<void> {
     this.disposed = true;
     this.killShell();
@@ -243,7 +243,7 @@ export class BashShell {
 
   /** Starts bash if none is running; returns a note when it replaces one that went away. */
   private async ensureShell(): Promise<string | undefined> {
-    if (this.disposed) throw new Error('the shell session was disposed');
+    if (this.disposed) throw new Error('the shell was disposed');
     if (this.proc && !this.starting) return undefined;
     if (!this.starting) {
       this.starting = this.spawnShell().finally(() => {
@@ -318,7 +318,7 @@ export class BashShell {
     });
   }
 
-  /** The folder commands are handed over in: the sandbox's read-only one, else a private one of this session. */
+  /** The folder commands are handed over in: the sandbox's read-only one, else a private one of this shell. */
   private commandDir(): string {
     this.cmdDir ??= this.opts.sandbox?.commandDir?.() ?? (this.ownCmdDir = mkdtempSync(join(tmpdir(), 'glassbox-cmd-')));
     return this.cmdDir;

@@ -52,7 +52,7 @@ export class PythonExecuteTool implements Tool {
   };
   readonly annotations = { title: 'Python', readOnlyHint: false, destructiveHint: true, openWorldHint: true };
 
-  private readonly session: PythonInterpreter;
+  private readonly interpreter: PythonInterpreter;
   private readonly cfg: PythonToolConfig;
   private startedOnce = false;
 
@@ -80,7 +80,7 @@ export class PythonExecuteTool implements Tool {
       env: opts.env,
       interruptGraceMs: this.cfg.interruptGraceMs,
     };
-    this.session = new PythonInterpreter({ ...this.outsideOptions, sandbox: opts.sandbox });
+    this.interpreter = new PythonInterpreter({ ...this.outsideOptions, sandbox: opts.sandbox });
   }
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -88,15 +88,15 @@ export class PythonExecuteTool implements Tool {
     const timeoutSec = typeof args.timeout === 'number' && args.timeout > 0 ? args.timeout : (this.cfg.timeoutSec ?? 60);
     const notes: string[] = [];
     if (args.reset === true) {
-      await this.session.stop();
+      await this.interpreter.stop();
       if (this.startedOnce) notes.push('Python process restarted: all variables were cleared.');
-    } else if (this.startedOnce && !this.session.alive) {
+    } else if (this.startedOnce && !this.interpreter.alive) {
       notes.push('The previous Python process had ended; started a fresh one (variables from earlier calls are gone).');
     }
     if (code.trim() === '') {
       if (args.reset === true) {
         try {
-          await this.session.start();
+          await this.interpreter.start();
           this.startedOnce = true;
         } catch (err) {
           return errorResult(err instanceof Error ? err.message : String(err));
@@ -112,7 +112,7 @@ export class PythonExecuteTool implements Tool {
     const outside = ctx.escalation ? new PythonInterpreter(this.outsideOptions) : undefined;
     if (outside) notes.push(`Ran outside the sandbox in a fresh Python process, as approved (${ctx.escalation!.reasons.join('; ')}); its variables are not kept.`);
     try {
-      exec = await (outside ?? this.session).execute(code, {
+      exec = await (outside ?? this.interpreter).execute(code, {
         timeoutMs: timeoutSec * 1000,
         signal: ctx.signal,
         onOutput: live ? (chunk) => live.add(chunk.data) : undefined,
@@ -161,6 +161,6 @@ export class PythonExecuteTool implements Tool {
   }
 
   async dispose(): Promise<void> {
-    await this.session.stop();
+    await this.interpreter.stop();
   }
 }

@@ -4,7 +4,7 @@ import { VIEW_HEIGHT, type AppViewRef, type AppViewResource } from '../../../../
 import type { CallDetail } from '../../../../src-shared/contract/views';
 import { useApp, useAppStore } from '../../store/app-context';
 import { sandboxSrc, viewRefOf } from './view-ref';
-import { ViewSession } from './view-session';
+import { ViewConnection } from './view-connection';
 import './mcp-apps.css';
 
 /** Heights views asked for, by call: a view scrolled away and back comes back at its size (no jump). */
@@ -24,7 +24,7 @@ export function AppViewSlot({ call }: { call: CallDetail }) {
 
 /**
  * One live view: the server's HTML in a frame on the sandbox's own origin (never this page's),
- * connected through the SDK's AppBridge (ViewSession). Torn down when the card leaves (scrolled
+ * connected through the SDK's AppBridge (ViewConnection). Torn down when the card leaves (scrolled
  * out of the virtualized chat, session switched). A view from a recorded session waits behind
  * a cover until the user clicks it before it may call tools.
  */
@@ -44,7 +44,7 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [cover, setCover] = useState<CSSProperties | undefined>(undefined);
-  const session = useRef<ViewSession | null>(null);
+  const session = useRef<ViewConnection | null>(null);
   const interactedRef = useRef(false);
   interactedRef.current = interacted;
 
@@ -65,7 +65,7 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
     const iframe = frame.current;
     if (!iframe || !resource || !src || closed) return;
     const s = store.getState();
-    const view = new ViewSession({
+    const view = new ViewConnection({
       iframe,
       ref: viewRef,
       resource,

@@ -9,12 +9,12 @@ export function viewRefOf(call: Pick<CallDetail, 'result'> | undefined): AppView
 }
 
 /** The sandbox page's address for one view: its declared CSP domains and the window's origin in the query. */
-export function sandboxSrc(base: string, csp: unknown, pageOrigin: string, pageHost: string): string {
+export function sandboxSrc(base: string, csp: unknown, pageOrigin: string, pageService: string): string {
   const json = JSON.stringify(csp ?? {});
   const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(json))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const u = new URL(base);
   // A sandbox on a wildcard address is reached by the name the window was reached by.
-  if (u.hostname === '0.0.0.0' || u.hostname === '[::]') u.hostname = pageHost;
+  if (u.hostname === '0.0.0.0' || u.hostname === '[::]') u.hostname = pageService;
   u.search = `?csp=${b64}&host=${encodeURIComponent(pageOrigin)}`;
   return u.toString();
 }

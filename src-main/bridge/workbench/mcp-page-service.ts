@@ -85,7 +85,7 @@ export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[]
  * The servers page over the session's MCP servers. Every action answers with a fresh snapshot;
  * a failure is an answer too (`ok: false` with the reason), so the page can show it in place.
  */
-export class McpPageHost {
+export class McpPageService {
   constructor(
     private readonly mcp: McpPort,
     private readonly env: NodeJS.ProcessEnv,

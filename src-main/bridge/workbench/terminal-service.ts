@@ -25,7 +25,7 @@ export interface ShellPort {
   onExit?(listener: () => void): () => void;
 }
 
-/** Where the terminal host pushes pty output and state changes (the bridge events). */
+/** Where the terminal service pushes pty output and state changes (the bridge events). */
 export interface TerminalSink {
   data(data: string): void;
   state(state: TerminalState): void;
@@ -36,7 +36,7 @@ export interface TerminalSink {
  * through TerminalControl (take-over, held while the agent runs a command). One per session;
  * the shell is started lazily on the first attach or by the agent's first bash call.
  */
-export class TerminalHost {
+export class TerminalService {
   readonly control: TerminalControl;
   private shell: ShellPort | null = null;
   private offs: Array<() => void> = [];

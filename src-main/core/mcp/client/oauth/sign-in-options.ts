@@ -6,7 +6,7 @@ import { McpSignIn } from './sign-in';
 import type { OAuthStore } from './store';
 
 /** How MCP sign-in behaves in one host; every field has a default. */
-export interface SessionSignInOptions {
+export interface HostSignInOptions {
   /**
    * Whether a server that asks while connecting may send the user to the browser on its own.
    * Default false: it shows `needs-sign-in` until someone signs in (`mcp login`, Sign in).
@@ -25,10 +25,10 @@ export interface SessionSignInOptions {
 }
 
 /** Builds a session's McpSignIn from the host's options. */
-export function createSessionSignIn(args: {
+export function createMcpSignIn(args: {
   paths: GlassboxPaths;
   env: NodeJS.ProcessEnv;
-  options?: SessionSignInOptions;
+  options?: HostSignInOptions;
   /** Every token and client secret, as it comes to light (the session's redactor). */
   onSecret: (secret: string) => void;
   /** The default `notify`. */

@@ -27,16 +27,16 @@ export function toBridgeErrorInfo(err: unknown): BridgeErrorInfo {
  * pushes events to every connection. Features register their handlers; transports (Electron
  * IPC, WebSocket, in-memory) only move messages.
  */
-export class BridgeHost {
+export class BridgeEndpoint {
   private readonly handlers = new Map<MethodName, (...args: unknown[]) => unknown>();
   private readonly connections = new Set<HostTransport>();
-  private readonly children = new Set<BridgeHost>();
+  private readonly children = new Set<BridgeEndpoint>();
 
   /**
    * `parent`: a host whose handlers answer what this one has none for (the methods every
    * connection shares), and whose `emit` reaches this host's connections too.
    */
-  constructor(private readonly parent?: BridgeHost) {
+  constructor(private readonly parent?: BridgeEndpoint) {
     parent?.children.add(this);
   }
 

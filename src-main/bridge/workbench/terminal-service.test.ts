@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bareSession } from '../../core/session/session-test-kit';
-import { BridgeHost } from '../bridge-host';
+import { BridgeEndpoint } from '../endpoint';
 import { createClientApi, createTransportLink } from '../../../src-shared/contract/client';
 import { createInMemoryTransportPair } from '../in-memory-transport';
 import { TERMINAL_REASONS } from './terminal-control';
@@ -22,7 +22,7 @@ afterEach(async () => {
 describe('terminal over the bridge (real pty)', () => {
   it('streams the agent’s shell, refuses typing until take-over, holds it while a command runs', async () => {
     const { session, workspace } = await bareSession('gb-term-', { approveMode: 'auto' });
-    const host = new BridgeHost();
+    const host = new BridgeEndpoint();
     const current = await currentSessionOf(host, session);
     const wb = new WorkbenchBridge({ host, current, sessions: { load: () => { throw new Error('none'); } } });
     const { client, host: hostEnd } = createInMemoryTransportPair();

@@ -9,7 +9,7 @@ import type { Tool } from '../tools/tool';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
 import type { GlassboxConfig } from '../config/config';
-import { ExtensionHost } from './extension-host';
+import { ExtensionRegistry } from './registry';
 import type { ExtensionInfo } from './extension-entry';
 
 /** A built-in stand-in that extensions can clash with and hooks can watch. */
@@ -33,7 +33,7 @@ interface Rig {
   tools: ToolCollection;
   hooks: ToolHooks;
   runner: ToolRunner;
-  host: ExtensionHost;
+  host: ExtensionRegistry;
   events: GlassboxEvent[];
   lines: string[];
 }
@@ -56,7 +56,7 @@ function rig(config: GlassboxConfig = {}, timeoutMs?: number): Rig {
   const hooks = new ToolHooks();
   const runner = new ToolRunner({ tools, hooks, workspace, home: join(base, 'home'), bus });
   const lines: string[] = [];
-  const host = new ExtensionHost({
+  const host = new ExtensionRegistry({
     bus,
     tools,
     hooks,
@@ -114,7 +114,7 @@ async function call(r: Rig, tool: string, args: Record<string, unknown>) {
   return r.runner.run({ tool, args });
 }
 
-describe('ExtensionHost: discovery and loading', () => {
+describe('ExtensionRegistry: discovery and loading', () => {
   it('loads from both roots, ESM and CommonJS, manifest and manifest-less, and skips _ and . folders', async () => {
     const r = rig();
     ext(r.userRoot, 'esm-ext', { 'extension.mjs': GREET_ESM });
@@ -213,7 +213,7 @@ export class Chosen { onLoad(api) { api.registerTool({ name: 'right', descriptio
   });
 });
 
-describe('ExtensionHost: isolation', () => {
+describe('ExtensionRegistry: isolation', () => {
   it('reports each failure mode with the name and reason, and keeps the rest working', async () => {
     const r = rig();
     ext(r.userRoot, 'a-bad-manifest', { 'plugin.yaml': 'name: [oops', 'extension.mjs': GREET_ESM });
@@ -296,7 +296,7 @@ export default { onLoad(api) {
   });
 });
 
-describe('ExtensionHost: tools and hooks', () => {
+describe('ExtensionRegistry: tools and hooks', () => {
   it('keeps the first tool on a name clash and reports the loser in tools.conflicts and the extension status', async () => {
     const r = rig();
     ext(r.userRoot, 'a-first', { 'extension.mjs': GREET_ESM });
@@ -378,7 +378,7 @@ export default { onLoad(api) {
   });
 });
 
-describe('ExtensionHost: unload and reload', { timeout: 120_000 }, () => {
+describe('ExtensionRegistry: unload and reload', { timeout: 120_000 }, () => {
   const EVERYTHING = `export default {
   onLoad(api) {
     api.registerTool({ name: 'mine', description: 'd', execute: () => 'v1' });

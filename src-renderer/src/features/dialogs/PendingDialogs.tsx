@@ -41,7 +41,7 @@ function QuestionDialog({ d }: { d: Extract<PendingDialog, { kind: 'question' }>
  * Shows the oldest pending dialog (question, MCP elicitation form or page, sampling request or
  * answer) above everything. Approvals are not dialogs: they wait inline in their call's card.
  */
-export function DialogHost() {
+export function PendingDialogs() {
   const d = useApp(dialogsSelectors.current);
   const behind = useApp(dialogsSelectors.waitingBehind);
   // The focus goes back to where it was (usually the message box) once the last dialog is answered.

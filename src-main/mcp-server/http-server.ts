@@ -18,8 +18,8 @@ import { sendWebResponse, toWebRequest } from './node-fetch-bridge';
 /** Largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** How the HTTP host is set up. */
-export interface McpHttpHostOptions {
+/** How the HTTP server is set up. */
+export interface McpHttpServerOptions {
   host: string;
   port: number;
   /** Bearer token; generated when absent (read it back from `token`). */
@@ -36,7 +36,7 @@ export interface McpHttpHostOptions {
   maxSessions?: number;
 }
 
-interface LegacySession {
+interface LegacyConnection {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   close(): Promise<void>;
@@ -82,15 +82,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * session per `initialize`, with SSE streams, resumption and polling, kept in a pool that
  * closes idle sessions and caps their number.
  */
-export class McpHttpHost {
+export class McpHttpServer {
   readonly token: string;
-  private readonly sessions: LegacyConnectionPool<LegacySession>;
+  private readonly sessions: LegacyConnectionPool<LegacyConnection>;
   private readonly modern: McpHttpHandler;
   private http?: HttpServer;
   private port = 0;
   private allowed: string[];
 
-  constructor(private readonly opts: McpHttpHostOptions) {
+  constructor(private readonly opts: McpHttpServerOptions) {
     this.token = opts.token || generateToken();
     this.allowed = allowedHostnames(opts.host);
     this.sessions = new LegacyConnectionPool({ idleMs: opts.sessionIdleMs, maxSessions: opts.maxSessions });
@@ -197,7 +197,7 @@ export class McpHttpHost {
         this.sessions.add(id, session);
       },
     });
-    const session: LegacySession = {
+    const session: LegacyConnection = {
       transport,
       server,
       close: async () => {

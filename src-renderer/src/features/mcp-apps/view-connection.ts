@@ -21,7 +21,7 @@ export interface ViewHostPort {
 }
 
 /** What one view is started with. */
-export interface ViewSessionOptions {
+export interface ViewConnectionOptions {
   iframe: HTMLIFrameElement;
   ref: AppViewRef;
   resource: AppViewResource;
@@ -51,13 +51,13 @@ export function boundedHeight(h: unknown): number {
  * calls through the host's tool path, messages and links through the user, model context,
  * size, display mode) and logs every message both ways for the server's Traffic view.
  */
-export class ViewSession {
+export class ViewConnection {
   private bridge: AppBridge | null = null;
   private pending: ViewTrafficInput[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
-  constructor(private readonly o: ViewSessionOptions) {}
+  constructor(private readonly o: ViewConnectionOptions) {}
 
   /** Connects to the sandbox frame (call once its `src` is set). */
   async start(): Promise<void> {

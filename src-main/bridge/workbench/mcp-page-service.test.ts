@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
-import { pageRedactor, toMcpSnapshot } from './mcp-page-host';
+import { pageRedactor, toMcpSnapshot } from './mcp-page-service';
 
 const server = (over: Partial<McpServerStatus>): McpServerStatus => ({
   id: 'remote',

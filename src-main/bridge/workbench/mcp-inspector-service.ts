@@ -16,7 +16,7 @@ import type {
   McpToolCallView,
   McpTrafficView,
 } from '../../../src-shared/contract/mcp-inspector-views';
-import { pageRedactor } from './mcp-page-host';
+import { pageRedactor } from './mcp-page-service';
 
 /** What the inspector needs of the session's MCP servers (McpManager satisfies it). */
 export interface McpInspectorPort {
@@ -69,7 +69,7 @@ function blockText(block: unknown): string {
  * goes through the page's secret scrub (config env and header values, what `${env:…}` expands
  * to) and the session's redactor (keys) first.
  */
-export class McpInspectorHost {
+export class McpInspectorService {
   constructor(
     private readonly mcp: McpInspectorPort,
     private readonly session: InspectorSession,

@@ -5,20 +5,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { BridgeHost } from '../bridge-host';
+import { BridgeEndpoint } from '../endpoint';
 import { currentSessionOf } from '../bridge-test-kit';
 import { composeWithAttachments } from './mcp-attachments';
-import { isInspectorPort } from './mcp-inspector-host';
+import { isInspectorPort } from './mcp-inspector-service';
 import { WorkbenchBridge } from './workbench-bridge';
 
-// The MCP inspector's bridge methods through BridgeHost.invoke (the same argument checks as a
+// The MCP inspector's bridge methods through BridgeEndpoint.invoke (the same argument checks as a
 // remote call) over a real session whose MCP server is the real server-everything (stdio).
 
 const EVERYTHING = join(import.meta.dirname, '../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const SECRET = 'sk-inspector-host-77aa11';
 
 let session: GlassboxSession;
-let host: BridgeHost;
+let host: BridgeEndpoint;
 const events: GlassboxEvent[] = [];
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   session = await GlassboxSession.create({ workspace, env: { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1' }, withExtensions: false });
   session.bus.subscribe('*', (e) => void events.push(e));
   await session.mcpReady?.();
-  host = new BridgeHost();
+  host = new BridgeEndpoint();
   const current = await currentSessionOf(host, session);
   new WorkbenchBridge({ host, current, sessions: { load: () => ({ events: [], skipped: 0 }) } });
 }, 90_000);

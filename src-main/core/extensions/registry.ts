@@ -13,7 +13,7 @@ import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
 
 
 /** The session parts extensions plug into, and where to look for them. */
-export interface ExtensionHostOptions {
+export interface ExtensionRegistryOptions {
   bus: EventBus;
   tools: ToolCollection;
   hooks: ToolHooks;
@@ -34,7 +34,7 @@ export interface ExtensionHostOptions {
  * working. Operations run one at a time, so a file-change reload never interleaves with a
  * requested one. Loading one folder is `ExtensionLoader`'s job, logging `ExtensionLogger`'s.
  */
-export class ExtensionHost {
+export class ExtensionRegistry {
   private readonly entries = new Map<string, ExtensionEntry>();
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -45,7 +45,7 @@ export class ExtensionHost {
   /** The resources, templates and prompts extensions contribute (served by `glassbox mcp serve`). */
   readonly mcp = new McpCatalog();
 
-  constructor(private readonly opts: ExtensionHostOptions) {
+  constructor(private readonly opts: ExtensionRegistryOptions) {
     this.logger = new ExtensionLogger(opts.bus, opts.logSink ?? defaultExtensionLogSink);
     this.loader = new ExtensionLoader({
       bus: opts.bus,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BridgeHost } from './bridge-host';
+import { BridgeEndpoint } from './endpoint';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { contractSurface, createClientApi, createTransportLink } from '../../src-shared/contract/client';
 import { EVENT_NAMES } from '../../src-shared/contract/events';
@@ -8,7 +8,7 @@ import { type AgentState } from '../../src-shared/contract/views';
 import { createInMemoryTransportPair } from './in-memory-transport';
 
 function setup() {
-  const host = new BridgeHost();
+  const host = new BridgeEndpoint();
   const { client, host: hostEnd } = createInMemoryTransportPair();
   host.connect(hostEnd);
   const link = createTransportLink(client);
@@ -18,7 +18,7 @@ function setup() {
 
 const idle: AgentState = { sessionId: 's1', running: false };
 
-describe('BridgeHost over the in-memory pair', () => {
+describe('BridgeEndpoint over the in-memory pair', () => {
   it('routes a call to its handler and returns the result', async () => {
     const { host, api } = setup();
     const seen: string[] = [];
