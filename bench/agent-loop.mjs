@@ -12,7 +12,7 @@ import { createJiti } from 'jiti';
 const jiti = createJiti(import.meta.url);
 const src = (p) => jiti.import(new URL(`../src-main/core/${p}`, import.meta.url).pathname);
 const { ToolCallAgent } = await src('agent/tool-call-agent.ts');
-const { InProcessScriptedModel, testTool } = await src('agent/agent-test-kit.ts');
+const { InProcessScriptedModel, testTool } = await src('agent/test-kit.ts');
 const { EventBus } = await src('events/event-bus.ts');
 const { ToolHooks } = await src('hooks/tool-hooks.ts');
 const { ToolCollection } = await src('tools/tool-collection.ts');

@@ -6,7 +6,7 @@
 //
 //   node bench/bash.mjs [N=1000]
 //
-// It bundles src-main/core/tools/bash/bash-tool.ts with Vite's SSR build (dependencies stay
+// It bundles src-main/core/tools/bash/tool.ts with Vite's SSR build (dependencies stay
 // external) into node_modules/.cache, then imports it: no TypeScript runner needed.
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -31,7 +31,7 @@ await build({
     emptyOutDir: true,
     rollupOptions: {
       input: {
-        'bash-tool': join(root, 'src-main/core/tools/bash/bash-tool.ts'),
+        'bash-tool': join(root, 'src-main/core/tools/bash/tool.ts'),
         'bash-session': join(root, 'src-main/core/tools/bash/shell.ts'),
         sandbox: join(root, 'src-main/core/sandbox/sandbox.ts'),
       },

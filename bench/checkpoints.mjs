@@ -4,7 +4,7 @@
 //
 //   node bench/checkpoints.mjs [FILES=2000] [ROUNDS=7]
 //
-// Loads src-main/core/checkpoints/checkpoint-store.ts with jiti (no build step).
+// Loads src-main/core/checkpoints/store.ts with jiti (no build step).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,8 @@ const ROUNDS = Number(process.argv[3] ?? 7);
 const CHANGED = 20;
 
 const jiti = createJiti(import.meta.url);
-// CHECKPOINT_STORE=<path to a checkpoint-store.ts> measures another version (e.g. an older one) the same way.
-const { CheckpointStore } = await jiti.import(process.env.CHECKPOINT_STORE ?? join(ROOT, 'src-main/core/checkpoints/checkpoint-store.ts'));
+// CHECKPOINT_STORE=<path to a store.ts> measures another version (e.g. an older one) the same way.
+const { CheckpointStore } = await jiti.import(process.env.CHECKPOINT_STORE ?? join(ROOT, 'src-main/core/checkpoints/store.ts'));
 
 function makeTree() {
   const ws = mkdtempSync(join(tmpdir(), 'glassbox-bench-cp-'));

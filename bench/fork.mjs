@@ -88,9 +88,9 @@ const writeSession = (home, id, events) => writeFileSync(join(home, 'sessions', 
 async function forkBench() {
   const load = await bundleForBench('bench-fork', {
     'create-fork': 'fork/create-fork.ts',
-    'fork-start': 'fork/fork-start.ts',
+    'fork-start': 'fork/start.ts',
     'glassbox-session': 'session/glassbox-session.ts',
-    'checkpoint-store': 'checkpoints/checkpoint-store.ts',
+    'checkpoint-store': 'checkpoints/store.ts',
   });
   const { prepareFork } = await load('create-fork');
   const { startFork } = await load('fork-start');

@@ -23,7 +23,7 @@ import { bundleForBench } from './bundle.mjs';
 // The modules as they ship (bench/bundle.mjs), the export worker beside them as in the app's build.
 const ENTRIES = {
   'tool-call-agent': 'agent/tool-call-agent.ts',
-  'agent-test-kit': 'agent/agent-test-kit.ts',
+  'agent-test-kit': 'agent/test-kit.ts',
   'event-bus': 'events/event-bus.ts',
   'tool-hooks': 'hooks/tool-hooks.ts',
   'tool-collection': 'tools/tool-collection.ts',
@@ -40,7 +40,7 @@ const ENTRIES = {
 const load = await bundleForBench('bench-otel', ENTRIES);
 const src = (file) => load(Object.keys(ENTRIES).find((name) => ENTRIES[name] === file));
 const { ToolCallAgent } = await src('agent/tool-call-agent.ts');
-const { InProcessScriptedModel, testTool } = await src('agent/agent-test-kit.ts');
+const { InProcessScriptedModel, testTool } = await src('agent/test-kit.ts');
 const { EventBus } = await src('events/event-bus.ts');
 const { ToolHooks } = await src('hooks/tool-hooks.ts');
 const { ToolCollection } = await src('tools/tool-collection.ts');

@@ -14,7 +14,7 @@ import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url);
 const src = (p) => jiti.import(new URL(`../src-main/core/${p}`, import.meta.url).pathname);
-const { SecretRedactor } = await src('secrets/secret-redactor.ts');
+const { SecretRedactor } = await src('secrets/redactor.ts');
 const { StreamRedactor } = await src('secrets/stream-redactor.ts');
 
 const N = Number(process.argv[2] ?? 10_000);
@@ -105,7 +105,7 @@ console.log(`  pass-through ${pass.toFixed(1)} ms; StreamRedactor ${red.toFixed(
 const bridgeSrc = (p) => jiti.import(new URL(`../src-main/bridge/${p}`, import.meta.url).pathname);
 const { CurrentSession } = await bridgeSrc('current-session.ts');
 const { EventBus } = await src('events/event-bus.ts');
-const { SessionStore } = await src('session/session-store.ts');
+const { SessionStore } = await src('session/store.ts');
 const dir = mkdtempSync(join(tmpdir(), 'gb-bench-redact-'));
 const store = new SessionStore(dir);
 const id = '00000000-0000-4000-8000-000000000001';

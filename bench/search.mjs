@@ -16,7 +16,7 @@ import { createJiti } from 'jiti';
 const jiti = createJiti(import.meta.url);
 const src = (p) => jiti.import(new URL(`../src-main/core/${p}`, import.meta.url).pathname);
 const { SearchIndex } = await src('search/search-index.ts');
-const { parseSearchQuery } = await src('search/search-query.ts');
+const { parseSearchQuery } = await src('search/query.ts');
 
 const SESSIONS = Number(process.argv[2] ?? 1000);
 const CALLS = Number(process.argv[3] ?? 100);

@@ -6,7 +6,7 @@
  * JavaScript:  /** @type {import('./glassbox-extension').GlassboxExtension} *\/
  *
  * Kept in step with the real types in src-main/core by
- * src-main/core/extensions/extension-types.sync.test.ts.
+ * src-main/core/extensions/types.sync.test.ts.
  */
 
 // ——— tools ———

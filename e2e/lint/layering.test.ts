@@ -32,7 +32,7 @@ describe('layering rule', () => {
     [`import { BridgeEndpoint } from '../../bridge/endpoint';\nexport const x = BridgeEndpoint;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
     [`import type { BridgeEndpoint } from '../../bridge/endpoint';\nexport type X = BridgeEndpoint;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
     [`import { main } from '../../cli/index';\nexport const x = main;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
-    [`import { WebHost } from '../../web/web-host';\nexport const x = WebHost;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
+    [`import { WebHost } from '../../web/host';\nexport const x = WebHost;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
     [`import { startMcpServe } from '../../mcp-server/serve';\nexport const x = startMcpServe;\n`, 'core imports none of bridge, cli, web, mcp-server or electron'],
   ])('core: flags %j', async (code, message) => {
     const found = await layerMessages(code, CORE);
@@ -60,7 +60,7 @@ describe('layering rule', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toContain('only src-main/electron may import');
     const good = [
-      `import { SessionStore } from '../core/session/session-store';`,
+      `import { SessionStore } from '../core/session/store';`,
       `import { METHOD_SPECS } from '../../src-shared/contract/methods';`,
       `export const x = [SessionStore, METHOD_SPECS];`,
       '',
@@ -74,7 +74,7 @@ describe('layering rule', () => {
       expect(await layerMessages(bad, MCP_SERVER)).toHaveLength(1);
     }
     const good = [
-      `import { SessionStore } from '../core/session/session-store';`,
+      `import { SessionStore } from '../core/session/store';`,
       `import type { GlassboxEvent } from '../../src-shared/events/event-types';`,
       `export type E = GlassboxEvent;`,
       `export const x = [SessionStore];`,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InProcessScriptedModel } from '../../src-main/core/agent/agent-test-kit';
+import { InProcessScriptedModel } from '../../src-main/core/agent/test-kit';
 import { GlassboxSession } from '../../src-main/core/session/glassbox-session';
 import { CHROMIUM_PATH } from '../helpers/cli';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';

@@ -1,20 +1,20 @@
 import type { GlassboxPaths } from '../core/config/paths';
 import type { HostSignInOptions } from '../core/mcp/client/oauth/sign-in-options';
-import { SessionStore } from '../core/session/session-store';
+import { SessionStore } from '../core/session/store';
 import { BridgeEndpoint } from './endpoint';
 import { coreSessionOpener } from './core-session-opener';
 import { CurrentSession } from './current-session';
 import { SavedSessionList } from './saved-session-list';
-import { InsightsBridge, type DesktopShell } from './insights/insights-bridge';
+import { InsightsBridge, type DesktopShell } from './insights/bridge';
 import type { HostTransport } from '../../src-shared/contract/wire';
 import { safe, type EmitEvent } from './open-session';
 import { SessionBridge } from './session-bridge';
 import { SessionRegistry } from './session-registry';
 import { SettingsStore, type ApiKeyStore } from './settings-store';
 import { createWindowPorts } from './window-ports';
-import { WorkbenchBridge } from './workbench/workbench-bridge';
+import { WorkbenchBridge } from './workbench/bridge';
 import { ForkBridge } from './fork-bridge';
-import { registerAppViews } from './apps/app-view-bridge';
+import { registerAppViews } from './apps/view-bridge';
 import type { ViewSandboxInfo } from '../../src-shared/apps/view-types';
 import { registerTaskMethods } from './task-bridge';
 

@@ -4,8 +4,8 @@ import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { diffSessions } from '../../src-shared/read-models/session-diff';
 import { prepareFork } from '../core/fork/create-fork';
-import { ForkError } from '../core/fork/fork-plan';
-import { isValidSessionId, type SessionStore } from '../core/session/session-store';
+import { ForkError } from '../core/fork/plan';
+import { isValidSessionId, type SessionStore } from '../core/session/store';
 import type { BridgeEndpoint } from './endpoint';
 import type { CurrentSession } from './current-session';
 

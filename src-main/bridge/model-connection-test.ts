@@ -1,4 +1,4 @@
-import { SecretRedactor } from '../core/secrets/secret-redactor';
+import { SecretRedactor } from '../core/secrets/redactor';
 import type { ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 
 /** Where each provider's API is when no base URL is set. */

@@ -1,5 +1,5 @@
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import type { ForkFiles } from '../core/fork/fork-start';
+import type { ForkFiles } from '../core/fork/start';
 import type { RecordedToolCall } from '../../src-shared/contract/replay';
 import type { BridgeEventName, BridgeEvents } from '../../src-shared/contract/events';
 import type { AgentState, PendingDialog, SessionSnapshot, SessionSummary, SessionView, SettingsView } from '../../src-shared/contract/views';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../src-shared/contract/views';
-import { bareSession } from '../core/session/session-test-kit';
-import { itWithBwrap } from '../core/sandbox/sandbox-test-kit';
+import { bareSession } from '../core/session/test-kit';
+import { itWithBwrap } from '../core/sandbox/test-kit';
 import { CurrentSession } from './current-session';
 
 // The window's "unsandboxed" badge reads AgentState.sandbox: a real core session behind the bridge.

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionSummary } from '../../src-shared/contract/views';
 import { BridgeError } from '../../src-shared/contract/wire';
-import { isValidSessionId, type SessionStore } from '../core/session/session-store';
+import { isValidSessionId, type SessionStore } from '../core/session/store';
 import { safe } from './open-session';
 
 /**

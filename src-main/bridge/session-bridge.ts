@@ -3,7 +3,7 @@ import { matchesCallFilter, summarizeCall } from '../../src-shared/read-models/c
 import { BridgeError } from '../../src-shared/contract/wire';
 import type { AgentState, CallFilter, ExportedFile, SessionSummary } from '../../src-shared/contract/views';
 import type { MethodName } from '../../src-shared/contract/methods';
-import type { SessionStore } from '../core/session/session-store';
+import type { SessionStore } from '../core/session/store';
 import type { CurrentSession } from './current-session';
 import type { OpenSession } from './open-session';
 import { safe, type EmitEvent } from './open-session';

@@ -1,9 +1,9 @@
 import type { EventBus } from '../core/events/event-bus';
-import type { ForkFiles } from '../core/fork/fork-start';
+import type { ForkFiles } from '../core/fork/start';
 import type { Checkpoint, CheckpointFileChange } from '../../src-shared/contract/checkpoint-views';
-import type { ExtensionInfo } from '../core/extensions/extension-entry';
+import type { ExtensionInfo } from '../core/extensions/entry';
 import type { EventSource } from '../core/secrets/redacted-events';
-import type { SecretRedactor } from '../core/secrets/secret-redactor';
+import type { SecretRedactor } from '../core/secrets/redactor';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import type { PendingDialog, SandboxBadge, SpendView } from '../../src-shared/contract/views';

@@ -3,7 +3,7 @@ import type { BridgeEventName } from '../../src-shared/contract/events';
 import type { SettingsView } from '../../src-shared/contract/views';
 import { EventBus } from '../core/events/event-bus';
 import { RedactedEvents } from '../core/secrets/redacted-events';
-import { SecretRedactor } from '../core/secrets/secret-redactor';
+import { SecretRedactor } from '../core/secrets/redactor';
 import { SessionRegistry, type SessionViewer } from './session-registry';
 import type { SessionPort } from './session-port';
 

@@ -1,5 +1,5 @@
 import type { GlassboxConfig } from '../core/config/config';
-import { TelemetrySectionSchema, telemetrySection } from '../core/telemetry/telemetry-config';
+import { TelemetrySectionSchema, telemetrySection } from '../core/telemetry/config';
 import type { TelemetrySettingsPatch, TelemetrySettingsView } from '../../src-shared/contract/views';
 
 /** The window's view of the `telemetry` section: header names only, never their values. */

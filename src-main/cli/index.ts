@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError } from '../core/config/config';
-import { defaultIO, EXIT, println, UsageError, type CliIO } from './cli-io';
+import { defaultIO, EXIT, println, UsageError, type CliIO } from './io';
 
 type CommandMain = (argv: string[], io: CliIO) => Promise<number>;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError, type CliIO } from './cli-io';
+import { UsageError, type CliIO } from './io';
 
 /** Reads all of stdin as UTF-8 text. */
 async function readStdin(io: CliIO): Promise<string> {

@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../core/approvals/approval-types';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../core/approvals/types';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, JsonSchema } from '../core/tools/tool';
 import { visibleText } from '../../src-shared/text/visible-text';
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dialog, Notification, type BrowserWindow } from 'electron';
 import type { ExportedFile } from '../../src-shared/contract/views';
-import type { DesktopShell } from '../bridge/insights/insights-bridge';
+import type { DesktopShell } from '../bridge/insights/bridge';
 
 /**
  * The desktop app's save dialog and OS notifications, for the bridge's HTML export and

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { ApprovalMode } from '../core/approvals/approval-policy';
+import type { ApprovalMode } from '../core/approvals/policy';
 import type { ApprovalRule } from '../core/config/config';
 import { glassboxPaths } from '../core/config/paths';
 import { GlassboxSession } from '../core/session/glassbox-session';

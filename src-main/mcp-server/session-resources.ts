@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import { isValidSessionId, type SessionStore } from '../core/session/session-store';
+import { isValidSessionId, type SessionStore } from '../core/session/store';
 import type { CatalogResourceTemplate, ResourceContent } from '../core/mcp/common/catalog';
 
 /** Sessions per `resources/list` page. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { buildViewCsp, cleanCspDomains } from '../../src-shared/apps/view-csp';
 import { VIEW_PROXY_HTML, VIEW_PROXY_SCRIPT } from './view-proxy-script';
-import { allowedHosts } from './web-security';
+import { allowedHosts } from './security';
 
 /** The proxy page's path; its query carries the view's CSP (`csp`, base64url JSON) and the window's origin (`host`). */
 export const VIEW_PROXY_PATH = '/proxy.html';

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { WEB_AUTH_REFUSED_CLOSE, type HostToClient, type HostTransport, type WebAuthOkMessage } from '../../src-shared/contract/wire';
-import { checkAuthFrame } from './web-security';
+import { checkAuthFrame } from './security';
 
 /** How long a socket admitted by the page cookie may take to send the token. */
 const AUTH_TIMEOUT_MS = 30_000;

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionStore } from '../../core/session/session-store';
+import { SessionStore } from '../../core/session/store';
 import { TimeAxisCache } from './time-axis-cache';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { buildTimeAxis, type TimeAxis } from '../../../src-shared/read-models/time-axis';
-import type { SessionStore } from '../../core/session/session-store';
+import type { SessionStore } from '../../core/session/store';
 
 /** How many sessions' axes are kept (each is about a megabyte for 10,000 calls). */
 const KEPT = 4;

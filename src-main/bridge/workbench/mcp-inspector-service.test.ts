@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { BridgeEndpoint } from '../endpoint';
-import { currentSessionOf } from '../bridge-test-kit';
+import { currentSessionOf } from '../test-kit';
 import { composeWithAttachments } from './mcp-attachments';
 import { isInspectorPort } from './mcp-inspector-service';
-import { WorkbenchBridge } from './workbench-bridge';
+import { WorkbenchBridge } from './bridge';
 
 // The MCP inspector's bridge methods through BridgeEndpoint.invoke (the same argument checks as a
 // remote call) over a real session whose MCP server is the real server-everything (stdio).

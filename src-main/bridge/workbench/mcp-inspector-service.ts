@@ -1,7 +1,7 @@
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import type { McpServerCatalogs } from '../../core/mcp/client/server-catalogs';
 import type { McpTrafficEntry } from '../../core/mcp/client/traffic-log';
-import { SecretRedactor } from '../../core/secrets/secret-redactor';
+import { SecretRedactor } from '../../core/secrets/redactor';
 import type { ToolRunner } from '../../core/tools/tool-runner';
 import { resultToModelText } from '../../../src-shared/events/tool-result';
 import { BridgeError } from '../../../src-shared/contract/wire';

@@ -1,8 +1,8 @@
 import type { McpServerConfig } from '../../core/config/config';
 import { serverSecrets } from '../../core/secrets/config-secrets';
-import { SecretRedactor } from '../../core/secrets/secret-redactor';
+import { SecretRedactor } from '../../core/secrets/redactor';
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
-import { maskServerConfig, unmaskServerConfig } from '../../core/secrets/secret-mask';
+import { maskServerConfig, unmaskServerConfig } from '../../core/secrets/mask';
 import type { SignInStatus } from '../../core/mcp/client/oauth/sign-in-status';
 import { signOutLine, type Revocation } from '../../core/mcp/client/oauth/revoke-tokens';
 import type {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REDACTED, SecretRedactor } from '../../core/secrets/secret-redactor';
+import { REDACTED, SecretRedactor } from '../../core/secrets/redactor';
 import { TERMINAL_HOLD_MS, TerminalService, type ShellPort } from './terminal-service';
 
 // TerminalService's redaction of pty output, driven by an in-memory shell so reads can be split

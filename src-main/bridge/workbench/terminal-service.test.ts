@@ -2,13 +2,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bareSession } from '../../core/session/session-test-kit';
+import { bareSession } from '../../core/session/test-kit';
 import { BridgeEndpoint } from '../endpoint';
 import { createClientApi, createTransportLink } from '../../../src-shared/contract/client';
 import { createInMemoryTransportPair } from '../in-memory-transport';
 import { TERMINAL_REASONS } from './terminal-control';
-import { currentSessionOf } from '../bridge-test-kit';
-import { WorkbenchBridge } from './workbench-bridge';
+import { currentSessionOf } from '../test-kit';
+import { WorkbenchBridge } from './bridge';
 
 /** Until `cond` holds (vi.waitFor: polls, fails with the timeout). */
 const waitFor = (cond: () => boolean, ms = 20_000): Promise<void> =>

@@ -1,4 +1,4 @@
-import type { SecretRedactor } from '../../core/secrets/secret-redactor';
+import type { SecretRedactor } from '../../core/secrets/redactor';
 import { redactedOutput } from '../../core/secrets/redacted-output';
 import { TerminalControl } from './terminal-control';
 import type {

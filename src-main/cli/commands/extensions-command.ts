@@ -1,7 +1,7 @@
-import type { ExtensionInfo } from '../../core/extensions/extension-entry';
+import type { ExtensionInfo } from '../../core/extensions/entry';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
-import { EXIT, println, type CliIO } from '../cli-io';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../args';
+import { EXIT, println, type CliIO } from '../io';
 
 const USAGE = `Usage:
   glassbox extensions list [--json] [--workspace DIR]

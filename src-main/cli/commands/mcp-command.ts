@@ -7,10 +7,10 @@ import { mergeImportedServers, parseMcpImport } from '../../core/mcp/client/conf
 import { McpManager } from '../../core/mcp/client/manager';
 import type { McpServerStatus } from '../../core/mcp/client/server-status';
 import { ToolCollection } from '../../core/tools/tool-collection';
-import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../args';
 import { cliSignIn, LOGIN_HELP, LOGIN_USAGE, mcpLogin, mcpLogout } from './mcp-login-command';
 import { mcpServe, SERVE_USAGE } from './mcp-serve-command';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { mcpAdd, mcpSearch, REGISTRY_HELP, REGISTRY_USAGE } from './mcp-registry-command';
 import { DOCTOR_HELP, DOCTOR_USAGE, mcpDoctor } from './mcp-doctor-command';
 

@@ -1,8 +1,8 @@
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import type { DoctorReport } from '../../../src-shared/contract/doctor-views';
-import { parseCliArgs, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { parseCliArgs, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { visibleText } from '../../../src-shared/text/visible-text';
 import { cliSignIn } from './mcp-login-command';
 import { parseArgsJson } from './tools-command';

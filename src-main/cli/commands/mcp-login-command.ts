@@ -6,8 +6,8 @@ import { FileOAuthStore } from '../../core/mcp/client/oauth/file-store';
 import { McpSignIn, mayUseOAuth } from '../../core/mcp/client/oauth/sign-in';
 import { signOutLine } from '../../core/mcp/client/oauth/revoke-tokens';
 import type { HostSignInOptions } from '../../core/mcp/client/oauth/sign-in-options';
-import { parseCliArgs, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { parseCliArgs, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 /** The usage lines of `mcp login|logout`, for `glassbox mcp --help`. */
 export const LOGIN_USAGE = `  glassbox mcp login ID [--workspace DIR]

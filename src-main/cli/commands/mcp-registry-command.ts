@@ -8,10 +8,10 @@ import { RegistryError } from '../../core/mcp/registry/client';
 import { registrySettings } from '../../core/mcp/registry/config';
 import { defaultOption, defaultServerId, InstallError, installInputs, installOptions, type InstallInput } from '../../core/mcp/registry/install';
 import { RegistryService } from '../../core/mcp/registry/service';
-import { SecretStore } from '../../core/secrets/secret-store';
+import { SecretStore } from '../../core/secrets/store';
 import { ToolCollection } from '../../core/tools/tool-collection';
-import { parseCliArgs, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { parseCliArgs, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { visibleText } from '../../../src-shared/text/visible-text';
 
 /** Usage lines of `mcp search` and `mcp add` (part of `glassbox mcp --help`). */

@@ -1,6 +1,6 @@
-import type { ApprovalMode } from '../../core/approvals/approval-policy';
-import { parseCliArgs, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import type { ApprovalMode } from '../../core/approvals/policy';
+import { parseCliArgs, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 /** Usage of `glassbox mcp serve` (part of `glassbox mcp`'s help). */
 export const SERVE_USAGE = `  glassbox mcp serve [--http] [--host 127.0.0.1] [--port N] [--token T] [--tools a,b] [--workspace DIR]

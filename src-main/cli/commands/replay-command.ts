@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { recordedCalls, replaySession } from '../../core/replay/replay-engine';
+import { recordedCalls, replaySession } from '../../core/replay/engine';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import { readSessionFile } from '../../core/session/session-file';
 import { TerminalHumanInput } from '../terminal-human-input';
 import { replayOfflineCommand } from './replay-offline-command';
-import { parseCliArgs } from '../cli-args';
+import { parseCliArgs } from '../args';
 import { readLargeArgument } from '../large-argument';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 const USAGE = `Usage: glassbox replay FILE.jsonl [--call ID] [--args JSON | --args - | --args-file FILE] [--json] [--workspace DIR]
        glassbox replay FILE.jsonl --offline [--model M] [--all] [--json]

@@ -1,7 +1,7 @@
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { replayOffline, type OfflineStepOutcome, type TurnShape } from '../../core/replay/offline-replay';
 import { GlassboxSession } from '../../core/session/glassbox-session';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 function shape(t: TurnShape): string {
   if (!t.calls.length) return `answered “${t.text.replace(/\s+/g, ' ').slice(0, 120)}”`;

@@ -1,16 +1,16 @@
 import { resolve } from 'node:path';
-import type { ApprovalMode } from '../../core/approvals/approval-policy';
+import type { ApprovalMode } from '../../core/approvals/policy';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, formatUsage } from '../../../src-shared/events/model-usage';
 import { GlassboxSession } from '../../core/session/glassbox-session';
 import type { AgentRunResult } from '../../core/agent/run-options';
-import { isValidSessionId, SessionStore } from '../../core/session/session-store';
+import { isValidSessionId, SessionStore } from '../../core/session/store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { TerminalHumanInput } from '../terminal-human-input';
-import { parseCliArgs } from '../cli-args';
+import { parseCliArgs } from '../args';
 import { readLargeArgument } from '../large-argument';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { cliSignInOptions } from './mcp-login-command';
 import type { TelemetryStatus } from '../../core/telemetry/session-telemetry';
 

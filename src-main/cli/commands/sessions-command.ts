@@ -4,17 +4,17 @@ import { formatUsage } from '../../../src-shared/events/model-usage';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { SearchIndex, type SearchHit, type SessionCard } from '../../core/search/search-index';
-import { parseSearchQuery, QueryError } from '../../core/search/search-query';
+import { parseSearchQuery, QueryError } from '../../core/search/query';
 import { collectSecrets } from '../../core/secrets/config-secrets';
-import { SecretRedactor } from '../../core/secrets/secret-redactor';
+import { SecretRedactor } from '../../core/secrets/redactor';
 import { sessionToHtml } from '../../core/session/session-html';
-import { resolveTelemetry, type TelemetrySettings } from '../../core/telemetry/telemetry-config';
+import { resolveTelemetry, type TelemetrySettings } from '../../core/telemetry/config';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { isValidSessionId, SessionStore } from '../../core/session/session-store';
-import { parseCliArgs, runSubcommand } from '../cli-args';
+import { isValidSessionId, SessionStore } from '../../core/session/store';
+import { parseCliArgs, runSubcommand } from '../args';
 import { forkSession } from './sessions-fork-command';
 import { diffSessionsCommand } from './sessions-diff-command';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 const USAGE = `Usage:
   glassbox sessions list [--json]

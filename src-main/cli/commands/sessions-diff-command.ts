@@ -2,9 +2,9 @@ import { createTwoFilesPatch } from 'diff';
 import { diffSessions, resultCompareText, type CallPair, type SessionDiff, type StepPair } from '../../../src-shared/read-models/session-diff';
 import type { SessionTotals } from '../../../src-shared/read-models/session-steps';
 import { glassboxPaths } from '../../core/config/paths';
-import { isValidSessionId, SessionStore } from '../../core/session/session-store';
-import { parseCliArgs } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { isValidSessionId, SessionStore } from '../../core/session/store';
+import { parseCliArgs } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 const USAGE = `Usage: glassbox sessions diff A B [--json]
 

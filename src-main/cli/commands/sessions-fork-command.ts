@@ -1,13 +1,13 @@
-import type { ApprovalMode } from '../../core/approvals/approval-policy';
+import type { ApprovalMode } from '../../core/approvals/policy';
 import type { ForkChange } from '../../../src-shared/contract/fork-views';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { createFork } from '../../core/fork/create-fork';
-import { ForkError } from '../../core/fork/fork-plan';
+import { ForkError } from '../../core/fork/plan';
 import { TerminalHumanInput } from '../terminal-human-input';
-import { parseCliArgs, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { parseCliArgs, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { progressLine, runIn } from './run-command';
 
 const USAGE = `Usage: glassbox sessions fork ID --at SEQ [--message TEXT | --result TEXT [--error] | --args JSON | --model M | --system-prompt TEXT]

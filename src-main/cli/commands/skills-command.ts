@@ -1,7 +1,7 @@
 import { glassboxPaths } from '../../core/config/paths';
-import type { SkillEntry, SkillProblem } from '../../core/skills/skill-types';
-import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import type { SkillEntry, SkillProblem } from '../../core/skills/types';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../args';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { cliSignInOptions } from './mcp-login-command';
 
 const USAGE = `Usage:
@@ -57,7 +57,7 @@ async function list(argv: string[], io: CliIO): Promise<number> {
 async function toggle(argv: string[], io: CliIO, enabled: boolean): Promise<number> {
   const { positionals } = parseCliArgs({ args: argv, options: {}, allowPositionals: true }, USAGE);
   if (positionals.length !== 1) throw new UsageError(`skills ${enabled ? 'enable' : 'disable'} needs exactly one NAME\n\n${USAGE}`);
-  const { saveSkillEnabled } = await import('../../core/skills/skills-config');
+  const { saveSkillEnabled } = await import('../../core/skills/config');
   const paths = glassboxPaths(io.env);
   saveSkillEnabled(paths.config, positionals[0]!, enabled);
   println(io.stdout, `${positionals[0]} ${enabled ? 'enabled' : 'disabled'} (saved to ${paths.config})`);

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UsageError, type CliIO } from '../cli-io';
+import { UsageError, type CliIO } from '../io';
 import { formatListing, parseArgsJson, toolsCommand, type ToolListing } from './tools-command';
 
 function io(): CliIO & { out: () => string } {

@@ -3,9 +3,9 @@ import type { SessionOptions } from '../../core/session/options';
 import type { ToolConflict } from '../../core/tools/tool-collection';
 import type { ToolAnnotations } from '../../core/tools/tool';
 import { isErrorResult, resultToModelText, type ToolImage } from '../../../src-shared/events/tool-result';
-import { parseCliArgs, runSubcommand, workspaceOf } from '../cli-args';
+import { parseCliArgs, runSubcommand, workspaceOf } from '../args';
 import { readLargeArgument } from '../large-argument';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 import { cliSignInOptions } from './mcp-login-command';
 import { TerminalHumanInput } from '../terminal-human-input';
 

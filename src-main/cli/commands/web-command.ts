@@ -6,8 +6,8 @@ import { ConfigFileKeyStore } from '../../bridge/settings-store';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
 import { ViewSandboxServer } from '../../web/view-sandbox-server';
-import { WebHost } from '../../web/web-host';
-import { EXIT, println, UsageError, type CliIO } from '../cli-io';
+import { WebHost } from '../../web/host';
+import { EXIT, println, UsageError, type CliIO } from '../io';
 
 const HELP = `Usage: glassbox web [--host 127.0.0.1] [--port N] [--workspace DIR] [--session ID]
 

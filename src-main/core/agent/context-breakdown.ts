@@ -1,7 +1,7 @@
 import type { ContextItem, ContextMeter, ContextPart, DeferredToolInfo } from '../../../src-shared/events/context-meter';
 import type { ChatMessage } from '../llm/llm-types';
 import type { FunctionToolParam } from '../tools/tool';
-import { SKILLS_PROMPT_HEADER } from '../skills/skill-catalog';
+import { SKILLS_PROMPT_HEADER } from '../skills/catalog';
 
 /** Tokens an image is counted as (a mid-size screenshot on both vendors' pricing pages). */
 const IMAGE_TOKENS = 1000;

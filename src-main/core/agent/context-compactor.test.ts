@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../llm/llm-types';
-import { agentRig, InProcessScriptedModel, testTool } from './agent-test-kit';
+import { agentRig, InProcessScriptedModel, testTool } from './test-kit';
 import { ContextCompactor, estimateTokens, modelSummariser } from './context-compactor';
 import { ToolCallAgent } from './tool-call-agent';
 

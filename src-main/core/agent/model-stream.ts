@@ -1,6 +1,6 @@
 import type { EventBus } from '../events/event-bus';
 import type { LlmProvider, LlmRequest, LlmTurn } from '../llm/llm-types';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import { StreamRedactor } from '../secrets/stream-redactor';
 
 /** How one streamed model turn ended: the assembled turn, or the error with the text streamed before it. */

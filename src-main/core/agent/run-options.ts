@@ -7,7 +7,7 @@ import type { PriceTable } from '../llm/prices';
 import type { ToolResult } from '../../../src-shared/events/tool-result';
 import type { ToolRunner } from '../tools/tool-runner';
 import type { ContextCompactor } from './context-compactor';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import type { ExposurePlan } from './tool-exposure';
 
 /** Default step limit of one run. */

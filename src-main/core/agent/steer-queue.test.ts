@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { agentRig, InProcessScriptedModel, testTool } from './agent-test-kit';
+import { agentRig, InProcessScriptedModel, testTool } from './test-kit';
 import { SteerQueue } from './steer-queue';
 import { ToolCallAgent } from './tool-call-agent';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from '../llm/llm-types';
-import { REDACTED, SecretRedactor } from '../secrets/secret-redactor';
-import { agentRig } from './agent-test-kit';
+import { REDACTED, SecretRedactor } from '../secrets/redactor';
+import { agentRig } from './test-kit';
 import { ToolCallAgent } from './tool-call-agent';
 
 // The agent's streamed text with the session's secrets: redacted at the source, whatever way the

@@ -3,8 +3,8 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../../../e2e
 import type { GlassboxEvent, GlassboxEventOf } from '../../../src-shared/events/event-types';
 import { AnthropicProvider } from '../llm/anthropic-provider';
 import { conversationFromEvents } from '../session/conversation-from-events';
-import { SecretRedactor } from '../secrets/secret-redactor';
-import { agentRig, testTool } from './agent-test-kit';
+import { SecretRedactor } from '../secrets/redactor';
+import { agentRig, testTool } from './test-kit';
 import { ToolCallAgent } from './tool-call-agent';
 
 // The loop with Anthropic's real wire format: thinking streams as thinking_update events, the

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../llm/llm-types';
-import { agentRig, InProcessScriptedModel, testTool } from './agent-test-kit';
+import { agentRig, InProcessScriptedModel, testTool } from './test-kit';
 import { STUCK_NUDGE } from './stuck-detector';
 import { ToolCallAgent } from './tool-call-agent';
 

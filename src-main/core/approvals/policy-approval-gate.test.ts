@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ToolCallInfo } from '../tools/tool';
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './types';
 import { hashArgs } from './args-hash';
 import { PolicyApprovalGate } from './policy-approval-gate';
 import { QueuedHumanPorts } from './queued-human-ports';

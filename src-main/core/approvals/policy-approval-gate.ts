@@ -3,9 +3,9 @@ import type { ApprovalRule } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { ToolCallInfo } from '../tools/tool';
 import type { ApprovalGate } from '../tools/tool-runner';
-import { evaluatePolicy, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './approval-policy';
+import { evaluatePolicy, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './policy';
 import { matchTargets } from './rule-matching';
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, RecordedApproval, SandboxState } from './approval-types';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, RecordedApproval, SandboxState } from './types';
 import { isShellCall } from './rule-matching';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 

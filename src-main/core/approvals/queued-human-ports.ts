@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, McpHumanRequest } from '../tools/tool';
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './approval-types';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from './types';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 
 /** A request waiting for the human, in the shape a UI shows it (matches the bridge's PendingDialog). */

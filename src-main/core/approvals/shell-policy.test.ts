@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import type { ApprovalRule } from '../config/config';
-import { evaluatePolicy, type ApprovalMode } from './approval-policy';
-import type { SandboxState } from './approval-types';
+import { evaluatePolicy, type ApprovalMode } from './policy';
+import type { SandboxState } from './types';
 
 /** The real classifier behind the policy: what a user's bash call gets, per mode and sandbox. */
 const WS = '/work/ws';

@@ -1,6 +1,6 @@
-import type { ApprovalMode, CommandVerdict, PolicyInput } from './approval-policy';
-import { askOr } from './approval-policy';
-import type { PolicyVerdict, SandboxState } from './approval-types';
+import type { ApprovalMode, CommandVerdict, PolicyInput } from './policy';
+import { askOr } from './policy';
+import type { PolicyVerdict, SandboxState } from './types';
 import { matchShellRules } from './rule-matching';
 
 /**

@@ -9,7 +9,7 @@ import { EditHistory } from '../tools/editor/edit-history';
 import { StrReplaceEditor } from '../tools/editor/str-replace-editor';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
-import type { ApprovalPort, ApprovalRequest } from './approval-types';
+import type { ApprovalPort, ApprovalRequest } from './types';
 import { PolicyApprovalGate } from './policy-approval-gate';
 
 function setup(rules: { tool: string; match: string; decision: 'allow' | 'deny' | 'ask' }[] = []) {

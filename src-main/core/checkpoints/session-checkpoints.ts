@@ -1,7 +1,7 @@
 import type { EventBus } from '../events/event-bus';
-import type { CheckpointConfig } from './checkpoint-types';
+import type { CheckpointConfig } from './types';
 import type { Checkpoint, CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
-import { CheckpointStore } from './checkpoint-store';
+import { CheckpointStore } from './store';
 
 /**
  * A session's checkpoints: before each turn ({@link beforeTurn}; only when files changed since the last

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
 import { createScanner } from 'jsonc-parser';
-import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './config-schema';
+import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './schema';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { workspaceDir, type GlassboxPaths } from './paths';
 
@@ -66,15 +66,15 @@ export interface LlmConfig {
   api?: 'responses' | 'chat';
 }
 
-/** One `approvals.rules` entry (its schema: config-schema.ts). */
+/** One `approvals.rules` entry (its schema: schema.ts). */
 export type ApprovalRule = ApprovalRuleConfig;
 
-/** The `approvals` section (its schema: config-schema.ts). */
+/** The `approvals` section (its schema: schema.ts). */
 export type ApprovalsConfig = ApprovalsSectionConfig;
 
 /**
  * The `sandbox` section as written: the OS sandbox of `bash` and `python_execute` (default
- * workspace-write, no network). Validated where it is used (core/sandbox/sandbox-config.ts).
+ * workspace-write, no network). Validated where it is used (core/sandbox/config.ts).
  */
 export interface SandboxConfigSection {
   mode?: 'workspace-write' | 'read-only' | 'off';
@@ -214,7 +214,7 @@ export function mergeConfigs(user: GlassboxConfig, project: GlassboxConfig): Gla
 }
 
 /**
- * The file's sections checked against their schemas (config-schema.ts): a wrong value is a
+ * The file's sections checked against their schemas (schema.ts): a wrong value is a
  * ConfigError naming the file, the path in the JSON and what is allowed (exit 2).
  */
 export function checkedConfig(config: GlassboxConfig, path: string): GlassboxConfig {

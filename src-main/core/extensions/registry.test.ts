@@ -10,7 +10,7 @@ import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
 import type { GlassboxConfig } from '../config/config';
 import { ExtensionRegistry } from './registry';
-import type { ExtensionInfo } from './extension-entry';
+import type { ExtensionInfo } from './entry';
 
 /** A built-in stand-in that extensions can clash with and hooks can watch. */
 function echoTool(): Tool {

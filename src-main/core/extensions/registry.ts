@@ -3,13 +3,13 @@ import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import type { ToolHooks } from '../hooks/tool-hooks';
 import type { ToolCollection } from '../tools/tool-collection';
-import { discoverExtensionFolders, type ExtensionFolder, type ExtensionRoot } from './extension-discovery';
-import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from './extension-entry';
-import { ExtensionLoader } from './extension-loader';
-import { defaultExtensionLogSink, ExtensionLogger, type ExtensionLogSink } from './extension-logger';
-import { isSkippedFolderName } from './extension-manifest';
+import { discoverExtensionFolders, type ExtensionFolder, type ExtensionRoot } from './discovery';
+import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from './entry';
+import { ExtensionLoader } from './loader';
+import { defaultExtensionLogSink, ExtensionLogger, type ExtensionLogSink } from './logger';
+import { isSkippedFolderName } from './manifest';
 import { McpCatalog } from '../mcp/common/catalog';
-import { ExtensionWatcher, isRelevantChange } from './extension-watcher';
+import { ExtensionWatcher, isRelevantChange } from './watcher';
 
 
 /** The session parts extensions plug into, and where to look for them. */

@@ -7,10 +7,10 @@ import { glassboxPaths } from '../config/paths';
 import type { AgentRunResult } from '../agent/run-options';
 import { GlassboxSession } from '../session/glassbox-session';
 import { type SessionOptions } from '../session/options';
-import { isValidSessionId, SessionStore } from '../session/session-store';
-import { ForkError, planFork } from './fork-plan';
-import { startFork, type ForkFiles } from './fork-start';
-import { makeForkWorkspace } from './fork-workspace';
+import { isValidSessionId, SessionStore } from '../session/store';
+import { ForkError, planFork } from './plan';
+import { startFork, type ForkFiles } from './start';
+import { makeForkWorkspace } from './workspace';
 
 /** A fork made and ready to run on. */
 export interface PreparedFork extends ForkFiles {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import { toAnthropicMessages, toAnthropicTools, toolLoopLacksThinking, withCacheBreakpoints } from './anthropic-messages';
-import { endpointOf, type ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './config';
 import { isAbortError, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
 import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
 import { budgetOf, type ThinkingSetting } from './thinking-config';

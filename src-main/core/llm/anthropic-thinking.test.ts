@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../../../e2e/fixtures/scripted-model-server';
 import { countCacheBreakpoints, withCacheBreakpoints, toAnthropicMessages } from './anthropic-messages';
 import { AnthropicProvider, thinkingParams } from './anthropic-provider';
-import type { ResolvedLlmConfig } from './llm-config';
+import type { ResolvedLlmConfig } from './config';
 import { LlmError, type ChatMessage, type LlmTurn } from './llm-types';
 
 // Anthropic extended thinking and prompt caching against the scripted Messages API over real

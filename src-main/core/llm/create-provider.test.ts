@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../e2e/fixtures/scripted-model-server';
 import { AnthropicProvider } from './anthropic-provider';
 import { createProvider } from './create-provider';
-import type { ResolvedLlmConfig } from './llm-config';
+import type { ResolvedLlmConfig } from './config';
 import { OpenAIProvider } from './openai-provider';
 
 // createProvider hands out a stand-in that loads the SDK on the first request; it must look

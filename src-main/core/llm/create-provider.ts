@@ -1,4 +1,4 @@
-import { endpointOf, type ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './config';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from './llm-types';
 
 /**

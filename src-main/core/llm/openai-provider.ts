@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
-import { endpointOf, type ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './config';
 import { isAbortError, LlmError, type ChatMessage, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
 import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
 import { carriedChatFields, chatReasoningFields, chatServerOf, ChatReasoningCollector, type ChatServer } from './chat-reasoning';

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import type { ToolCallRecord } from '../../../src-shared/events/event-types';
 import { chatServerOf } from './chat-reasoning';
-import { endpointOf, type ResolvedLlmConfig } from './llm-config';
+import { endpointOf, type ResolvedLlmConfig } from './config';
 import { type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, type LlmUsage, WireRecorder } from './llm-types';
 import { classifyOpenAIError } from './openai-provider';
 import { withRetry, type AttemptFailure } from './retry-policy';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../../../e2e/fixtures/scripted-model-server';
 import { createProvider } from './create-provider';
-import type { ResolvedLlmConfig } from './llm-config';
+import type { ResolvedLlmConfig } from './config';
 import { LlmError, type ChatMessage, type LlmTurn } from './llm-types';
 import { OpenAIResponsesProvider } from './openai-responses-provider';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config';
-import { resolveLlmConfig } from './llm-config';
+import { resolveLlmConfig } from './config';
 import { effortOf, resolveThinking } from './thinking-config';
 
 describe('llm.thinking and GLASSBOX_LLM_THINKING', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from './bwrap-args';
-import type { SandboxLayout } from './sandbox-layout';
+import type { SandboxLayout } from './layout';
 
 const base: SandboxLayout = {
   mode: 'workspace-write',

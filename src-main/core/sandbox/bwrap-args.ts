@@ -1,5 +1,5 @@
 import { sep } from 'node:path';
-import type { SandboxLayout } from './sandbox-layout';
+import type { SandboxLayout } from './layout';
 
 interface MountOp {
   path: string;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, type Dirent } fro
 import { dirname, join, resolve } from 'node:path';
 import { isPathInside } from '../workspace/real-path';
 import { isPlainFile, kindOf, realOf } from './fs-probe';
-import type { HiddenPath } from './sandbox-layout';
+import type { HiddenPath } from './layout';
 
 /**
  * Entries of a git directory through which git, run by you outside the sandbox later, would run

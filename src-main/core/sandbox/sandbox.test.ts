@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { confinedEnv } from './confined-env';
 import { Sandbox } from './sandbox';
-import { selfTestProblem } from './sandbox-probe';
-import type { SandboxConfig } from './sandbox-config';
-import { itWithBwrap } from './sandbox-test-kit';
+import { selfTestProblem } from './probe';
+import type { SandboxConfig } from './config';
+import { itWithBwrap } from './test-kit';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'gb-sbx-status-')));
 const config: SandboxConfig = { mode: 'workspace-write', network: false, writableRoots: [] };

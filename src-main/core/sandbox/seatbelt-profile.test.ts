@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SandboxLayout } from './sandbox-layout';
+import type { SandboxLayout } from './layout';
 import { seatbeltArgs, seatbeltProfile } from './seatbelt-profile';
 
 // sandbox-exec cannot run here (macOS only): the generated profile text is what is tested.

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SandboxLayout } from './sandbox-layout';
+import type { SandboxLayout } from './layout';
 
 /** A macOS `sandbox-exec` profile and the `-D` parameters its paths come from. */
 export interface SeatbeltProfile {

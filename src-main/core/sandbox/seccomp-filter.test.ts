@@ -15,7 +15,7 @@ import {
 } from './seccomp-filter';
 
 // The program is run here by a small classic-BPF interpreter over `struct seccomp_data`, the
-// way the kernel runs it; the real kernel runs it in sandbox-powers.test.ts.
+// way the kernel runs it; the real kernel runs it in powers.test.ts.
 
 interface Call {
   nr: number;

@@ -2,7 +2,7 @@ import { ConfigError, type GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
 import { sweptLine } from './new-repo-sweep';
 import { Sandbox } from './sandbox';
-import { parseSandboxConfig } from './sandbox-config';
+import { parseSandboxConfig } from './config';
 
 /**
  * The sandbox of one session, from the config's `sandbox` section (a malformed section is a

@@ -2,8 +2,8 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { writeFileAtomic } from '../config/atomic-write';
-import { isValidSessionId } from '../session/session-store';
-import { passes, type SearchQuery } from './search-query';
+import { isValidSessionId } from '../session/store';
+import { passes, type SearchQuery } from './query';
 import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, type SearchDoc } from './session-docs';
 
 /** Bumped when the stored shape changes: an index of another version is rebuilt. */

@@ -7,7 +7,7 @@ import { readSessionFile } from '../session/session-file';
 import { TraceWriter } from '../session/trace-writer';
 import { collectSecrets, secretEnvNames, withoutSecretEnv } from './config-secrets';
 import { RedactedEvents } from './redacted-events';
-import { REDACTED, SecretRedactor } from './secret-redactor';
+import { REDACTED, SecretRedactor } from './redactor';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'glassbox-secrets-'));
 

@@ -1,8 +1,8 @@
 import type { GlassboxConfig, McpServerConfig } from '../config/config';
 import { parseKeyValueList } from '../config/key-value-list';
 import { AUTH_SCHEME, expandReferences, referencesAt, referencesIn, referenceValue, type Reference } from './references';
-import { MIN_SECRET_LENGTH } from './secret-redactor';
-import { SecretStore } from './secret-store';
+import { MIN_SECRET_LENGTH } from './redactor';
+import { SecretStore } from './store';
 import { glassboxPaths } from '../config/paths';
 
 /** Environment variables whose values are always secrets (the model keys, the Brave Search key). */

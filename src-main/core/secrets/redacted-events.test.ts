@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { EventBus } from '../events/event-bus';
 import { RedactedEvents } from './redacted-events';
-import { REDACTED, SecretRedactor } from './secret-redactor';
+import { REDACTED, SecretRedactor } from './redactor';
 
 const KEY = 'sk-test-0123456789';
 

@@ -1,6 +1,6 @@
 import { EventBus, type Disposer, type EventHandler } from '../events/event-bus';
 import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-types';
-import type { SecretRedactor } from './secret-redactor';
+import type { SecretRedactor } from './redactor';
 
 /** Anything events can be read from: the bus itself, or its redacted side. */
 export interface EventSource {

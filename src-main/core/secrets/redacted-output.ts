@@ -1,4 +1,4 @@
-import type { SecretRedactor } from './secret-redactor';
+import type { SecretRedactor } from './redactor';
 import { StreamRedactor } from './stream-redactor';
 
 /** A writer of streamed text (pty output) that hides secrets on the way to `out`. */

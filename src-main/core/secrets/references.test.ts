@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, type GlassboxConfig } from '../config/config';
-import { resolveLlmConfig } from '../llm/llm-config';
+import { resolveLlmConfig } from '../llm/config';
 import { runDoctor } from '../mcp/client/doctor/run-doctor';
-import { resolveTelemetry } from '../telemetry/telemetry-config';
-import { resolveWebSearchSettings } from '../tools/web-search/web-search-config';
+import { resolveTelemetry } from '../telemetry/config';
+import { resolveWebSearchSettings } from '../tools/web-search/config';
 import { expandReferences, isReferenceOnly, referencesIn } from './references';
 
 function caught(fn: () => unknown): Error {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config';
 import { glassboxPaths } from '../config/paths';
-import { SecretStore } from './secret-store';
+import { SecretStore } from './store';
 
 /**
  * A reference in a config value: `${secret:NAME}` (the key store), `${env:NAME}` or `${NAME}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, SecretRedactor } from './secret-redactor';
+import { REDACTED, SecretRedactor } from './redactor';
 import { StreamRedactor } from './stream-redactor';
 
 /** Streams `pieces` through a fresh StreamRedactor; returns every delta it emitted (end's last). */

@@ -1,4 +1,4 @@
-import { findSecretSpans, maskSpans, type SecretRedactor } from './secret-redactor';
+import { findSecretSpans, maskSpans, type SecretRedactor } from './redactor';
 
 /**
  * Redacts text that arrives in pieces (one streamed model message), so that no secret reaches

@@ -1,4 +1,4 @@
-import { REDACTED, type SecretRedactor } from './secret-redactor';
+import { REDACTED, type SecretRedactor } from './redactor';
 
 /** Field names whose string values are credentials wherever they appear on the wire (OAuth and key material). */
 const SECRET_FIELD = /^(access_token|refresh_token|id_token|client_secret|code_verifier|password|api[_-]?key|authorization)$/i;

@@ -2,13 +2,13 @@ import { updateConfigFile, type GlassboxConfig } from '../config/config';
 import type { GlassboxPaths } from '../config/paths';
 import type { EventBus } from '../events/event-bus';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
-import type { ApprovalPort } from '../approvals/approval-types';
+import type { ApprovalPort } from '../approvals/types';
 import type { Sandbox } from '../sandbox/sandbox';
 import { classify, initCommandClassifier } from '../tools/bash/command-classifier';
 import type { ShellState } from '../tools/bash/shell-integration';
 import type { ToolCollection } from '../tools/tool-collection';
 import { realPathOf } from '../workspace/real-path';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import type { SessionOptions } from './options';
 
 /** What the session's approval gate reads from the session it guards. */

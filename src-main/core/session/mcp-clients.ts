@@ -8,7 +8,7 @@ import { McpToolCache } from '../mcp/client/tool-cache';
 import { llmSampler } from '../mcp/client/sampling-model';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
 import { createMcpSignIn, type HostSignInOptions } from '../mcp/client/oauth/sign-in-options';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 import type { HumanInputPort } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';

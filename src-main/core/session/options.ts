@@ -4,7 +4,7 @@ import type { CachedStart } from '../mcp/client/manager';
 import type { HostSignInOptions } from '../mcp/client/oauth/sign-in-options';
 import type { HumanInputPort } from '../tools/tool';
 import type { ApprovalGate } from '../tools/tool-runner';
-import type { ApprovalPort } from '../approvals/approval-types';
+import type { ApprovalPort } from '../approvals/types';
 import type { LlmProvider } from '../llm/llm-types';
 import type { TraceCarrier } from '../telemetry/trace-carrier';
 

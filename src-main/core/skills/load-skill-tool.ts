@@ -1,7 +1,7 @@
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import { errorResult, okResult, type ToolResult } from '../../../src-shared/events/tool-result';
-import type { SkillCatalog } from './skill-catalog';
+import type { SkillCatalog } from './catalog';
 
 /** The built-in tool's name (present only where skills exist). */
 export const LOAD_SKILL_TOOL = 'load_skill';

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
 import { parse as parseYaml } from 'yaml';
-import { oneLine } from './skill-folders';
-import type { LoadedSkill, SkillEntry, SkillProblem, SkillProvider } from './skill-types';
+import { oneLine } from './folders';
+import type { LoadedSkill, SkillEntry, SkillProblem, SkillProvider } from './types';
 
 /** The skills one MCP server offers through the Skills extension (`skills/list`, `skills/get`). */
 export class McpServerSkills implements SkillProvider {

@@ -3,7 +3,7 @@ import type { EventBus } from '../events/event-bus';
 import type { McpManager } from '../mcp/client/manager';
 import type { EventSource } from '../secrets/redacted-events';
 import { SessionTelemetry } from './session-telemetry';
-import { resolveTelemetry } from './telemetry-config';
+import { resolveTelemetry } from './config';
 import { contextFromCarrier, type TraceCarrier } from './trace-carrier';
 
 /** What a session hands its telemetry. */

@@ -6,7 +6,7 @@ import { PinnedTraceIds } from './pinned-trace-ids';
 import { ATTRIBUTE_VALUE_LIMIT, RecordingTracer, type SpanRecord } from './span-record';
 import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
 import { ReplayIds, replaySpans } from './span-replay';
-import type { OtlpTarget } from './telemetry-config';
+import type { OtlpTarget } from './config';
 
 /** Spans waiting to be sent; past this many, new ones are dropped (and counted), never waited for. */
 export const MAX_QUEUED_SPANS = 2048;

@@ -4,7 +4,7 @@ import { EventSpans } from './event-spans';
 import type { ExportCounts } from './export-counters';
 import { OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
-import type { TelemetrySettings } from './telemetry-config';
+import type { TelemetrySettings } from './config';
 import { contextFromCarrier, recordedTraceOf } from './trace-carrier';
 
 /** How long a recorded session's export may take to leave before it counts as failed. */

@@ -7,7 +7,7 @@ import { EXIT_FLUSH_MS, spanExportFor, type SpanExport } from './span-export';
 import { traceIdForSession } from './pinned-trace-ids';
 import { ATTR } from './span-names';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
-import type { TelemetrySettings } from './telemetry-config';
+import type { TelemetrySettings } from './config';
 
 /** The event types EventSpans makes spans, attributes or span events from. */
 const SPAN_EVENT_TYPES = [

@@ -1,7 +1,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { ExportCounts } from './export-counters';
 import type { PinnedTraceIds } from './pinned-trace-ids';
-import type { OtlpTarget } from './telemetry-config';
+import type { OtlpTarget } from './config';
 
 /** How long `glassbox run` waits at exit for the last spans to leave. */
 export const EXIT_FLUSH_MS = 5_000;

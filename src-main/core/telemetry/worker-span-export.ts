@@ -9,7 +9,7 @@ import { PinnedTraceIds } from './pinned-trace-ids';
 import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
 import { RecordingTracer, type SpanRecord } from './span-record';
 import { packSpan, type SpanWire } from './span-wire';
-import type { OtlpTarget } from './telemetry-config';
+import type { OtlpTarget } from './config';
 
 /** Messages to the export worker. */
 export type ToExportWorker = { type: 'spans'; count: number; spans: SpanWire } | { type: 'flush'; id: number; timeoutMs: number };

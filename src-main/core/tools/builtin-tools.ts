@@ -1,16 +1,16 @@
 import { EditHistory } from './editor/edit-history';
 import { StrReplaceEditor } from './editor/str-replace-editor';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import type { Tool } from './tool';
 import { AskHumanTool } from './ask-human';
 import type { BashShell } from './bash/shell';
-import { BashTool, type BashToolConfig } from './bash/bash-tool';
+import { BashTool, type BashToolConfig } from './bash/tool';
 import { PlanningTool } from './planning';
-import { PythonExecuteTool, type PythonToolConfig } from './python/python-execute-tool';
+import { PythonExecuteTool, type PythonToolConfig } from './python/execute-tool';
 import type { PythonInterpreterOptions } from './python/interpreter';
 import { TerminateTool } from './terminate';
 import { WebFetchTool, type WebFetchConfig } from './web-fetch';
-import { WebSearchTool } from './web-search/web-search-tool';
+import { WebSearchTool } from './web-search/tool';
 import { ToolSearchTool, type DeferredToolIndex } from './tool-search';
 
 /** What built-in tools may need from the session that creates them. */

@@ -1,5 +1,5 @@
 import type { ToolContext } from './tool';
-import type { SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretRedactor } from '../secrets/redactor';
 import { StreamRedactor } from '../secrets/stream-redactor';
 
 /**

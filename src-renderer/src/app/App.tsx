@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSPr
 import { ChatView } from '../features/chat/ChatView';
 import { Composer } from '../features/chat/Composer';
 import { WaitingBar } from '../features/approvals/WaitingBar';
-import { allowByKey, denyByKey, nextByKey } from '../features/approvals/approval-keys';
+import { allowByKey, denyByKey, nextByKey } from '../features/approvals/keys';
 import { dialogsSelectors } from '../store/dialogs/selectors';
 import { PendingDialogs } from '../features/dialogs/PendingDialogs';
 import { RestoreDialog, RestoreNotice } from '../features/chat/RestoreDialog';

@@ -3,7 +3,7 @@ import type { Client, Tool as RemoteTool, Transport } from '@modelcontextprotoco
 import { ConfigError, type McpServerConfig } from '../../config/config';
 import { serverSecrets } from '../../secrets/config-secrets';
 import { expandReferences } from '../../secrets/references';
-import { SecretRedactor } from '../../secrets/secret-redactor';
+import { SecretRedactor } from '../../secrets/redactor';
 import type { ToolContext } from '../../tools/tool';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { McpCallRouter } from './call-router';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretRedactor } from '../../secrets/secret-redactor';
+import { SecretRedactor } from '../../secrets/redactor';
 import { redactWireText, redactWireValue } from '../../secrets/wire-redaction';
 import { McpTrafficLog } from './traffic-log';
 

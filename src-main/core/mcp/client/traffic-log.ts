@@ -1,5 +1,5 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
-import { SecretRedactor } from '../../secrets/secret-redactor';
+import { SecretRedactor } from '../../secrets/redactor';
 import { redactWireText, redactWireValue } from '../../secrets/wire-redaction';
 import type { McpTrafficView } from '../../../../src-shared/contract/mcp-inspector-views';
 

@@ -1,5 +1,5 @@
 import type { McpServerConfig } from '../../config/config';
-import type { SecretStore } from '../../secrets/secret-store';
+import type { SecretStore } from '../../secrets/store';
 import { RegistryClient, RegistryError } from './client';
 import type { RegistrySettings } from './config';
 import { buildInstall, InstallError } from './install';

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { checkCommandText } from './command-text';
-import { isBashParserLoaded, loadBashParser, withBashTree } from './bash-parser';
+import { isBashParserLoaded, loadBashParser, withBashTree } from './parser';
 import { visit } from './classifier/analyzer';
 import type { ClassifyOptions, CommandClassification } from './classifier/classification';
 import { Ctx } from './classifier/context';

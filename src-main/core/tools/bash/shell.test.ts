@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox';
-import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/sandbox-config';
-import { bwrapUnavailable } from '../../sandbox/sandbox-test-kit';
+import { DEFAULT_SANDBOX_CONFIG } from '../../sandbox/config';
+import { bwrapUnavailable } from '../../sandbox/test-kit';
 import { BashShell } from './shell';
 import { type ShellConfinement } from './shell-options';
 

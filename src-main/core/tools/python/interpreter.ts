@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { findExecutable } from '../../sandbox/sandbox-probe';
-import { PYTHON_BOOTSTRAP, PYTHON_DRIVER } from './python-driver';
+import { findExecutable } from '../../sandbox/probe';
+import { PYTHON_BOOTSTRAP, PYTHON_DRIVER } from './driver';
 
 /** Options for one persistent Python process. */
 export interface PythonInterpreterOptions {

@@ -4,9 +4,9 @@ import { parseBraveJson } from './brave-engine';
 import { parseDuckDuckGoHtml } from './duckduckgo-engine';
 import { SearchEngineError } from './search-engine';
 import { parseSearxngJson } from './searxng-engine';
-import { engineOrder, resolveWebSearchSettings } from './web-search-config';
-import { WebSearchTool } from './web-search-tool';
-import { EngineImitations, fixture, search } from './web-search-test-kit';
+import { engineOrder, resolveWebSearchSettings } from './config';
+import { WebSearchTool } from './tool';
+import { EngineImitations, fixture, search } from './test-kit';
 
 const DDG = fixture('duckduckgo.html');
 const DDG_NONE = fixture('duckduckgo-none.html');
@@ -77,7 +77,7 @@ describe('engineOrder (pure)', () => {
 
 // ---- The tool against local servers imitating each engine -----------------------------------
 // The backoff and round waits are recorded instead of slept (their lengths are what the tests
-// check); the request timeout is real and tested in web-search-timeouts.test.ts.
+// check); the request timeout is real and tested in timeouts.test.ts.
 
 let engines: EngineImitations;
 let waits: number[] = [];

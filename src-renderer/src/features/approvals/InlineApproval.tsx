@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp, useAppStore } from '../../store/app-context';
 import { ApprovalBody } from '../dialogs/ApprovalBody';
 import { dialogsSelectors, type WaitingApproval } from '../../store/dialogs/selectors';
-import { defaultButton, focusComposer, withApprovalElement } from './approval-focus';
+import { defaultButton, focusComposer, withApprovalElement } from './focus';
 import { needsDeliberateAllow } from './deliberate';
 import './approvals.css';
 

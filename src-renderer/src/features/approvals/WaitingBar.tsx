@@ -2,7 +2,7 @@ import { useApp, useAppStore } from '../../store/app-context';
 import { argsPreview } from '../tool-calls/format';
 import { visibleText } from '../../../../src-shared/text/visible-text';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
-import { defaultButton, withApprovalElement } from './approval-focus';
+import { defaultButton, withApprovalElement } from './focus';
 import './approvals.css';
 
 /**

@@ -11,7 +11,7 @@ import { MarkdownText } from './MarkdownText';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
 import { RowSizes } from './row-sizes';
-import { turnUsageLine } from '../usage/usage-format';
+import { turnUsageLine } from '../usage/format';
 import { ForkButton } from '../fork/ForkButton';
 import { ForkBanner } from '../fork/ForkBanner';
 

@@ -5,7 +5,7 @@ import { resultCompareText } from '../../../../src-shared/read-models/session-di
 import type { SessionTotals, StepCall } from '../../../../src-shared/read-models/session-steps';
 import { DiffBlock } from '../tool-calls/DiffBlock';
 import { formatDuration } from '../tool-calls/format';
-import { compareRows, timelineLanes } from './compare-rows';
+import { compareRows, timelineLanes } from './rows';
 import './compare.css';
 
 const STATUS: Record<CallPair['status'], string> = { same: 'same', changed: 'changed', 'only-left': 'only left', 'only-right': 'only right' };

@@ -1,6 +1,6 @@
 import type { ContextMeter, ContextPart } from '../../../../src-shared/events/context-meter';
 import { useApp } from '../../store/app-context';
-import { shortTokens } from '../usage/usage-format';
+import { shortTokens } from '../usage/format';
 
 const PART_LABEL: Record<ContextPart['kind'], string> = {
   system: 'System prompt',

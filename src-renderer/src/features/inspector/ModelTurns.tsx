@@ -4,7 +4,7 @@ import { chatSelectors } from '../../store/chat/selectors';
 import type { ModelTurn } from '../../store/event-reducer';
 import { inspectorSelectors } from '../../store/inspector/selectors';
 import { formatDuration, prettyJson } from '../tool-calls/format';
-import { formatCost, turnUsageLine } from '../usage/usage-format';
+import { formatCost, turnUsageLine } from '../usage/format';
 import { ContextMeterView } from './ContextMeterView';
 import { ThinkingBlock } from '../chat/ThinkingBlock';
 import { fullWireRequest } from './wire-request';

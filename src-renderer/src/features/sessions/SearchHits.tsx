@@ -2,7 +2,7 @@ import type { SearchHitView } from '../../../../src-shared/contract/insight-view
 import { useApp } from '../../store/app-context';
 import { searchSelectors } from '../../store/search/selectors';
 import { formatDuration } from '../tool-calls/format';
-import { formatCost } from '../usage/usage-format';
+import { formatCost } from '../usage/format';
 
 function what(h: SearchHitView): string {
   if (h.kind === 'call') return [h.tool, h.server ? `@${h.server}` : '', h.status ?? '', h.durationMs !== undefined ? formatDuration(h.durationMs) : ''].filter(Boolean).join(' ');

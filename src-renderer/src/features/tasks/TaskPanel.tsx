@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useApp } from '../../store/app-context';
 import type { CallDetail } from '../../../../src-shared/contract/views';
 import { isFinalTaskStatus } from '../../../../src-shared/events/mcp-task';
-import { formatTimeLeft, TASK_STATUS_LABEL, taskExpiry } from './task-time';
+import { formatTimeLeft, TASK_STATUS_LABEL, taskExpiry } from './time';
 import './tasks.css';
 
 /** Re-renders every second while `on`: the time left counts down. */

@@ -1,7 +1,7 @@
 import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { modelSelectors } from '../../store/model/selectors';
-import { totalsLine } from './usage-format';
+import { totalsLine } from './format';
 import { plural } from '../../../../src-shared/text/plural';
 import { ModelPicker } from '../sessions/ModelPicker';
 

@@ -1,7 +1,7 @@
 import { cachedShare, type UsageTotals } from '../../../../src-shared/events/model-usage';
 import { useApp } from '../../store/app-context';
 import { sessionsSelectors } from '../../store/sessions/selectors';
-import { formatCost, shortTokens } from './usage-format';
+import { formatCost, shortTokens } from './format';
 
 function costOf(t: UsageTotals): string {
   if (!t.turns) return '—';

@@ -1,4 +1,4 @@
-import type { BashNode } from '../bash-parser';
+import type { BashNode } from '../parser';
 import type { Ctx } from './context';
 import { Finding } from './findings';
 import { checkArithmetic, checkTestCommand } from './rules/evaluated-words';

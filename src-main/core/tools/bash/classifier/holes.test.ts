@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluatePolicy } from '../../../approvals/approval-policy';
+import { evaluatePolicy } from '../../../approvals/policy';
 import { classify, initCommandClassifier } from '../command-classifier';
 
 /**

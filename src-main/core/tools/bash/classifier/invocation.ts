@@ -1,4 +1,4 @@
-import type { BashNode } from '../bash-parser';
+import type { BashNode } from '../parser';
 import type { Word } from './words';
 
 /** What feeds a command's standard input, when that matters (a shell reading its program). */

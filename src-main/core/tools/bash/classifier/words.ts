@@ -1,4 +1,4 @@
-import type { BashNode } from '../bash-parser';
+import type { BashNode } from '../parser';
 
 /** A word's static text, or null when it depends on something only known at run time. */
 export type Word = string | null;
