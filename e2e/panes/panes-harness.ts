@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { WebFixture } from '../ui/ui-harness';
 import { ROOT } from '../helpers/cli';
 
@@ -33,11 +34,7 @@ export async function monacoText(editor: Locator): Promise<string> {
 
 /** Waits until the current run has ended (the chat shows its end). */
 export async function waitRunEnd(page: Page, count = 1): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await page.getByTestId('run-end').count()) < count) {
-    if (Date.now() > deadline) throw new Error(`run ${count} did not end in time`);
-    await page.waitForTimeout(200);
-  }
+  await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 120_000, message: `run ${count} did not end` }).toBeGreaterThanOrEqual(count);
 }
 
 /**

@@ -56,11 +56,13 @@ describe('a long session', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('run-end').isVisible()).toBe(true);
     // Scrolling to the top reaches the first call, which only the whole view has.
     const chat = page.getByTestId('chat');
-    for (let i = 0; i < 20 && !(await page.locator('[data-call-id="call_0"]').count()); i++) {
-      await chat.evaluate((el) => (el.scrollTop = 0));
-      await page.waitForTimeout(100);
-    }
-    await expect.poll(() => page.locator('[data-call-id="call_0"]').isVisible()).toBe(true);
+    // Each poll scrolls to the top again: rows arriving above push it down.
+    await expect
+      .poll(async () => {
+        await chat.evaluate((el) => (el.scrollTop = 0));
+        return page.locator('[data-call-id="call_0"]').isVisible();
+      }, { timeout: 60_000 })
+      .toBe(true);
     expect(await page.getByTestId('user-message').innerText()).toBe('a long session');
     await shot(page, 'long-session-top');
 
