@@ -203,10 +203,9 @@ describe('reduceEvent', () => {
       events.push(ev({ type: 'message_start', messageId: `m${i}`, role: A }));
       events.push(ev({ type: 'message_end', messageId: `m${i}`, role: A, content: `step ${i}` }));
     }
-    const t0 = performance.now();
     const chat = buildChat(events);
     expect(chat.items).toHaveLength(50_000);
-    // A liveness bound, generous for a loaded machine: a quadratic rebuild would take minutes.
-    expect(performance.now() - t0).toBeLessThan(20_000);
-  });
+    // The test's timeout is a liveness bound, generous for a loaded machine: a quadratic rebuild
+    // would take minutes (speed itself is bench/read-models.mjs's business).
+  }, 60_000);
 });
