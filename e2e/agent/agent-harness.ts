@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../fixtures/scripted-model-server';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { BIN, ROOT, runGlassbox, tempGlassbox, type CliRun } from '../helpers/cli';
 
 /** The two wire formats every agent test runs against. */
@@ -110,13 +110,14 @@ export function spawnGlassbox(args: string[], f: AgentFixture): { child: ChildPr
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-/** Waits until `check` is true (polling), or fails with `what`. */
+/** Waits until `check` is true (vi.waitFor, every 50 ms), or fails with `what`. */
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** The text of every message the model was sent in request `i`, flattened (both wire formats). */

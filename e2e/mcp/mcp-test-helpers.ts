@@ -10,6 +10,7 @@ import { McpManager } from '../../src-main/core/mcp/client/manager';
 import type { McpManagerOptions } from '../../src-main/core/mcp/client/manager-types';
 import type { HumanAnswer, HumanInputPort, HumanQuestion, ToolContext } from '../../src-main/core/tools/tool';
 import { ToolCollection } from '../../src-main/core/tools/tool-collection';
+import { vi } from 'vitest';
 import { ROOT } from '../helpers/cli';
 
 /** server-everything's entry (stdio | sse | streamableHttp as first argument). */
@@ -78,15 +79,16 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Polls until `fn` returns truthy or the time is up. */
+/** Polls (vi.waitFor, every 100 ms) until `fn` returns truthy, and returns that; fails with `what` when the time is up. */
 export async function waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 30_000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return vi.waitFor(
+    () => {
+      const v = fn();
+      if (!v) throw new Error(`timed out waiting for ${what}`);
+      return v;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** e2e/mcp/fixtures/two-era-server.mjs: serves 2026-07-28 and 2025-11-25 on one URL. */
