@@ -63,6 +63,49 @@ export function isDeclared(name: string, text: string): boolean {
   );
 }
 
+/**
+ * The names the page places in a file: a name followed by its file in parentheses
+ * (`` `ToolCallAgent.run` (`src-main/core/agent/tool-call-agent.ts`) ``) or beside it in parentheses
+ * (`` (`TraceWriter`, `trace-writer.ts`) ``), a list item or table row
+ * that starts with a file and then names what it holds (`` `x.ts` — `Name` ``, `` | `x.ts` | `Name` ``).
+ * For `Class.member` the class is what the file exports and the member what it declares.
+ */
+export function namedPlacements(md: string): Array<{ name: string; member?: string; file: string }> {
+  const prose = md.replace(/```[\s\S]*?```/g, '');
+  const out: Array<{ name: string; member?: string; file: string }> = [];
+  const add = (symbol: string, file: string): void => {
+    // `window.glassbox`, `api.agent.send`: globals and the client object, not exports.
+    if (symbol.startsWith('window.') || symbol.startsWith('api.')) return;
+    const [name, member] = symbol.split('.');
+    for (const f of expandBraces(file)) out.push({ name: name!, ...(member ? { member } : {}), file: f });
+  };
+  for (const m of prose.matchAll(/`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)(?:\([^`]*\))?`\s*\(`([\w./{},-]+\.tsx?)`/g)) add(m[1]!, m[2]!);
+  for (const m of prose.matchAll(/\(`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)(?:\([^`]*\))?`,\s*`([\w./{},-]+\.tsx?)`\)/g)) add(m[1]!, m[2]!);
+  for (const m of prose.matchAll(/`([\w./{},-]+\.tsx?)`\s*(?:—|\|)\s*`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)(?:\([^`]*\))?`/g)) add(m[2]!, m[1]!);
+  return out;
+}
+
+/** True when the source `text` exports `name` (declared there with `export`, or in an `export { … }` list). */
+export function isExported(name: string, text: string): boolean {
+  const n = name.replace(/\$/g, '\\$');
+  return (
+    new RegExp(`export\\s+(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\*?|class|interface|type|const|let|var|enum)\\s+${n}\\b`).test(text) ||
+    new RegExp(`export\\s+(?:type\\s+)?\\{[^}]*\\b${n}\\b[^}]*\\}`).test(text)
+  );
+}
+
+/** What is wrong with each placement: the file is not there, or it does not export the name (or declare the member). */
+export function misplaced(placements: ReturnType<typeof namedPlacements>, tracked: string[], read: (file: string) => string): string[] {
+  const wrong: string[] = [];
+  for (const p of placements) {
+    const files = tracked.filter((t) => t === p.file || t.endsWith(`/${p.file}`));
+    const label = `${p.name}${p.member ? `.${p.member}` : ''} in ${p.file}`;
+    if (!files.length) wrong.push(`${label}: no such file`);
+    else if (!files.some((f) => isExported(p.name, read(f)) && (!p.member || isDeclared(p.member, read(f))))) wrong.push(`${label}: not exported there`);
+  }
+  return wrong;
+}
+
 describe('docs/architecture.md names only what exists', () => {
   it('names files, and every file it names exists', () => {
     const files = namedFiles(DOC);
@@ -84,5 +127,27 @@ describe('docs/architecture.md names only what exists', () => {
     expect(namedSymbols(stale).filter((s) => !isDeclared(s, SOURCE_TEXT))).toEqual(['applyEventsLater', 'runOld']);
     expect(namedFiles(stale)).toEqual(['src-renderer/src/store/gone-reducer.ts']);
     expect(TRACKED).not.toContain('src-renderer/src/store/gone-reducer.ts');
+  });
+
+  it('every name it places in a file is exported from that file', () => {
+    const placements = namedPlacements(DOC);
+    expect(placements.length).toBeGreaterThan(20);
+    expect(placements).toEqual(expect.arrayContaining([{ name: 'ToolCallAgent', member: 'run', file: 'src-main/core/agent/tool-call-agent.ts' }]));
+    expect(misplaced(placements, TRACKED, (f) => readFileSync(join(ROOT, f), 'utf8'))).toEqual([]);
+  });
+
+  it('the placement check catches a name that lives in another file, a wrong member and a gone file', () => {
+    const read = (f: string): string => readFileSync(join(ROOT, f), 'utf8');
+    const stale = [
+      'Each viewer is `OpenSession` (`src-main/bridge/session-registry.ts`).',
+      '`ToolCallAgent.runOld` (`src-main/core/agent/tool-call-agent.ts`) loops.',
+      '| `gone-file.ts` | `GoneThing`: nothing |',
+      '- `src-main/bridge/open-session.ts` — `OpenSession`, one object per open session.',
+    ].join('\n');
+    expect(misplaced(namedPlacements(stale), TRACKED, read)).toEqual([
+      'OpenSession in src-main/bridge/session-registry.ts: not exported there',
+      'ToolCallAgent.runOld in src-main/core/agent/tool-call-agent.ts: not exported there',
+      'GoneThing in gone-file.ts: no such file',
+    ]);
   });
 });
