@@ -62,6 +62,8 @@ describe('MCP Apps in the window', { timeout: 240_000 }, () => {
     await expect.poll(() => view.locator('#server-time').innerText(), { timeout: 30_000 }).not.toBe('Loading...');
     await approve(page);
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    // The budget example's view is 437 KB: the card says it is starting until its handshake.
+    await expect.poll(() => page.locator('[data-testid="app-view"][data-server="budget"]').getAttribute('data-phase'), { timeout: 30_000 }).toBe('running');
     await shot(page, 'mcp-apps-views');
 
     // App-only tools never reach the model.

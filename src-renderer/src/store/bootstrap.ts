@@ -7,7 +7,7 @@ import type { AppStore } from './app-store';
  */
 export async function bootstrap(store: AppStore): Promise<() => void> {
   const s = store.getState();
-  const offs = [s.watchSession(), s.watchSessions(), s.watchDialogs(), s.watchSettings(), s.watchNotices(), s.watchAttention(), s.watchCheckpoints()];
+  const offs = [s.watchSession(), s.watchSessions(), s.watchDialogs(), s.watchSettings(), s.watchNotices(), s.watchAttention(), s.watchCheckpoints(), s.watchAppResources()];
   performance.mark('glassbox:connected');
   await s.loadFirstScreen();
   // Dialogs, settings and the sessions list follow; they must not hold up the first render.

@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useApp } from '../../store/app-context';
+import { viewRefOf } from '../mcp-apps/view-ref';
+import { ViewSource } from '../mcp-apps/ViewSource';
 import { TrafficLinkButton } from '../mcp-servers/TrafficLinkButton';
 import { copyText } from '../../store/download';
 import { callsSelectors } from '../../store/calls/selectors';
@@ -13,6 +16,12 @@ function CallDetailView() {
   const id = useApp(callsSelectors.selectedCallId);
   const call = useApp(callsSelectors.selectedCall);
   const exportCall = useApp((s) => s.exportCall);
+  const loadSandbox = useApp((s) => s.loadAppSandbox);
+  const [tab, setTab] = useState<'call' | 'view'>('call');
+  const viewRef = viewRefOf(call);
+  useEffect(() => {
+    if (viewRef) void loadSandbox();
+  }, [viewRef?.resourceUri, loadSandbox]);
   if (!id || !call) return <div className="muted pad">Select a tool call (click a card, or Alt+↓ / Alt+↑) to see everything about it.</div>;
   return (
     <div className="call-detail" data-testid="inspector-detail">
@@ -34,6 +43,21 @@ function CallDetailView() {
         </button>
         {call.status !== 'running' ? <ReplayButton callId={call.callId} className="" /> : null}
       </div>
+      {viewRef ? (
+        <div className="subtabs" role="tablist">
+          <button role="tab" className={tab === 'call' ? 'active' : ''} aria-selected={tab === 'call'} onClick={() => setTab('call')} data-testid="inspector-tab-call">Call</button>
+          <button role="tab" className={tab === 'view' ? 'active' : ''} aria-selected={tab === 'view'} onClick={() => setTab('view')} data-testid="inspector-tab-view">View</button>
+        </div>
+      ) : null}
+      {viewRef && tab === 'view' ? <ViewSource viewRef={viewRef} /> : <CallFacts call={call} />}
+    </div>
+  );
+}
+
+/** Arguments, approval, result, notifications and the MCP exchange of one call. */
+function CallFacts({ call }: { call: NonNullable<ReturnType<typeof callsSelectors.selectedCall>> }) {
+  return (
+    <>
       <JsonBlock title="Arguments" value={call.args} testId="inspector-args" />
       {call.approval ? <JsonBlock title="Approval" value={call.approval} /> : null}
       {call.result ? (
@@ -57,7 +81,7 @@ function CallDetailView() {
       ) : call.source.startsWith('mcp:') ? (
         <div className="muted">No raw MCP traffic recorded for this call.</div>
       ) : null}
-    </div>
+    </>
   );
 }
 

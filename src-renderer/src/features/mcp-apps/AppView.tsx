@@ -3,9 +3,14 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties 
 import { VIEW_HEIGHT, type AppViewRef, type AppViewResource } from '../../../../src-shared/apps/view-types';
 import type { CallDetail } from '../../../../src-shared/contract/views';
 import { useApp, useAppStore } from '../../store/app-context';
+import { appResourceKey } from '../../store/apps/state';
+import { callsSelectors } from '../../store/calls/selectors';
 import { sandboxSrc, viewRefOf } from './view-ref';
 import { ViewConnection } from './view-connection';
 import './mcp-apps.css';
+
+/** How long a view may take to start (a large one parses for seconds on a busy machine) before the card says it has not. */
+const STALL_MS = 20_000;
 
 /** Heights views asked for, by call: a view scrolled away and back comes back at its size (no jump). */
 const heights = new Map<string, number>();
@@ -23,17 +28,38 @@ export function AppViewSlot({ call }: { call: CallDetail }) {
 }
 
 /**
+ * The view of a call made by hand from the MCP pane's tool form: the same sandbox and path as
+ * under a card, lower and without fullscreen. Nothing until the call is recorded with a view.
+ */
+export function CallAppView({ callId }: { callId: string }) {
+  useApp(callsSelectors.version);
+  const call = useApp(callsSelectors.callById(callId));
+  const ref = viewRefOf(call);
+  if (!call || !ref || !call.result || call.status === 'running') return null;
+  return <AppView call={call} viewRef={ref} compact />;
+}
+
+/** True when two reads of a view's resource would render the same view. */
+function sameView(a: AppViewResource, b: AppViewResource): boolean {
+  return a.html === b.html && JSON.stringify(a.csp) === JSON.stringify(b.csp) && JSON.stringify(a.permissions) === JSON.stringify(b.permissions);
+}
+
+/**
  * One live view: the server's HTML in a frame on the sandbox's own origin (never this page's),
  * connected through the SDK's AppBridge (ViewConnection). Torn down when the card leaves (scrolled
  * out of the virtualized chat, session switched). A view from a recorded session waits behind
- * a cover until the user clicks it before it may call tools.
+ * a cover until the user clicks it before it may call tools. When the server says the view's
+ * resource changed (`resources/updated`), it is read again and, if its HTML or policy differ,
+ * the view is torn down and started afresh in a new frame with the same input and result.
+ * `compact` (the MCP pane's tool form): a lower box and no fullscreen.
  */
 export const AppView = memo(function AppView({ call, viewRef, compact }: { call: CallDetail; viewRef: AppViewRef; compact?: boolean }) {
   const store = useAppStore();
   const sandboxUrl = useApp((s) => s.appSandboxUrl);
   const loadSandbox = useApp((s) => s.loadAppSandbox);
   const readResource = useApp((s) => s.readAppResource);
-  const fullscreen = useApp((s) => s.appFullscreen === call.callId);
+  const fullscreen = useApp((s) => !compact && s.appFullscreen === call.callId);
+  const version = useApp((s) => s.appResourceVersions[appResourceKey(viewRef.server, viewRef.resourceUri)] ?? 0);
   const setFullscreen = useApp((s) => s.setAppFullscreen);
   const recorded = useApp((s) => call.startedAt < s.appWindowOpenedAt);
   const [resource, setResource] = useState<AppViewResource | null>(null);
@@ -41,6 +67,8 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
   const [height, setHeight] = useState(() => heights.get(call.callId) ?? VIEW_HEIGHT.initial);
   const [interacted, setInteracted] = useState(false);
   const [closed, setClosed] = useState(false);
+  // 'starting' until the view's handshake; 'stalled' when it has not come in STALL_MS.
+  const [phase, setPhase] = useState<'starting' | 'running' | 'stalled'>('starting');
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [cover, setCover] = useState<CSSProperties | undefined>(undefined);
@@ -52,13 +80,18 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
   useEffect(() => {
     let live = true;
     readResource(viewRef.server, viewRef.resourceUri).then(
-      (r) => live && setResource(r),
+      (r) => {
+        if (!live) return;
+        setError(null);
+        // An update that changes nothing keeps the running view (and what the user did in it).
+        setResource((old) => (old && sameView(old, r) ? old : r));
+      },
       (err: unknown) => live && setError(String((err as Error)?.message ?? err)),
     );
     return () => {
       live = false;
     };
-  }, [readResource, viewRef.server, viewRef.resourceUri]);
+  }, [readResource, viewRef.server, viewRef.resourceUri, version]);
 
   const src = resource && sandboxUrl ? sandboxSrc(sandboxUrl, resource.csp, location.origin, location.hostname) : null;
   useEffect(() => {
@@ -72,7 +105,7 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
       call,
       recorded,
       interacted: () => interactedRef.current,
-      context: { theme: prefersDark() ? 'dark' : 'light', locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, displayMode: 'inline', width: iframe.clientWidth || 600 },
+      context: { theme: prefersDark() ? 'dark' : 'light', locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, displayMode: 'inline', width: iframe.clientWidth || 600, inlineOnly: !!compact },
       host: {
         callTool: (viewOf, tool, args) => s.callAppTool(viewOf, tool, args),
         traffic: (server, entries) => s.logAppTraffic(server, entries),
@@ -83,16 +116,20 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
           heights.set(call.callId, h);
           setHeight(h);
         },
-        setDisplayMode: (mode) => s.setAppFullscreen(mode === 'fullscreen' ? call.callId : null),
+        setDisplayMode: (mode) => (compact ? undefined : s.setAppFullscreen(mode === 'fullscreen' ? call.callId : null)),
         close: () => setClosed(true),
+        started: () => setPhase('running'),
       },
     });
+    setPhase('starting');
+    const stall = setTimeout(() => setPhase((p) => (p === 'starting' ? 'stalled' : p)), STALL_MS);
     session.current = view;
     view.start().catch((err: unknown) => setError(`The view could not start: ${String((err as Error)?.message ?? err)}`));
     const dark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     const onTheme = (): void => view.setContext({ theme: prefersDark() ? 'dark' : 'light' });
     dark?.addEventListener('change', onTheme);
     return () => {
+      clearTimeout(stall);
       dark?.removeEventListener('change', onTheme);
       session.current = null;
       void view.teardown();
@@ -135,18 +172,25 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
       data-testid="app-view"
       data-call-id={call.callId}
       data-server={viewRef.server}
+      data-read-at={resource?.readAt}
+      data-phase={src ? phase : 'reading'}
+      data-height={height}
       ref={box}
       style={fullscreen ? cover : { height: compact ? Math.min(height, 480) : height }}
     >
       <div className="app-view-bar">
         <span className="app-view-title">{label}</span>
         {recorded ? <span className="call-source" title="Shown from the recorded input and result">recorded</span> : null}
-        <button className="link-button" data-testid="app-view-fullscreen" onClick={() => setFullscreen(fullscreen ? null : call.callId)}>
-          {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-        </button>
+        {compact ? null : (
+          <button className="link-button" data-testid="app-view-fullscreen" onClick={() => setFullscreen(fullscreen ? null : call.callId)}>
+            {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+          </button>
+        )}
       </div>
       {src ? (
         <iframe
+          // A new resource is a new frame: the sandbox proxy takes one view's HTML per page.
+          key={resource?.readAt}
           ref={frame}
           className="app-view-frame"
           data-testid="app-view-frame"
@@ -159,6 +203,13 @@ export const AppView = memo(function AppView({ call, viewRef, compact }: { call:
       ) : (
         <div className="app-view-loading muted">Loading the view…</div>
       )}
+      {src && phase !== 'running' ? (
+        <div className={`app-view-starting${phase === 'stalled' ? ' stalled' : ''}`} data-testid="app-view-starting" role="status">
+          {phase === 'stalled'
+            ? `The view has not started (no answer to the window after ${STALL_MS / 1000} s). Its messages are in the server's Traffic.`
+            : `Starting the view (${resource ? Math.round(resource.html.length / 1024) : 0} KB)…`}
+        </div>
+      ) : null}
       {recorded && !interacted && src ? (
         <button className="app-view-cover" data-testid="app-view-cover" onClick={() => setInteracted(true)} title="This view is shown from the recording. Click to use it: it may then call its server's tools.">
           <span>Recorded view — click to use it</span>

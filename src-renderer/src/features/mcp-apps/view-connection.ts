@@ -18,6 +18,8 @@ export interface ViewHostPort {
   setDisplayMode(mode: 'inline' | 'fullscreen'): void;
   /** The view asked to be closed. */
   close(): void;
+  /** The view finished its handshake (`ui/notifications/initialized`): it is running. */
+  started(): void;
 }
 
 /** What one view is started with. */
@@ -27,7 +29,7 @@ export interface ViewConnectionOptions {
   resource: AppViewResource;
   call: CallDetail;
   host: ViewHostPort;
-  context: { theme: 'light' | 'dark'; locale: string; timeZone: string; displayMode: 'inline' | 'fullscreen'; width: number };
+  context: { theme: 'light' | 'dark'; locale: string; timeZone: string; displayMode: 'inline' | 'fullscreen'; width: number; inlineOnly?: boolean };
   /**
    * A view shown from the recording (a reopened session): it gets the recorded input and result
    * and may call tools only after the user has interacted with it (`interacted`).
@@ -69,7 +71,7 @@ export class ViewConnection {
       locale: o.context.locale,
       timeZone: o.context.timeZone,
       displayMode: o.context.displayMode,
-      availableDisplayModes: ['inline', 'fullscreen'],
+      availableDisplayModes: o.context.inlineOnly ? ['inline'] : ['inline', 'fullscreen'],
       platform: 'desktop',
       containerDimensions: { maxHeight: VIEW_HEIGHT.max, width: o.context.width },
       toolInfo: { ...(o.call.callId ? { id: o.call.callId } : {}), tool: { name: o.ref.tool, inputSchema: { type: 'object' } } },
@@ -85,6 +87,7 @@ export class ViewConnection {
       void bridge.sendSandboxResourceReady({ html: o.resource.html, csp: o.resource.csp, permissions: o.resource.permissions });
     };
     bridge.oninitialized = () => {
+      o.host.started();
       void bridge.sendToolInput({ arguments: (o.call.args && typeof o.call.args === 'object' ? o.call.args : {}) as Record<string, unknown> });
       if (o.call.result) void bridge.sendToolResult(viewToolResult(o.call.result) as Parameters<AppBridge['sendToolResult']>[0]);
     };
@@ -111,7 +114,7 @@ export class ViewConnection {
       if (height !== undefined) o.host.resize(boundedHeight(height));
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      const shown: McpUiDisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      const shown: McpUiDisplayMode = mode === 'fullscreen' && !o.context.inlineOnly ? 'fullscreen' : 'inline';
       o.host.setDisplayMode(shown);
       return { mode: shown };
     };

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { McpToolView } from '../../../../src-shared/contract/workbench-views';
 import { useApp } from '../../store/app-context';
+import { CallAppView } from '../mcp-apps/AppView';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { toolArgs, toolFields } from './tool-form';
 import { TrafficLinkButton } from './TrafficLinkButton';
@@ -84,6 +85,7 @@ export function ToolCallForm({ server, tool }: { server: string; tool: McpToolVi
           {call.value.images.map((img, i) => (
             <img key={i} className="mi-img" alt={`image ${i + 1} of the result`} src={`data:${img.mimeType};base64,${img.data}`} />
           ))}
+          {call.value.callId ? <CallAppView callId={call.value.callId} /> : null}
         </div>
       ) : null}
     </form>

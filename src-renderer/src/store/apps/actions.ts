@@ -1,7 +1,7 @@
 import type { AppViewResource, ViewTrafficInput } from '../../../../src-shared/apps/view-types';
 import type { AppToolCallView } from '../../../../src-shared/contract/app-view-methods';
 import type { SliceActions } from '../store-types';
-import type { PendingAppLink } from './state';
+import { appResourceKey, type PendingAppLink } from './state';
 
 /** The apps slice's actions: what a view's host side asks of the window and the host. */
 export interface AppsActions {
@@ -23,6 +23,8 @@ export interface AppsActions {
   askAppLink(callId: string, server: string, url: string): Promise<boolean>;
   answerAppLink(id: number, open: boolean): void;
   setAppFullscreen(callId: string | null): void;
+  /** Follows the servers' `resources/updated` for views' `ui://` resources (live views re-render). Returns the stop function. */
+  watchAppResources(): () => void;
 }
 
 let nextId = 1;
@@ -91,5 +93,12 @@ export const appsActions: SliceActions<AppsActions> = (set, get, bridge) => ({
   },
   setAppFullscreen(callId) {
     set({ appFullscreen: callId });
+  },
+  watchAppResources() {
+    return bridge().agent.onEvent((e) => {
+      if (e.type !== 'mcp_resource_updated' || !e.uri.startsWith('ui://')) return;
+      const key = appResourceKey(e.server, e.uri);
+      set((s) => ({ appResourceVersions: { ...s.appResourceVersions, [key]: (s.appResourceVersions[key] ?? 0) + 1 } }));
+    });
   },
 });

@@ -28,9 +28,19 @@ export interface AppsState {
   appFullscreen: string | null;
   /** When this window connected: calls that started before it are shown from the recording. */
   appWindowOpenedAt: number;
+  /**
+   * How often each view resource changed (`resources/updated` from its server), keyed by
+   * {@link appResourceKey}: a live view whose resource changed reads it again and re-renders.
+   */
+  appResourceVersions: Record<string, number>;
+}
+
+/** The key of one server's one `ui://` resource in {@link AppsState.appResourceVersions}. */
+export function appResourceKey(server: string, uri: string): string {
+  return `${server}\u0000${uri}`;
 }
 
 /** The slice's first state. */
 export function initialAppsState(): AppsState {
-  return { appSandboxUrl: undefined, appMessages: [], appLinks: [], appModelContexts: [], appFullscreen: null, appWindowOpenedAt: Date.now() };
+  return { appSandboxUrl: undefined, appMessages: [], appLinks: [], appModelContexts: [], appFullscreen: null, appWindowOpenedAt: Date.now(), appResourceVersions: {} };
 }
