@@ -6,6 +6,7 @@ import type { Tool } from '../core/tools/tool';
 import type { ToolCollection } from '../core/tools/tool-collection';
 import type { ToolRunner } from '../core/tools/tool-runner';
 import { InputRounds } from './input-rounds';
+import { ServedTasks } from './served-tasks';
 import type { McpCatalog } from '../core/mcp/common/catalog';
 import { selectServedTools, type ToolSelection } from './served-tools';
 
@@ -63,6 +64,8 @@ export class McpServeHub {
   readonly catalog: McpCatalog;
   readonly version: string;
   readonly rounds: InputRounds;
+  /** Task-augmented `tools/call`s (2025-11-25 tasks) running or kept for their results. */
+  readonly tasks = new ServedTasks();
   /** 2025-era connections (stdio, HTTP sessions) that are open now. */
   readonly connections = new Set<Server>();
   /** Resource URIs each 2025-era connection subscribed to. */
@@ -85,6 +88,7 @@ export class McpServeHub {
       this.session.bus.subscribe('tool_execution_update', (e) => {
         const route = this.routes.get(e.callId);
         if (route) this.forward(route, e);
+        else if (e.message && (e.kind === 'progress' || e.kind === 'log')) this.tasks.message(e.callId, e.message);
       }),
       this.session.tools.onChange(() => {
         this.servedCache = undefined;
@@ -144,6 +148,7 @@ export class McpServeHub {
 
   detach(server: Server): void {
     this.connections.delete(server);
+    this.tasks.forget(server);
     if (this.subscriptions.delete(server)) this.onSubscriptionsChanged?.();
   }
 
@@ -209,6 +214,7 @@ export class McpServeHub {
   /** Stops suspended calls and leaves the session's bus and tool table. */
   close(): void {
     this.rounds.close();
+    this.tasks.close();
     for (const off of this.offs.splice(0)) off();
   }
 }

@@ -1,7 +1,8 @@
-import { Server } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import type { McpServeHub } from './serve-hub';
 import { registerPromptHandlers } from './prompt-handlers';
 import { registerResourceHandlers } from './resource-handlers';
+import { registerTaskHandlers, TaskAwareServer, TASKS_CAPABILITY } from './task-handlers';
 import { registerToolHandlers } from './tool-handlers';
 
 
@@ -16,7 +17,7 @@ const INSTRUCTIONS =
  * (handshake or `server/discover`, `resultType`, cache hints, per-request log level).
  */
 export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'modern', opts: { connection: boolean }): Server {
-  const server = new Server(
+  const server = new TaskAwareServer(
     { name: 'glassbox', version: hub.version },
     {
       capabilities: {
@@ -26,6 +27,8 @@ export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'moder
         completions: {},
         // Deprecated in 2026-07-28 but what 2025-era clients use for logging/setLevel.
         logging: {},
+        // Long bash / python_execute calls as tasks (a 2025-11-25 vocabulary; 2026-07-28 has none).
+        ...(era === 'legacy' ? { tasks: TASKS_CAPABILITY } : {}),
       },
       instructions: INSTRUCTIONS,
       requestState: { verify: hub.rounds.verify },
@@ -34,6 +37,7 @@ export function createGlassboxMcpServer(hub: McpServeHub, era: 'legacy' | 'moder
   registerToolHandlers(server, hub, era);
   registerResourceHandlers(server, hub, era);
   registerPromptHandlers(server, hub, era);
+  if (era === 'legacy') registerTaskHandlers(server, hub);
   // A connection (stdio, an HTTP session) hears list changes and resource updates through its
   // instance; a 2026-era HTTP request's instance lives for that request only.
   if (opts.connection) {

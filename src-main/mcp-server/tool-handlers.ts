@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Server } from '@modelcontextprotocol/server';
 import { toolResultToMcpResult } from '../core/mcp/common/content';
 import type { McpServeHub } from './serve-hub';
+import { startToolTask, TASK_TOOLS, taskParams } from './task-handlers';
 
 /**
  * `tools/list` and `tools/call` on one server instance. Each tool's JSON Schema is its
@@ -16,6 +17,8 @@ export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'leg
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object'; [k: string]: unknown },
       ...(t.annotations ? { annotations: { ...t.annotations } } : {}),
+      // A long shell or Python run may be a task (2025-11-25 connections).
+      ...(era === 'legacy' && TASK_TOOLS.has(t.name) ? { execution: { taskSupport: 'optional' as const } } : {}),
     })),
   }));
 
@@ -23,6 +26,22 @@ export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'leg
     const name = req.params.name;
     if (!hub.served().names.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const args = req.params.arguments ?? {};
+    const task = era === 'legacy' && TASK_TOOLS.has(name) ? taskParams(req.params) : undefined;
+    if (task) {
+      const callId = `mcp_${randomUUID()}`;
+      const forget = hub.session.telemetry?.continueCall(callId, req.params._meta) ?? (() => undefined);
+      // Answered at once with the task; the call runs on through the same runner (approvals, trace).
+      return startToolTask(server, hub, callId, name, task.ttl, async (signal) => {
+        try {
+          const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
+          const result = toolResultToMcpResult(outcome.result) as CallToolResult;
+          if (outcome.blocked) result.isError = true;
+          return result;
+        } finally {
+          forget();
+        }
+      }) as unknown as CallToolResult;
+    }
     return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal, current): Promise<CallToolResult> => {
       const callId = `mcp_${randomUUID()}`;
       const end = hub.route(callId, name, current);
