@@ -24,7 +24,12 @@
 //    3N/10 and N calls (or at each size given): time to the first card (target ≤ 300 ms), the
 //    host's CPU beside a bare JSON.parse of the same file, p95 work per scroll frame (≤ 8 ms).
 //
-// Usage: node bench/ui.mjs [--events 100000] | node bench/ui.mjs --calls 100000
+// 5. A session with 50 MCP App views (bench/ui-app-views.mjs): first card painted, first view
+//    running, p95 main-thread work per frame while scrolling (targets ≤ 500 ms, ≤ 16.7 ms), and
+//    the view frames alive at once (views outside the viewport are not kept). Last in a full
+//    run; `--only app-views` runs it alone.
+//
+// Usage: node bench/ui.mjs [--events 100000] | node bench/ui.mjs --calls 100000 | node bench/ui.mjs --only app-views
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +39,7 @@ import { startWebHost } from './web-host.mjs';
 import { chromium } from 'playwright-core';
 import { twoSessionsBench } from './ui-two-sessions.mjs';
 import { openBench } from './ui-open.mjs';
+import { appViewsBench, printAppViews } from './ui-app-views.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, def) => {
@@ -320,6 +326,15 @@ if (process.argv.includes('--calls')) {
   await openBench({ chromium, executablePath: CHROMIUM, sizes, scrollFrames });
   process.exit(0);
 }
+/** MCP App views alone (`--only app-views`), or after everything else. */
+async function appViewsPart() {
+  printAppViews(await appViewsBench({ root: ROOT, chromium, executablePath: CHROMIUM, scrollFrames, pct }), pct);
+  console.log(`  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+}
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'app-views') {
+  await appViewsPart();
+  process.exit(0);
+}
 const load = await loadBench();
 console.log(`Opening a ${load.events.toLocaleString()}-event session file (${load.mb.toFixed(1)} MB), medians of 7:`);
 console.log(`  bare JSON.parse of its lines     ${f(load.bare)} ms   1.00×`);
@@ -353,3 +368,4 @@ console.log(`  one session alone, for scale   ${wk(two.alone)}`);
 console.log(`  tab A while both stream        ${wk(two.a)}   (target: work p95 ≤ 16.7 ms)`);
 console.log(`  tab B while both stream        ${wk(two.b)}   (target: work p95 ≤ 16.7 ms)`);
 console.log(`  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+await appViewsPart();
