@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,5 +144,35 @@ describe('MCP App views', { timeout: 240_000 }, () => {
     expect(await box.getByTestId('app-view-fullscreen').count()).toBe(0);
     await box.scrollIntoViewIfNeeded();
     await shotsAllSizes(page, 'mcp-apps-tool-form');
+  });
+
+  it("starts a reopened session's views once their server has connected (not 'not connected' for good)", async () => {
+    const id = 'reopened-views';
+    const ev = (seq: number, e: Record<string, unknown>): string => JSON.stringify({ seq, ts: Date.now() - 60_000 + seq, session: id, ...e });
+    const meta = { mcpApp: { server: 'basic', resourceUri: 'ui://get-time/mcp-app.html', tool: 'get-time' } };
+    const lines = [
+      ev(1, { type: 'agent_start', task: 'the time, recorded' }),
+      ev(2, { type: 'tool_execution_start', callId: 'c1', tool: 'mcp_basic_get-time', args: {}, source: 'mcp:basic' }),
+      ev(3, { type: 'tool_execution_end', callId: 'c1', tool: 'mcp_basic_get-time', result: { output: '2026-01-01T00:00:00.000Z', error: null, images: [], system: null, metadata: { ...meta, structuredContent: { time: '2026-01-01T00:00:00.000Z' } } }, durationMs: 3 }),
+      ev(4, { type: 'agent_end', reason: 'finished' }),
+    ];
+    const again = await startWeb([], { mcpServers: { basic: { command: process.execPath, args: [pkg('server-basic-vanillajs'), '--stdio'] } } }, ['--session', id], {
+      prepare: (home) => {
+        mkdirSync(join(home, 'sessions'), { recursive: true });
+        writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
+      },
+    });
+    try {
+      const p = await openApp(browser, again);
+      const box = p.locator('[data-testid="app-view"][data-server="basic"]');
+      await expect.poll(() => box.getAttribute('data-phase'), { timeout: 60_000 }).toBe('running');
+      expect(await p.getByTestId('app-view-error').count()).toBe(0);
+      const view = await innerFrame(box);
+      await expect.poll(() => view.locator('#server-time').innerText(), { timeout: 30_000 }).toBe('2026-01-01T00:00:00.000Z');
+      expect(await box.getByTestId('app-view-cover').count()).toBe(1);
+      await p.close();
+    } finally {
+      expect(await again.close()).toBe(0);
+    }
   });
 });

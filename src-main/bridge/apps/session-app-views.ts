@@ -1,7 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { ViewResources } from '../../core/mcp/client/apps/view-resources';
 import { toolResultToMcpResult } from '../../core/mcp/common/content';
-import { APP_VIEW_METADATA_KEY, type AppModelContext, type AppViewRef } from '../../../src-shared/apps/view-types';
+import { APP_VIEW_METADATA_KEY, type AppModelContext, type AppViewRef, type AppViewResource } from '../../../src-shared/apps/view-types';
 import type { AppToolCallView } from '../../../src-shared/contract/app-view-methods';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { CallDetail } from '../../../src-shared/contract/views';
@@ -64,6 +64,16 @@ export class SessionAppViews {
     this.off.push(core.bus.subscribe('mcp_server_status', (e) => void this.resources.invalidate(e.server)));
     const remove = core.addSystemMessages?.(() => [...this.contexts.values()].map(appContextText));
     if (remove) this.off.push(remove);
+  }
+
+  /**
+   * A view's resource. Waits for the session's servers to have connected first: a reopened
+   * session's views ask while their server is still starting, and would otherwise be answered
+   * "not connected" for good.
+   */
+  async readResource(server: string, uri: string): Promise<AppViewResource> {
+    await this.core.mcpReady?.();
+    return this.resources.read(server, uri);
   }
 
   /** The view behind a call, or a bridge error a caller can show. */

@@ -48,7 +48,7 @@ export function registerAppViews(host: BridgeEndpoint, current: CurrentSession, 
     'apps.resource': async (server, uri) => {
       if (uri.length > 2048) throw new BridgeError('BAD_ARGS', 'apps.resource: the URI is longer than 2 KiB.');
       try {
-        return await views().resources.read(server, uri);
+        return await views().readResource(server, uri);
       } catch (err) {
         if (err instanceof BridgeError) throw err;
         throw new BridgeError('FAILED', err instanceof Error ? err.message : String(err));
