@@ -13,7 +13,7 @@ import { startWebHost } from './web-host.mjs';
 export const APP_VIEW_CALLS = 50;
 
 /** A recorded session: per step a model turn and one call of the example's get-time tool with its view. */
-function appViewEvents(id, steps) {
+function appViewEvents(id, steps, views = true) {
   const out = [];
   let seq = 0;
   let ts = Date.now() - steps * 10 - 60_000;
@@ -30,7 +30,7 @@ function appViewEvents(id, steps) {
       type: 'tool_execution_end',
       callId,
       tool: 'mcp_basic_get-time',
-      result: { output: new Date(ts).toISOString(), error: null, images: [], system: null, metadata: { mcpApp: { server: 'basic', resourceUri: 'ui://get-time/mcp-app.html', tool: 'get-time' } } },
+      result: { output: new Date(ts).toISOString(), error: null, images: [], system: null, ...(views ? { metadata: { mcpApp: { server: 'basic', resourceUri: 'ui://get-time/mcp-app.html', tool: 'get-time' }, structuredContent: { time: new Date(ts).toISOString() } } } : {}) },
       durationMs: 4,
     });
     push({ type: 'turn_end', step: i + 1 });
@@ -56,7 +56,14 @@ function liveFrames() {
  * from its box's phase), then scrolls it bottom to top with `scrollFrames` (ui.mjs's frame
  * measure), sampling the live view frames every frame.
  */
-export async function appViewsBench({ root, chromium, executablePath, scrollFrames, pct }) {
+export async function appViewsBench(o) {
+  // The same 50 calls without views first, for scale on this machine now.
+  const plain = await sessionBench({ ...o, views: false });
+  const withViews = await sessionBench({ ...o, views: true });
+  return { plain, withViews };
+}
+
+async function sessionBench({ root, chromium, executablePath, scrollFrames, pct, views }) {
   const base = mkdtempSync(join(tmpdir(), 'glassbox-bench-views-'));
   const home = join(base, 'home');
   const ws = join(base, 'ws');
@@ -65,7 +72,7 @@ export async function appViewsBench({ root, chromium, executablePath, scrollFram
   const server = join(root, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js');
   writeFileSync(join(home, 'config.json'), JSON.stringify({ mcpServers: { basic: { command: process.execPath, args: [server, '--stdio'] } } }));
   const id = 'bench-app-views';
-  writeFileSync(join(home, 'sessions', `${id}.jsonl`), appViewEvents(id, APP_VIEW_CALLS).map((e) => JSON.stringify(e)).join('\n') + '\n');
+  writeFileSync(join(home, 'sessions', `${id}.jsonl`), appViewEvents(id, APP_VIEW_CALLS, views).map((e) => JSON.stringify(e)).join('\n') + '\n');
   const env = { ...process.env, GLASSBOX_HOME: home, GLASSBOX_DISABLE_BROWSER: '1', GLASSBOX_LLM_PROVIDER: 'openai', GLASSBOX_LLM_MODEL: 'none', GLASSBOX_LLM_BASE_URL: 'http://127.0.0.1:9/v1', GLASSBOX_LLM_API_KEY: 'x' };
   const { child, url } = await startWebHost(['--workspace', ws, '--session', id], env);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
@@ -73,9 +80,14 @@ export async function appViewsBench({ root, chromium, executablePath, scrollFram
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // Warm-up: the host builds the session and starts the server on first use; the resource is cached after.
     await page.goto(url);
-    await page.locator('[data-testid="app-view"][data-phase="running"]').first().waitFor({ timeout: 120_000 });
+    try {
+      await page.locator(views ? '[data-testid="app-view"][data-phase="running"]' : '[data-testid="tool-call-card"]').first().waitFor({ timeout: 120_000 });
+    } catch (err) {
+      await page.screenshot({ path: join(base, 'no-view.png') });
+      throw new Error(`no view started (screenshot ${join(base, 'no-view.png')}): ${err.message}`);
+    }
     const cards = [];
-    const views = [];
+    const starts = [];
     for (let r = 0; r < 3; r++) {
       await page.reload();
       await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
@@ -91,7 +103,7 @@ export async function appViewsBench({ root, chromium, executablePath, scrollFram
         ),
       );
       // The first view's handshake done, in ms since navigation (polled every frame in the page).
-      views.push(
+      if (views) starts.push(
         await page.evaluate(
           () =>
             new Promise((res) => {
@@ -123,8 +135,8 @@ export async function appViewsBench({ root, chromium, executablePath, scrollFram
     return {
       firstCard: pct(cards, 50),
       cards,
-      firstView: pct(views, 50),
-      views,
+      firstView: views ? pct(starts, 50) : null,
+      views: starts,
       scroll,
       atRest,
       rows,
@@ -139,12 +151,12 @@ export async function appViewsBench({ root, chromium, executablePath, scrollFram
 }
 
 /** Prints the figures (called by ui.mjs). */
-export function printAppViews(r, pct) {
+export function printAppViews({ plain: p, withViews: r }, pct) {
   const f = (n) => n.toFixed(1);
   console.log(`\n${APP_VIEW_CALLS} MCP App views in one session (server-basic-vanillajs, 218 KB view each) in Chromium (glassbox web --session):`);
-  console.log(`  time to first card painted (median of 3)   ${f(r.firstCard)} ms   (target ≤ 500 ms)   runs: ${r.cards.map(f).join(', ')}`);
+  console.log(`  time to first card painted (median of 3)   ${f(r.firstCard)} ms   (target ≤ 500 ms)   runs: ${r.cards.map(f).join(', ')}   — the same 50 calls without views: ${f(p.firstCard)} ms (${(r.firstCard / p.firstCard).toFixed(2)}×)`);
   console.log(`  time to first view running (median of 3)   ${f(r.firstView)} ms   runs: ${r.views.map(f).join(', ')}`);
-  console.log(`  scrolling, ${r.scroll.work.length} frames of 400 px: main-thread work per frame p95 ${f(pct(r.scroll.work, 95))} ms, p50 ${f(pct(r.scroll.work, 50))} ms   (target p95 ≤ 16.7 ms)`);
+  console.log(`  scrolling, ${r.scroll.work.length} frames of 400 px: main-thread work per frame p95 ${f(pct(r.scroll.work, 95))} ms, p50 ${f(pct(r.scroll.work, 50))} ms   (target p95 ≤ 16.7 ms)   — without views: p95 ${f(pct(p.scroll.work, 95))} ms, p50 ${f(pct(p.scroll.work, 50))} ms (${p.scroll.work.length} frames)`);
   console.log(`    interval between frames p95 ${f(pct(r.scroll.intervals, 95))} ms, p50 ${f(pct(r.scroll.intervals, 50))} ms`);
   console.log(`  live view frames: at rest ${r.atRest.live} of ${APP_VIEW_CALLS} (${r.atRest.outside} outside the viewport, in the virtualizer's overscan); while scrolling at most ${r.maxLive} (at most ${r.maxOutside} outside), ${r.samples} frames sampled`);
 }

@@ -77,6 +77,7 @@ describe('MCP App views', { timeout: 240_000 }, () => {
   it("resizes a view's box to what it asks for, within 60 and 1600 pixels", async () => {
     const box = chatView('panel');
     await box.scrollIntoViewIfNeeded();
+    await expect.poll(() => box.getAttribute('data-phase'), { timeout: 30_000 }).toBe('running');
     const view = await innerFrame(box);
     // The view asks for 200 px once it is initialized.
     await expect.poll(() => box.getAttribute('data-height'), { timeout: 30_000 }).toBe('200');
@@ -89,6 +90,27 @@ describe('MCP App views', { timeout: 240_000 }, () => {
     await view.locator('#fit').click();
     await expect.poll(() => box.getAttribute('data-height')).toBe('450');
     expect(Math.round((await box.boundingBox())!.height)).toBe(450);
+  });
+
+  it('keeps no view alive outside the viewport: a view scrolled out is torn down and starts again when back', async () => {
+    const scroller = page.locator('.chat-scroll');
+    const outside = (): Promise<number> =>
+      page.evaluate(() => {
+        const v = document.querySelector('.chat-scroll')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.chat-scroll [data-testid="app-view-frame"]')].filter((f) => {
+          const r = f.getBoundingClientRect();
+          return r.bottom <= v.top || r.top >= v.bottom;
+        }).length;
+      });
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(() => chatView('panel').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(outside, { timeout: 30_000 }).toBe(0);
+    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => chatView('panel').getAttribute('data-phase'), { timeout: 30_000 }).toBe('running');
+    await expect.poll(outside, { timeout: 30_000 }).toBe(0);
+    // A new view page: it shows the call's result again.
+    const view = await innerFrame(chatView('panel'));
+    await expect.poll(() => view.locator('#result').innerText(), { timeout: 30_000 }).toBe('result: panel shown');
   });
 
   it("shows the view's HTML source and applied policy in the inspector's View tab", async () => {
@@ -111,6 +133,7 @@ describe('MCP App views', { timeout: 240_000 }, () => {
   it('re-renders a live view in place when its server says the resource changed', async () => {
     const box = chatView('panel');
     await box.scrollIntoViewIfNeeded();
+    await expect.poll(() => box.getAttribute('data-phase'), { timeout: 30_000 }).toBe('running');
     const before = await box.getAttribute('data-read-at');
     const view = await innerFrame(box);
     expect(await view.locator('#version').innerText()).toBe('v1');

@@ -40,6 +40,8 @@ afterAll(async () => {
 
 /** The view's own document (the inner frame of the sandbox proxy under the card). */
 async function viewFrame(page: Page, server: string): Promise<Frame> {
+  // A view runs only while it is in sight: bring its place into view first.
+  await page.locator(`.app-view-slot:has([data-server="${server}"])`).first().scrollIntoViewIfNeeded();
   const handle = await page.locator(`[data-testid="app-view"][data-server="${server}"] iframe`).elementHandle();
   const proxy = await handle!.contentFrame();
   let inner: Frame | undefined;
@@ -58,7 +60,7 @@ describe('MCP Apps in the window', { timeout: 240_000 }, () => {
     await approve(page);
     const card = page.locator('[data-testid="tool-call-card"]', { hasText: 'mcp_basic_get-time' }).first();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('ok');
-    const view = await viewFrame(page, 'basic');
+    let view = await viewFrame(page, 'basic');
     await expect.poll(() => view.locator('#server-time').innerText(), { timeout: 30_000 }).not.toBe('Loading...');
     await approve(page);
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
@@ -72,6 +74,8 @@ describe('MCP Apps in the window', { timeout: 240_000 }, () => {
     expect(tools).not.toContain('poll-system-stats');
 
     // The view's button calls a server tool: a card of its own (by the app), through the approval.
+    // (The budget card below pushed the basic view out of sight, which tore it down: bring it back.)
+    view = await viewFrame(page, 'basic');
     await view.locator('#get-time-btn').click();
     await approve(page);
     const appCard = page.locator('[data-testid="tool-call-card"][data-origin="app"]');
@@ -80,6 +84,7 @@ describe('MCP Apps in the window', { timeout: 240_000 }, () => {
     expect(await appCard.getByTestId('call-by-app').innerText()).toBe('app');
 
     // ui/message: shown first; in the conversation (and to the model) only after Send.
+    view = await viewFrame(page, 'basic');
     await view.locator('#message-text').fill('Please summarise the time.');
     await view.locator('#send-message-btn').click();
     await expect.poll(() => page.getByTestId('app-message-text').innerText(), { timeout: 30_000 }).toBe('Please summarise the time.');
@@ -90,6 +95,7 @@ describe('MCP Apps in the window', { timeout: 240_000 }, () => {
     expect(JSON.stringify(web.model.requests[3]!.body.messages)).toContain('Please summarise the time.');
 
     // ui/open-link asks first; "Don't open" answers the view with an error and opens nothing.
+    view = await viewFrame(page, 'basic');
     await view.locator('#open-link-btn').click();
     await expect.poll(() => page.getByTestId('app-link-url').innerText(), { timeout: 30_000 }).toBe('https://modelcontextprotocol.io/');
     await page.getByTestId('app-link-deny').click();

@@ -1,5 +1,5 @@
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { VIEW_HEIGHT, type AppViewRef, type AppViewResource } from '../../../../src-shared/apps/view-types';
 import type { CallDetail } from '../../../../src-shared/contract/views';
 import { useApp, useAppStore } from '../../store/app-context';
@@ -19,12 +19,81 @@ function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** The view of a call whose tool has one (MCP Apps), under its card; nothing for other calls. */
+/** How long the conversation must rest before a view that came into sight starts (a view's page parses on the window's thread). */
+const MOUNT_IDLE_MS = 150;
+
+/**
+ * Whether the view in `el` should run: once `el` is inside the conversation's viewport and the
+ * scrolling has rested for MOUNT_IDLE_MS, until it leaves the viewport. Starting a view costs
+ * its whole page's parse, so views that fly past while the user scrolls never start, and a
+ * view out of sight is torn down (not kept alive in the virtualizer's overscan). Without a
+ * scrolling conversation around it (or IntersectionObserver) the view runs at once.
+ */
+function useLiveWhileSeen(el: RefObject<HTMLElement | null>, shown: boolean): boolean {
+  const [seen, setSeen] = useState(false);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    // Nothing rendered yet (the call is still running): observe once the slot is there.
+    if (!shown) return;
+    const node = el.current;
+    const root = node?.closest('.chat-scroll');
+    if (!node || !root || typeof IntersectionObserver === 'undefined') return setSeen(true);
+    const io = new IntersectionObserver((entries) => setSeen(entries.some((e) => e.isIntersecting)), { root });
+    io.observe(node);
+    return () => io.disconnect();
+  }, [el, shown]);
+  useEffect(() => {
+    if (!seen) return setLive(false);
+    if (live) return;
+    const root = el.current?.closest('.chat-scroll');
+    let idle: number | undefined;
+    // Then at the window's next idle moment: never inside the frame that paints the conversation.
+    const start = (): void => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(() => setLive(true), { timeout: 1000 }) : undefined;
+      if (idle === undefined) setLive(true);
+    };
+    let timer = setTimeout(start, root ? MOUNT_IDLE_MS : 0);
+    const onScroll = (): void => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      idle = undefined;
+      timer = setTimeout(start, MOUNT_IDLE_MS);
+    };
+    root?.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      root?.removeEventListener('scroll', onScroll);
+    };
+  }, [seen, live, el]);
+  return live;
+}
+
+/**
+ * The view of a call whose tool has one (MCP Apps), under its card; nothing for other calls.
+ * The view runs only while it is in sight (see useLiveWhileSeen); otherwise its place is held
+ * at its last size, so the conversation does not jump.
+ */
 export function AppViewSlot({ call }: { call: CallDetail }) {
   const ref = viewRefOf(call);
+  const holder = useRef<HTMLDivElement>(null);
   // A view's own call answers the view; it does not open another view under its card.
-  if (!ref || !call.result || call.status === 'running' || call.origin === 'app') return null;
-  return <AppView call={call} viewRef={ref} />;
+  const shown = !!ref && !!call.result && call.status !== 'running' && call.origin !== 'app';
+  const live = useLiveWhileSeen(holder, shown);
+  if (!ref || !shown) return null;
+  return (
+    <div ref={holder} className="app-view-slot">
+      {live ? (
+        <AppView call={call} viewRef={ref} />
+      ) : (
+        <div className="app-view app-view-pending" data-testid="app-view-pending" data-server={ref.server} style={{ height: heights.get(call.callId) ?? VIEW_HEIGHT.initial }}>
+          <div className="app-view-bar">
+            <span className="app-view-title">View of {ref.tool} (MCP server {ref.server})</span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**
