@@ -38,9 +38,9 @@ const sharedDepths = [1, 2, 3, 4].map((depth) => ({
 }));
 
 /**
- * The renderer's store sits below the components: store/ imports none of features/, app/ or the
- * renderer's shell/ (components import the store, never the reverse). One block per depth, as
- * for src-shared, since `../shell` from a slice folder is the store's own shell slice.
+ * The renderer's store sits below the components: store/ imports none of features/ or app/
+ * (components import the store, never the reverse). One block per depth, as for src-shared,
+ * since `../app` from a slice folder would be a slice named app.
  */
 const storeDepths = [1, 2, 3].map((depth) => ({
   files: [`src-renderer/src/store/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
@@ -50,8 +50,8 @@ const storeDepths = [1, 2, 3].map((depth) => ({
       {
         patterns: [
           {
-            regex: `^(\\.\\./){${depth}}(features|app|shell)(/|$)|(^|/)src-renderer/src/(features|app|shell)(/|$)`,
-            message: 'the store imports no component folder (features/, app/, shell/): components import the store.',
+            regex: `^(\\.\\./){${depth}}(features|app)(/|$)|(^|/)src-renderer/src/(features|app)(/|$)`,
+            message: 'the store imports no component folder (features/, app/): components import the store.',
           },
         ],
       },

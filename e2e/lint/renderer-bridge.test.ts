@@ -65,7 +65,7 @@ describe('the store imports no component folder', () => {
   it.each([
     [`import { ChatView } from '../../features/chat/ChatView';\nexport const x = ChatView;\n`, 'src-renderer/src/store/probe/actions.ts'],
     [`import { App } from '../../app/App';\nexport const x = App;\n`, 'src-renderer/src/store/probe/selectors.ts'],
-    [`import { NoticeBanner } from '../../shell/NoticeBanner';\nexport const x = NoticeBanner;\n`, 'src-renderer/src/store/probe/state.ts'],
+    [`import { NoticeBanner } from '../../app/NoticeBanner';\nexport const x = NoticeBanner;\n`, 'src-renderer/src/store/probe/state.ts'],
     [`import { ChatView } from '../features/chat/ChatView';\nexport const x = ChatView;\n`, 'src-renderer/src/store/probe.ts'],
   ])('flags %j in %s', async (code, path) => {
     const found = await bridgeFindings(code, path);
@@ -73,11 +73,11 @@ describe('the store imports no component folder', () => {
     expect(found[0]).toContain('the store imports no component folder');
   });
 
-  it('allows other slices (the store has its own shell slice) and src-shared', async () => {
+  it('allows other slices (the frame slice included) and src-shared', async () => {
     const code = [
-      `import { shellSelectors } from '../shell/selectors';`,
+      `import { frameSelectors } from '../frame/selectors';`,
       `import { plural } from '../../../../src-shared/text/plural';`,
-      `export const x = [shellSelectors, plural];`,
+      `export const x = [frameSelectors, plural];`,
       '',
     ].join('\n');
     expect(await bridgeFindings(code, 'src-renderer/src/store/probe/actions.ts')).toEqual([]);

@@ -5,7 +5,7 @@ import { BridgeEndpoint } from './endpoint';
 import { coreSessionOpener } from './core-session-opener';
 import { CurrentSession } from './current-session';
 import { SavedSessionList } from './saved-session-list';
-import { InsightsBridge, type DesktopShell } from './insights/bridge';
+import { InsightsBridge, type DesktopIntegration } from './insights/bridge';
 import type { HostTransport } from '../../src-shared/contract/wire';
 import { safe, type EmitEvent } from './open-session';
 import { SessionBridge } from './session-bridge';
@@ -31,7 +31,7 @@ export interface AppHostOptions {
   /** MCP sign-in in this host (Electron: the system browser and keychain-encrypted tokens); default `$BROWSER`/the platform's opener and 0600 files. */
   signIn?: HostSignInOptions;
   /** The desktop app's save dialog and notifications (absent in `glassbox web`). */
-  desktop?: DesktopShell;
+  desktop?: DesktopIntegration;
   /** How long a session nobody shows stays open once idle; default 10 minutes. */
   idleCloseMs?: number;
   /** Where MCP App views are sandboxed (a page on an origin of its own); none: views show as unavailable. */

@@ -6,7 +6,7 @@ import { app, BrowserWindow, Menu, safeStorage, session, shell, type MenuItemCon
 import { createAppHost, type BridgeConnector } from '../bridge/app-host';
 import { glassboxPaths } from '../core/config/paths';
 import { EncryptedOAuthStore } from '../core/mcp/client/oauth/encrypted-store';
-import { electronDesktopShell } from './desktop-shell';
+import { electronDesktopIntegration } from './desktop-integration';
 import { checkExternalUrl, ELECTRON_CSP } from './external-url';
 import { connectWindow } from './ipc-bridge';
 import { SafeKeyStore } from './safe-key-store';
@@ -103,7 +103,7 @@ async function start(): Promise<void> {
     keys,
     env: process.env,
     // The HTML export's save dialog and the notifications of runs that finish or need you.
-    desktop: electronDesktopShell(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
+    desktop: electronDesktopIntegration(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
     viewSandbox: () => ({ url: sandboxUrl }),
     // The key is decrypted here, in the main process, and given to the session only.
     sessionEnv: () => {

@@ -6,7 +6,7 @@ import type { ExportedFile } from '../../../src-shared/contract/views';
 import { glassboxPaths } from '../../core/config/paths';
 import { SessionStore } from '../../core/session/store';
 import { BridgeEndpoint } from '../endpoint';
-import { InsightsBridge, type DesktopShell } from './bridge';
+import { InsightsBridge, type DesktopIntegration } from './bridge';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -14,7 +14,7 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 let seq = 0;
 const line = (session: string, type: string, extra: Record<string, unknown>, ts = Date.now()): string => JSON.stringify({ seq: ++seq, ts, session, type, ...extra }) + '\n';
 
-function setup(desktop?: DesktopShell) {
+function setup(desktop?: DesktopIntegration) {
   const home = mkdtempSync(join(tmpdir(), 'gb-insights-'));
   dirs.push(home);
   const env = { GLASSBOX_HOME: home };

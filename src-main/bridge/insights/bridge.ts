@@ -18,7 +18,7 @@ import { TimeAxisCache } from './time-axis-cache';
 import { summarizeUsage } from './usage-summary';
 
 /** What only the desktop app can do: a native save dialog and OS notifications. */
-export interface DesktopShell {
+export interface DesktopIntegration {
   /** Asks where to save (suggesting `file.fileName`) and writes the file; the path, or null when cancelled. */
   saveFile(file: ExportedFile): Promise<string | null>;
   /** Shows an OS notification; false when the OS has none. */
@@ -32,7 +32,7 @@ export interface InsightsBridgeOptions {
   workspace: string;
   env: NodeJS.ProcessEnv;
   /** The desktop app's shell; absent in `glassbox web` (the page downloads and uses the browser's notifications). */
-  desktop?: DesktopShell;
+  desktop?: DesktopIntegration;
   /** The events of a session open on the host (null when it is not open): its time axis is laid out from them. */
   liveEvents?: (id: string) => readonly GlassboxEvent[] | null;
 }

@@ -29,8 +29,8 @@ import { sessionsActions } from './sessions/actions';
 import { initialSessionsState } from './sessions/state';
 import { settingsActions } from './settings/actions';
 import { initialSettingsState } from './settings/state';
-import { shellActions } from './shell/actions';
-import { initialShellState } from './shell/state';
+import { frameActions } from './frame/actions';
+import { initialFrameState } from './frame/state';
 import type { AppState, AppStoreState, Bridge } from './store-types';
 import { terminalActions } from './terminal/actions';
 import { initialTerminalState } from './terminal/state';
@@ -53,7 +53,7 @@ export function initialAppState(): AppState {
     ...initialDialogsState(),
     ...initialSessionsState(),
     ...initialSettingsState(),
-    ...initialShellState(),
+    ...initialFrameState(),
     ...initialEditsState(),
     ...initialCheckpointsState(),
     ...initialTerminalState(),
@@ -88,7 +88,7 @@ export function createAppStore(api?: GlassboxApi): AppStore {
     ...dialogsActions(set, get, bridge),
     ...sessionsActions(set, get, bridge),
     ...settingsActions(set, get, bridge),
-    ...shellActions(set, get, bridge),
+    ...frameActions(set, get, bridge),
     ...editsActions(set, get, bridge),
     ...checkpointsActions(set, get, bridge),
     ...terminalActions(set, get, bridge),

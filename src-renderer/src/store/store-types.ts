@@ -28,8 +28,8 @@ import type { SessionsActions } from './sessions/actions';
 import type { SessionsState } from './sessions/state';
 import type { SettingsActions } from './settings/actions';
 import type { SettingsState } from './settings/state';
-import type { ShellActions } from './shell/actions';
-import type { ShellState } from './shell/state';
+import type { FrameActions } from './frame/actions';
+import type { FrameState } from './frame/state';
 import type { TerminalActions } from './terminal/actions';
 import type { TerminalPaneState } from './terminal/state';
 import type { TimelineActions } from './timeline/actions';
@@ -45,7 +45,7 @@ export type AppState = ChatSliceState &
   DialogsState &
   SessionsState &
   SettingsState &
-  ShellState &
+  FrameState &
   EditsState &
   CheckpointsState &
   TerminalPaneState &
@@ -66,7 +66,7 @@ export type AppActions = ChatActions &
   DialogsActions &
   SessionsActions &
   SettingsActions &
-  ShellActions &
+  FrameActions &
   EditsActions &
   CheckpointsActions &
   TerminalActions &

@@ -1,4 +1,4 @@
-import type { WorkbenchPane } from '../../shell/workbench-panes';
+import type { WorkbenchPane } from '../../app/workbench-panes';
 import { lazy } from 'react';
 
 /** The agent's terminal in the right-hand tabs. */

@@ -1,15 +1,15 @@
 import { useApp } from '../store/app-context';
-import { shellSelectors } from '../store/shell/selectors';
+import { frameSelectors } from '../store/frame/selectors';
 
 /** Notices that Settings can fix: they carry an Open Settings button. */
 const SETTINGS_FIX = new Set(['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY', 'MODEL_NOT_FOUND', 'MODEL_UNREACHABLE']);
 
 /** Problems shown where the user looks: what happened and what to do. */
 export function NoticeBanner() {
-  const notices = useApp(shellSelectors.notices);
+  const notices = useApp(frameSelectors.notices);
   const openSettings = useApp((s) => s.setSettingsOpen);
   const dismiss = useApp((s) => s.dismissNotice);
-  const connection = useApp(shellSelectors.connection);
+  const connection = useApp(frameSelectors.connection);
   return (
     <div className="banners">
       {connection === 'closed' ? (

@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { dialog, Notification, type BrowserWindow } from 'electron';
 import type { ExportedFile } from '../../src-shared/contract/views';
-import type { DesktopShell } from '../bridge/insights/bridge';
+import type { DesktopIntegration } from '../bridge/insights/bridge';
 
 /**
  * The desktop app's save dialog and OS notifications, for the bridge's HTML export and
  * `app.notify`. `window()` is the app's window (the dialog's parent; focused when a
  * notification is clicked).
  */
-export function electronDesktopShell(window: () => BrowserWindow | null): DesktopShell {
+export function electronDesktopIntegration(window: () => BrowserWindow | null): DesktopIntegration {
   return {
     async saveFile(file: ExportedFile): Promise<string | null> {
       const win = window();

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * A pane in the right-hand area beside the inspector. Workbench features (issue 8) provide
- * one each from `src-renderer/src/features/<feature>/pane.tsx` by exporting `pane`; the shell
- * finds them at build time, so adding a feature never edits the shell. A pane reads the store
+ * one each from `src-renderer/src/features/<feature>/pane.tsx` by exporting `pane`; the frame
+ * finds them at build time, so adding a feature never edits the frame. A pane reads the store
  * with `useApp(selector)` (src-renderer/src/store/app-context.ts) and reaches the host only through
  * its slice's actions (src-renderer/src/store/<slice>/actions.ts), never the bridge itself.
  */

@@ -1,15 +1,15 @@
 import type { Notice } from '../../../../src-shared/contract/views';
 import type { SliceActions } from '../store-types';
 import { addNotice, callFailedNotice, clearModelNotices } from './notices';
-import type { ShellState } from './state';
+import type { FrameState } from './state';
 
-/** The shell slice's actions. */
-export interface ShellActions {
+/** The frame slice's actions. */
+export interface FrameActions {
   pushNotice(n: Notice): void;
   dismissNotice(id: number): void;
   /** Dismisses the banners with these codes (a saved setting fixed their cause). */
   dismissNoticeCodes(codes: readonly string[]): void;
-  setConnection(c: ShellState['connection']): void;
+  setConnection(c: FrameState['connection']): void;
   setRightTab(tab: string): void;
   /** Reports a failed bridge call in a banner instead of losing it. */
   reportError(what: string, err: unknown): void;
@@ -19,8 +19,8 @@ export interface ShellActions {
 
 let noticeId = 0;
 
-/** Builds the shell slice's actions. */
-export const shellActions: SliceActions<ShellActions> = (set, get, bridge) => ({
+/** Builds the frame slice's actions. */
+export const frameActions: SliceActions<FrameActions> = (set, get, bridge) => ({
   pushNotice: (n) => set({ notices: addNotice(get().notices, n, ++noticeId, get().sessionId) }),
   dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   dismissNoticeCodes: (codes) => {

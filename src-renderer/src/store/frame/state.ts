@@ -6,15 +6,15 @@ import type { Notice } from '../../../../src-shared/contract/views';
  */
 export type ShownNotice = Notice & { id: number; session?: string };
 
-/** The shell slice: banners, the connection to the host, the right-hand tab. */
-export interface ShellState {
+/** The frame slice: banners, the connection to the host, the right-hand tab. */
+export interface FrameState {
   notices: ShownNotice[];
   connection: 'connecting' | 'open' | 'closed';
   /** The right-hand tab: 'inspector' or a workbench pane's id. */
   rightTab: string;
 }
 
-/** The shell before the window is connected. */
-export function initialShellState(): ShellState {
+/** The frame before the window is connected. */
+export function initialFrameState(): FrameState {
   return { notices: [], connection: 'connecting', rightTab: 'inspector' };
 }

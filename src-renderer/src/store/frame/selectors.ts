@@ -14,8 +14,8 @@ function shownNotices(s: AppStoreState): ShownNotice[] {
   return lastOut;
 }
 
-/** What the shell shows. */
-export const shellSelectors = {
+/** What the frame shows. */
+export const frameSelectors = {
   notices: shownNotices,
   connection: (s: AppStoreState) => s.connection,
   rightTab: (s: AppStoreState) => s.rightTab,
