@@ -41,7 +41,22 @@ export class SessionCheckpoints {
   beforeTurn(task: string): Promise<void> {
     this.task = task;
     this.queue(() => this.take({ kind: 'before-turn', label: `Before “${short(task)}”` }));
-    return this.settled();
+    // While the files are still being written (holdUntil), the turn starts at once: its tools wait.
+    return this.holding ? Promise.resolve() : this.settled();
+  }
+
+  /**
+   * No checkpoint is taken until `files` settles (a fork's copy being written): the ones asked for
+   * meanwhile wait, and a turn starting meanwhile does not wait for its "before" checkpoint — the
+   * session's tools wait for `files` and then for {@link settled}, so nothing edits before it.
+   */
+  holdUntil(files: Promise<unknown>): void {
+    this.holding = true;
+    const done = (): void => {
+      this.holding = false;
+    };
+    files.then(done, done);
+    this.queue(() => files);
   }
 
   /**
@@ -55,6 +70,8 @@ export class SessionCheckpoints {
     this.queue(() => this.take({ kind: 'step', label, afterSeq }));
     return this.settled();
   }
+
+  private holding = false;
 
   private queue(fn: () => Promise<unknown>): void {
     this.pending = this.pending.then(fn, fn);

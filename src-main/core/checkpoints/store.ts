@@ -298,6 +298,42 @@ export class CheckpointStore {
     });
   }
 
+  /**
+   * `materialize` in two parts: the files under `first` (folders a session reads when it opens:
+   * its project config and skills) are written before this resolves; the rest are written
+   * after, and `rest` settles with the number of files in `dir` (or rejects when it failed). A
+   * fork opens its session and sends its first model request meanwhile; its tools wait for `rest`.
+   */
+  async materializeFirst(id: string | null, dir: string, first: readonly string[]): Promise<{ tree: string; rest: Promise<number> }> {
+    const index = join(dir, '..', `.index-${process.pid}-${Date.now()}`);
+    const env = { GIT_INDEX_FILE: index };
+    const copy = new ShadowGit(join(this.dir, 'git'), resolve(dir));
+    const tree = await serial(this.dir, async () => {
+      const t = id === null ? await this.stageTree() : await this.treeOf(this.checkpoint(id).id);
+      mkdirSync(dir, { recursive: true });
+      try {
+        await copy.run(['read-tree', t], { env });
+        const listed = first.length ? (await copy.run(['ls-files', '-z', '--', ...first], { env })).stdout : Buffer.alloc(0);
+        if (listed.length) await copy.run(['checkout-index', '-f', '-z', '--stdin'], { env, input: listed });
+      } catch (err) {
+        await rm(index, { force: true });
+        throw err;
+      }
+      return t;
+    });
+    const rest = serial(this.dir, async () => {
+      try {
+        await copy.run(['checkout-index', '-a', '-f'], { env });
+        return (await copy.text(['ls-files', '-z'], { env })).split('\0').filter(Boolean).length;
+      } finally {
+        await rm(index, { force: true });
+      }
+    });
+    // A failure is the caller's to report (it holds `rest`); never an unhandled rejection here.
+    rest.catch(() => undefined);
+    return { tree, rest };
+  }
+
   /** A workspace path for a repository path, refusing anything that would land outside it. */
   private inside(rel: string): string {
     const root = resolve(this.workspace);

@@ -15,6 +15,8 @@ export interface ForkFiles {
 export interface ForkableSession {
   setModel(model: string): unknown;
   applyForkOverride(change: { systemPrompt?: string; instructions?: { server: string; text: string } }): void;
+  /** Tools wait until the fork's copy of the files is written (the first model request does not). */
+  holdToolsUntil(files: Promise<unknown>): void;
   runFork(task: string, run: AgentRunOptions): Promise<AgentRunResult>;
   readonly bus: { emit(e: { type: 'log'; level: 'warn'; source: string; message: string }): unknown };
 }
@@ -35,6 +37,7 @@ export function startFork(session: ForkableSession, files: ForkFiles, opts: { ma
   } catch (err) {
     throw new ForkError((err as Error).message);
   }
+  if (files.workspace.ready) session.holdToolsUntil(files.workspace.ready);
   if (files.workspace.warning) session.bus.emit({ type: 'log', level: 'warn', source: 'fork', message: files.workspace.warning });
   const fork: ForkStartFields = {
     parent: request.parent,

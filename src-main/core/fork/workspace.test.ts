@@ -37,6 +37,7 @@ describe('a fork\'s copy of the workspace: symlinks', () => {
       }
       events.push({ seq: 2, ts: Date.now() + 1, session: 's', type: 'turn_start', step: 1 } as unknown as GlassboxEvent);
       const fork = await makeForkWorkspace({ home, forkId: 'f1', mode: 'copy', workspace: ws, parentWorkspace: ws, parentEvents: events, cutSeq: 2 });
+      await fork.ready;
       expect(fork.checkpoint !== undefined).toBe(fromCheckpoint);
       const copy = fork.dir;
       // Into the workspace: now into the copy (relative), so writing through them leaves the user's file alone.

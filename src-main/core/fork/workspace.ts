@@ -11,8 +11,14 @@ export interface ForkWorkspace {
   mode: ForkWorkspaceMode;
   /** The checkpoint the copy was made from (absent: live, or the files as they are now). */
   checkpoint?: string;
-  /** Files written into the copy. */
+  /** Files written into the copy (known once `ready` settles). */
   files?: number;
+  /**
+   * A copy's files are all written (rejects when they could not be): the copy is made in two parts,
+   * so the fork's session opens and its first model request goes out while the rest is written;
+   * the session's tools wait for this.
+   */
+  ready?: Promise<void>;
   /** Said to the user: the copy could not be made as the files were at that step. */
   warning?: string;
 }
@@ -65,21 +71,26 @@ export async function makeForkWorkspace(opts: {
   const dir = forkCopyDir(opts.home, opts.forkId);
   const recorded = new CheckpointStore(opts.home, opts.parentWorkspace ?? opts.workspace);
   const id = checkpointBefore(recorded, opts.parentEvents, opts.cutSeq);
-  if (id) {
-    const { files } = await recorded.materialize(id, dir);
-    retargetCopyLinks(dir, rootsOf(opts.parentWorkspace ?? opts.workspace));
-    return { dir, mode: 'copy', checkpoint: id, files };
-  }
-  const { files } = await new CheckpointStore(opts.home, opts.workspace).materialize(null, dir);
-  retargetCopyLinks(dir, rootsOf(opts.workspace));
-  return {
-    dir,
-    mode: 'copy',
-    files,
-    warning:
-      'the parent session has no checkpoint from before this step (checkpoints are taken in the window, or with checkpoints.enabled in the config), so the fork works in a copy of the files as they are now',
-  };
+  const source = id ? recorded : new CheckpointStore(opts.home, opts.workspace);
+  const roots = rootsOf(id ? (opts.parentWorkspace ?? opts.workspace) : opts.workspace);
+  const { rest } = await source.materializeFirst(id, dir, SESSION_READS);
+  retargetCopyLinks(dir, roots);
+  const out: ForkWorkspace = { dir, mode: 'copy' };
+  out.ready = rest.then((files) => {
+    retargetCopyLinks(dir, roots);
+    out.files = files;
+  });
+  // Whoever runs the fork awaits `ready` and reports a failure; it is never unhandled here.
+  out.ready.catch(() => undefined);
+  if (id) out.checkpoint = id;
+  else
+    out.warning =
+      'the parent session has no checkpoint from before this step (checkpoints are taken in the window, or with checkpoints.enabled in the config), so the fork works in a copy of the files as they are now';
+  return out;
 }
+
+/** What a session reads from its workspace when it opens (project config, extensions, skills): in the copy before it opens. */
+const SESSION_READS = ['.glassbox', '.agents', '.claude'];
 
 /** A workspace's path as recorded and as its real path (a link to it names the one or the other). */
 function rootsOf(workspace: string): string[] {

@@ -19,6 +19,7 @@ import { type AgentRunOptions, type AgentRunResult } from '../agent/run-options'
 import { forkOverridesOf, type ForkOverrides } from '../fork/overrides';
 import { forkCopyDir } from '../fork/workspace';
 import { startFork, type ForkFiles } from '../fork/start';
+import { holdToolsUntil } from '../fork/hold-tools';
 import { RecordedHumanInput } from '../approvals/recorded-human-input';
 import { BashShell } from '../tools/bash/shell';
 import { confinedEnv } from '../sandbox/confined-env';
@@ -353,6 +354,15 @@ export class GlassboxSession {
   /** Runs a fork prepared on this session's file (`prepareFork`) on from its fork point: the window's *Fork from here…*. */
   fork(files: ForkFiles): Promise<AgentRunResult> {
     return startFork(this, files);
+  }
+
+  /**
+   * Tools (and checkpoints) wait until `files` settles: a fork's copy of the workspace still
+   * being written while its first model request goes out. When it fails, every tool call is
+   * refused with why (the model hears it; nothing runs against a half-made copy).
+   */
+  holdToolsUntil(files: Promise<unknown>): void {
+    holdToolsUntil({ hooks: this.hooks, checkpoints: this.checkpoints, bus: this.bus }, files);
   }
 
   /** A fork's lasting changes: the system prompt, or one MCP server's instructions, from now on. */
