@@ -166,6 +166,10 @@ describe('MCP App views', { timeout: 240_000 }, () => {
     expect(new URL((await box.locator('iframe').getAttribute('src'))!).origin).not.toBe(web.origin);
     expect(await box.getByTestId('app-view-fullscreen').count()).toBe(0);
     await box.scrollIntoViewIfNeeded();
+    // The view never widens the MCP pane (its title bar is cut instead).
+    await page.setViewportSize({ width: 1000, height: 700 });
+    const pane = page.getByTestId('mcp-pane');
+    expect(await pane.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     await shotsAllSizes(page, 'mcp-apps-tool-form');
   });
 
