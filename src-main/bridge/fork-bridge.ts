@@ -3,9 +3,10 @@ import type { ForkChange, ForkResult, ForkWindowRequest } from '../../src-shared
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { diffSessions } from '../../src-shared/read-models/session-diff';
-import { prepareFork } from '../core/fork/create-fork';
+import { prepareFork } from '../core/session/create-fork';
 import { ForkError } from '../core/fork/plan';
-import { isValidSessionId, type SessionStore } from '../core/session/store';
+import type { SessionStore } from '../core/session/store';
+import { isValidSessionId } from '../core/config/paths';
 import type { BridgeEndpoint } from './endpoint';
 import type { CurrentSession } from './current-session';
 

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionSummary } from '../../src-shared/contract/views';
 import { BridgeError } from '../../src-shared/contract/wire';
-import { isValidSessionId, type SessionStore } from '../core/session/store';
+import type { SessionStore } from '../core/session/store';
+import { isValidSessionId } from '../core/config/paths';
 import { safe } from './open-session';
 
 /**

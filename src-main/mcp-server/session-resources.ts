@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import { isValidSessionId, type SessionStore } from '../core/session/store';
+import type { SessionStore } from '../core/session/store';
+import { isValidSessionId } from '../core/config/paths';
 import type { CatalogResourceTemplate, ResourceContent } from '../core/mcp/common/catalog';
 
 /** Sessions per `resources/list` page. */

@@ -2,7 +2,8 @@ import { createTwoFilesPatch } from 'diff';
 import { diffSessions, resultCompareText, type CallPair, type SessionDiff, type StepPair } from '../../../src-shared/read-models/session-diff';
 import type { SessionTotals } from '../../../src-shared/read-models/session-steps';
 import { glassboxPaths } from '../../core/config/paths';
-import { isValidSessionId, SessionStore } from '../../core/session/store';
+import { SessionStore } from '../../core/session/store';
+import { isValidSessionId } from '../../core/config/paths';
 import { parseCliArgs } from '../args';
 import { EXIT, println, UsageError, type CliIO } from '../io';
 

@@ -3,7 +3,7 @@ import type { ForkChange } from '../../../src-shared/contract/fork-views';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { loadConfig } from '../../core/config/config';
 import { glassboxPaths } from '../../core/config/paths';
-import { createFork } from '../../core/fork/create-fork';
+import { createFork } from '../../core/session/create-fork';
 import { ForkError } from '../../core/fork/plan';
 import { TerminalHumanInput } from '../terminal-human-input';
 import { parseCliArgs, workspaceOf } from '../args';

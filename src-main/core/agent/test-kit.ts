@@ -1,6 +1,6 @@
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import type { LlmProvider, LlmRequest, LlmStreamHandlers, LlmTurn } from '../llm/llm-types';
 import type { Tool } from '../tools/tool';
 import { ToolCollection } from '../tools/tool-collection';

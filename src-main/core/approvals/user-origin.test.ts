@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import { EditHistory } from '../tools/editor/edit-history';
 import { StrReplaceEditor } from '../tools/editor/str-replace-editor';
 import { ToolCollection } from '../tools/tool-collection';

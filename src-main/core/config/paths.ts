@@ -31,6 +31,14 @@ export function glassboxPaths(env: NodeJS.ProcessEnv = process.env, create = tru
   return paths;
 }
 
+/**
+ * Session ids name the session files (`sessions/<id>.jsonl`): letters, digits, `-`, `_`, `.`
+ * only, no `..` (no path tricks). Every reader of an id from outside checks it with this.
+ */
+export function isValidSessionId(id: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id) && !id.includes('..');
+}
+
 /** The project's own config/extension folder inside a workspace. */
 export function workspaceDir(workspace: string): string {
   return join(workspace, '.glassbox');

@@ -5,7 +5,7 @@ import {
   type GlassboxEvent,
   type ToolSource,
 } from '../../../src-shared/events/event-types';
-import type { AfterToolHook, BeforeToolHook, ToolHooks } from '../hooks/tool-hooks';
+import type { AfterToolHook, BeforeToolHook, ToolHooks } from '../tools/tool-hooks';
 import type { Tool } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
 import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate, McpCatalog } from '../mcp/common/catalog';

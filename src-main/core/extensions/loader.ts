@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { ToolHooks } from '../hooks/tool-hooks';
+import type { ToolHooks } from '../tools/tool-hooks';
 import type { McpCatalog } from '../mcp/common/catalog';
 import type { ToolCollection } from '../tools/tool-collection';
 import { ExtensionApiHandle } from './api';

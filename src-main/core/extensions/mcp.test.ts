@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
 import { ExtensionRegistry } from './registry';

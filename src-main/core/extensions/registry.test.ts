@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import type { Tool } from '../tools/tool';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';

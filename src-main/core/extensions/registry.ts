@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { GlassboxConfig } from '../config/config';
 import type { EventBus } from '../events/event-bus';
-import type { ToolHooks } from '../hooks/tool-hooks';
+import type { ToolHooks } from '../tools/tool-hooks';
 import type { ToolCollection } from '../tools/tool-collection';
 import { discoverExtensionFolders, type ExtensionFolder, type ExtensionRoot } from './discovery';
 import { entryInfo, messageOf, type ExtensionEntry, type ExtensionInfo } from './entry';

@@ -4,7 +4,7 @@
  * type-checks that the two stay interchangeable.
  */
 import type { EventType, GlassboxEvent, GlassboxEventOf } from '../../../src-shared/events/event-types';
-import type { AfterToolHook, BeforeToolHook } from '../hooks/tool-hooks';
+import type { AfterToolHook, BeforeToolHook } from '../tools/tool-hooks';
 import type { JsonSchema, ToolAnnotations } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { CatalogPrompt, CatalogResource, CatalogResourceTemplate } from '../mcp/common/catalog';

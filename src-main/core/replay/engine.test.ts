@@ -4,7 +4,7 @@ import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { diffResults, findRecordedCall, recordedCalls, replayCall, replaySession } from './engine';
 import { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { ApprovalRequest } from '../approvals/types';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
 

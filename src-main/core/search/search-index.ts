@@ -2,7 +2,7 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { writeFileAtomic } from '../config/atomic-write';
-import { isValidSessionId } from '../session/store';
+import { isValidSessionId } from '../config/paths';
 import { passes, type SearchQuery } from './query';
 import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, type SearchDoc } from './session-docs';
 

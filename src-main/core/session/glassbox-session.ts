@@ -6,7 +6,7 @@ import { glassboxPaths, workspaceDir, type GlassboxPaths } from '../config/paths
 import { EventBus } from '../events/event-bus';
 import { defaultExtensionRoots } from '../extensions/discovery';
 import { ExtensionRegistry } from '../extensions/registry';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import { ToolExposure } from '../agent/tool-exposure';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
 import { createBuiltinTools } from '../tools/builtin-tools';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import { readSessionFile } from './session-file';
-import { isValidSessionId, SessionStore } from './store';
+import { SessionStore } from './store';
+import { isValidSessionId } from '../config/paths';
 import { TraceWriter } from './trace-writer';
 
 function tempDir(): string {

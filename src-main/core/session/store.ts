@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write';
+import { isValidSessionId } from '../config/paths';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { readSessionFile } from './session-file';
 import type { SessionSummary } from '../../../src-shared/contract/views';
@@ -20,11 +21,6 @@ export interface ExportedSession {
   fileName: string;
   mimeType: string;
   text: string;
-}
-
-/** Session ids are file names: letters, digits, `-`, `_`, `.` only (no path tricks). */
-export function isValidSessionId(id: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id) && !id.includes('..');
 }
 
 function titleFrom(events: GlassboxEvent[]): string {

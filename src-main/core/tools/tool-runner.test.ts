@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from './tool-hooks';
 import type { Tool } from './tool';
 import { ToolCollection } from './tool-collection';
 import { okResult, type ToolResult } from '../../../src-shared/events/tool-result';

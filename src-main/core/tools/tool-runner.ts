@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus';
 import type { CallOrigin, ToolSource } from '../../../src-shared/events/event-types';
-import type { ToolHooks } from '../hooks/tool-hooks';
+import type { ToolHooks } from './tool-hooks';
 import type { ToolCallInfo } from './tool';
 import type { Escalation, HumanInputPort, ToolContext } from './tool';
 import type { ToolCollection } from './tool-collection';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PolicyApprovalGate } from '../../approvals/policy-approval-gate';
-import { ToolHooks } from '../../hooks/tool-hooks';
+import { ToolHooks } from '../tool-hooks';
 import { startSwapper } from '../../workspace/test-support/swap-race';
 import { EditHistory } from './edit-history';
 import { StrReplaceEditor } from './str-replace-editor';

@@ -3,14 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ForkRequest } from '../../../src-shared/contract/fork-views';
 import { modelNameProblem } from '../../../src-shared/contract/model-name';
-import { glassboxPaths } from '../config/paths';
+import { glassboxPaths, isValidSessionId } from '../config/paths';
 import type { AgentRunResult } from '../agent/run-options';
-import { GlassboxSession } from '../session/glassbox-session';
-import { type SessionOptions } from '../session/options';
-import { isValidSessionId, SessionStore } from '../session/store';
-import { ForkError, planFork } from './plan';
-import { startFork, type ForkFiles } from './start';
-import { makeForkWorkspace } from './workspace';
+import { ForkError, planFork } from '../fork/plan';
+import { startFork, type ForkFiles } from '../fork/start';
+import { makeForkWorkspace } from '../fork/workspace';
+import { GlassboxSession } from './glassbox-session';
+import type { SessionOptions } from './options';
+import { SessionStore } from './store';
 
 /** A fork made and ready to run on. */
 export interface PreparedFork extends ForkFiles {

@@ -1,4 +1,4 @@
-import type { ToolCallInfo } from '../tools/tool';
+import type { ToolCallInfo } from './tool';
 import type { ToolResultRecord } from '../../../src-shared/events/tool-result';
 
 /** Returned by a before-hook to block the call. */
