@@ -3,7 +3,8 @@
 // (GLASSBOX_UNIT_ISOLATE=1, how the lane ran before), in one run: the two alternate, so machine
 // load hits them alike. CPU is the figure to trust on a shared machine (others' load stretches
 // wall time, not our CPU time); it is the whole process tree's user+sys time, sampled from /proc
-// every 100 ms (vitest's forked workers are not all waited for, so `time` would miss some).
+// every second, so a worker counts whether or not vitest waits for it (the lane's processes live
+// the whole run; scanning /proc more often costs CPU itself).
 // Also prints vitest's own split (transform, setup, import, tests: sums over the workers) and
 // the slowest files of the last shared run. Linux only (/proc).
 //
@@ -55,7 +56,7 @@ function runLane(label, isolate, i) {
     const seen = new Map();
     const timer = setInterval(() => {
       for (const [p, c] of treeCpu(child.pid)) seen.set(p, Math.max(seen.get(p) ?? 0, c));
-    }, 100);
+    }, 1000);
     child.on('close', (code) => {
       clearInterval(timer);
       const wall = (Date.now() - t0) / 1000;
