@@ -50,16 +50,20 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     expect(w.model.requests).toHaveLength(1);
   });
 
-  // Skipped: in a full CI run the second queued message never showed (count stayed 1 for 30 s); passes alone. Open on issue 26.
-  it.skip('a message typed during a run is queued, editable and removable, and reaches the next model request', async () => {
+  it('a message typed during a run is queued, editable and removable, and reaches the next model request', async () => {
+    let release!: () => void;
     const w = await hosts.web([
-      // The first answer is slow, so the run is still at its first model turn while the user types.
-      { delayMs: 30_000, toolCalls: [{ name: 'planning', arguments: { command: 'list' } }] },
+      // The first answer is held until the queue has been edited: the run stays at its first turn.
+      { hold: new Promise<void>((r) => (release = r)), toolCalls: [{ name: 'planning', arguments: { command: 'list' } }] },
       { text: 'Done, and I used folder b/.' },
     ]);
     const page = await openApp(hosts.browser(), w);
     await sendTask(page, 'list the files');
     await page.getByTestId('stop-after-step').waitFor({ timeout: 60_000 });
+    // The window says "running" as soon as the host took the task, but on a loaded machine the run
+    // reaches its first model request later (checkpoint, MCP start): a message queued before that
+    // rightly goes in with the first request. Steering the *next* request starts once it is out.
+    await expect.poll(() => w.model.requests.length, { timeout: 60_000 }).toBe(1);
     const box = page.getByTestId('composer-input');
     await box.fill('use folder a/');
     await box.press('Enter');
@@ -77,6 +81,7 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     await expect.poll(() => page.getByTestId('queued-text').allInnerTexts(), { timeout: 30_000 }).toEqual(['use folder b/ instead']);
     await shotsAllSizes(page, 'steer-queued');
     expect(w.model.requests).toHaveLength(1);
+    release();
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
     expect(w.model.requests).toHaveLength(2);
     expect(userTexts(w.model.requests[0]!.body)).toEqual(['list the files']);
