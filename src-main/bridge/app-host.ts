@@ -86,7 +86,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     open,
     saved: store,
     broadcast,
-    savedSummary: (id) => store.summary(id),
+    savedTitle: (id) => store.renamedTitle(id),
     settings: () => settings.get(),
     listChanged: emitList,
     liveChanged: emitList,
@@ -98,7 +98,7 @@ export function createAppHost(opts: AppHostOptions): AppHost {
   const connect = (transport: HostTransport, how?: { session?: string | null }): (() => void) => {
     // This connection's own host: its session and workbench methods, its session's events only.
     const host = new BridgeEndpoint(bridge);
-    const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedSummary: (id) => store.summary(id), settings: () => settings.get(), listChanged: emitList });
+    const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedTitle: (id) => store.renamedTitle(id), settings: () => settings.get(), listChanged: emitList });
     const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList, closeOpen: (id) => registry.closeIdle(id) });
     // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.
     const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });

@@ -54,7 +54,7 @@ function setup(saved = new Map<string, GlassboxEvent[]>()) {
       load: (id) => ({ events: saved.get(id) ?? [] }),
     },
     emit: (name) => void emitted.push(name),
-    savedSummary: () => null,
+    savedTitle: () => null,
     settings: () => ({}) as SettingsView,
     listChanged: () => undefined,
   });

@@ -1,3 +1,4 @@
+import { isConversation, lastActiveAt, titleFromTask } from '../../src-shared/read-models/session-activity';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import type { ForkFiles } from '../core/fork/start';
 import type { RecordedToolCall } from '../../src-shared/contract/replay';
@@ -16,8 +17,8 @@ export type EmitEvent = <E extends BridgeEventName>(name: E, payload: BridgeEven
 /** What an open session needs from its host. */
 export interface OpenSessionDeps {
   emit: EmitEvent;
-  /** The saved title (the store's summary); null when the session has no file yet. */
-  savedSummary(id: string): SessionSummary | null;
+  /** The title the user gave the session (Rename); null when it was never renamed. */
+  savedTitle(id: string): string | null;
   /** Settings as the window shows them (an "always" approval may have added a rule). */
   settings(): SettingsView;
   /** A run ended: the saved sessions list may have changed. */
@@ -97,6 +98,11 @@ export class OpenSession {
     return this.core.running || this.runPromise !== null;
   }
 
+  /** A conversation (listed as a session): it was given a task, now or in its file. */
+  get isConversation(): boolean {
+    return this.task !== undefined || this.busy || isConversation(this.recorded);
+  }
+
   /** One recorded call, from the call index; null when this session has no such call. */
   recordedCall(callId: string): RecordedToolCall | null {
     const c = this.calls.byId.get(callId);
@@ -128,15 +134,17 @@ export class OpenSession {
   }
 
   summary(): SessionSummary {
-    // The store's summary parses the whole file: read it once per session, not per snapshot.
-    if (this.savedTitle === undefined) this.savedTitle = safe(() => this.deps.savedSummary(this.id))?.title ?? null;
+    // Read once per session, not per snapshot (Rename calls forgetTitle).
+    if (this.savedTitle === undefined) this.savedTitle = safe(() => this.deps.savedTitle(this.id)) ?? null;
     const events = this.recorded;
     const first = events.find((e) => e.type === 'agent_start');
+    // The task names the session from the moment it is sent, before its agent_start is written.
+    const task = titleFromTask(first?.type === 'agent_start' ? first.task : this.task);
     return {
       id: this.id,
-      title: this.savedTitle ?? (first?.type === 'agent_start' ? first.task.slice(0, 80) : 'New session'),
+      title: this.savedTitle ?? task ?? 'New session',
       createdAt: events[0]?.ts ?? Date.now(),
-      updatedAt: events.at(-1)?.ts ?? Date.now(),
+      updatedAt: lastActiveAt(events, Date.now()),
       eventCount: events.length,
     };
   }

@@ -21,7 +21,7 @@ async function stateWith(env: NodeJS.ProcessEnv): Promise<ReturnType<CurrentSess
     },
     saved: { exists: () => false, load: () => ({ events: [] }) },
     emit: () => undefined,
-    savedSummary: () => null,
+    savedTitle: () => null,
     settings: () => ({}) as SettingsView,
     listChanged: () => undefined,
   });

@@ -12,11 +12,12 @@ import { safe } from './open-session';
  * until the file (or its title) changes.
  */
 export class SavedSessionList {
-  private readonly cache = new Map<string, { key: string; summary: SessionSummary }>();
+  // null: a file that is not a conversation (a CLI tool call's), remembered so it is not read again.
+  private readonly cache = new Map<string, { key: string; summary: SessionSummary | null }>();
 
   constructor(private readonly store: SessionStore) {}
 
-  /** Saved sessions, newest first; `query` keeps those whose title or id contains it. */
+  /** Saved conversations, most recently active first; `query` keeps those whose title or id contains it. */
   list(query?: string): SessionSummary[] {
     const q = query?.trim().toLowerCase();
     return this.cachedList().filter((s) => !q || s.title.toLowerCase().includes(q) || s.id.toLowerCase().includes(q));
@@ -37,12 +38,12 @@ export class SavedSessionList {
         .join('|');
       let hit = this.cache.get(id);
       if (!hit || hit.key !== key) {
-        const summary = safe(() => this.store.summary(id));
-        if (!summary) continue;
+        const summary = safe(() => this.store.listedSummary(id));
+        if (summary === undefined) continue;
         hit = { key, summary };
         this.cache.set(id, hit);
       }
-      out.push(hit.summary);
+      if (hit.summary) out.push(hit.summary);
     }
     for (const id of [...this.cache.keys()]) if (!seen.has(id)) this.cache.delete(id);
     return out.sort((a, b) => b.updatedAt - a.updatedAt);

@@ -47,7 +47,7 @@ function setup(idleCloseMs: number) {
       return { session: core, dialogs: NO_DIALOGS };
     },
     saved: { exists: () => false, load: () => ({ events: [] }) },
-    savedSummary: () => null,
+    savedTitle: () => null,
     settings: () => ({}) as SettingsView,
     listChanged: () => undefined,
     liveChanged: () => void live++,

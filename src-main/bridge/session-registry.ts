@@ -88,15 +88,16 @@ export class SessionRegistry {
   }
 
   /**
-   * The saved sessions with the live state of those open here; open sessions whose file is not
-   * listed yet (just started) come first, so the sidebar shows a run from its first event.
+   * The saved sessions with the live state of those open here; open conversations whose file is
+   * not listed yet (just given a task) come first, so the sidebar shows a run, titled by its task,
+   * from the moment it is sent. An open session never given a task is no row.
    */
   withLive(summaries: SessionSummary[], query?: string): SessionSummary[] {
     const listed = new Set(summaries.map((s) => s.id));
     const extra: SessionSummary[] = [];
     if (!query)
       for (const e of this.entries.values())
-        if (!listed.has(e.open.id) && e.open.events.length > 0) extra.push({ ...e.open.summary(), live: e.live });
+        if (!listed.has(e.open.id) && e.open.isConversation) extra.push({ ...e.open.summary(), live: e.live });
     const out = summaries.map((s) => {
       const e = this.entries.get(s.id);
       return e ? { ...s, live: e.live } : s;

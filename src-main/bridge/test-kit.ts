@@ -27,7 +27,7 @@ export async function currentSessionOf(
       },
     },
     emit: (name, payload) => host.emit(name, payload),
-    savedSummary: () => null,
+    savedTitle: () => null,
     settings: () => ({}) as SettingsView,
     listChanged: () => undefined,
   });

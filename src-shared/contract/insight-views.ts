@@ -17,7 +17,10 @@ export interface SearchHitView {
   server?: string;
   callId?: string;
   status?: 'ok' | 'error' | 'blocked';
+  /** A call's own run time (ms), without its approval wait. */
   durationMs?: number;
+  /** A call's approval wait (ms), when one was asked. */
+  waitMs?: number;
   costUsd?: number;
   snippet: string;
 }

@@ -131,7 +131,10 @@ export interface CallSummary {
   source: ToolSource;
   status: CallStatus;
   startedAt: number;
+  /** The tool's own run time (ms), without the approval wait. */
   durationMs?: number;
+  /** How long the call waited for an approval decision (ms), when one was asked. */
+  waitMs?: number;
 }
 
 /** Everything known about one call, for the inspector. */
@@ -145,7 +148,7 @@ export interface CallDetail extends CallSummary {
   taskSince?: number;
   /** Raw MCP JSON-RPC request/response for MCP calls. */
   mcpTraffic?: { server: string; request: unknown; response: unknown };
-  approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[] };
+  approval?: { requestId: string; decision?: 'allow' | 'deny'; by?: string; reasons?: string[]; askedAt?: number; answeredAt?: number };
   replayOf?: string;
   /**
    * `user`: the user ran it from the window (undo, revert, replay, by hand), not the model.
@@ -239,6 +242,22 @@ export interface SettingsView {
   api: 'auto' | 'responses' | 'chat';
   /** OpenTelemetry export (config `telemetry`); absent from hosts that predate it. */
   telemetry?: TelemetrySettingsView;
+  /** Spend limits (config `limits`); absent from hosts that predate them. */
+  limits?: SpendLimitsView;
+}
+
+/** The `limits` settings: USD per session and per day (null: none), and the warning share (0–1]. */
+export interface SpendLimitsView {
+  sessionUsd: number | null;
+  dailyUsd: number | null;
+  warnAt: number;
+}
+
+/** A change to the `limits` settings; null removes a limit. */
+export interface SpendLimitsPatch {
+  sessionUsd?: number | null;
+  dailyUsd?: number | null;
+  warnAt?: number;
 }
 
 /** The `telemetry` settings as the window shows them: header values are write-only (names only). */
@@ -276,6 +295,7 @@ export interface SettingsPatch {
   approvalMode?: 'ask' | 'auto' | 'deny';
   approvalRules?: ApprovalRuleView[];
   telemetry?: TelemetrySettingsPatch;
+  limits?: SpendLimitsPatch;
   /** Reasoning for the model being saved (`model`, else the configured one); '' returns it to the default. */
   thinking?: string;
   api?: 'auto' | 'responses' | 'chat';

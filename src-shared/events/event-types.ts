@@ -109,7 +109,10 @@ export interface EventPayloads {
     callId: string;
     tool: string;
     result: ToolResultRecord;
+    /** The tool's own run time (ms): from the call's start to its end, without the approval wait. */
     durationMs: number;
+    /** How long the call waited for the user's approval (ms); only when one was asked. Older files lack it (their durationMs includes the wait). */
+    waitMs?: number;
     blocked?: boolean;
     replayOf?: string;
     origin?: CallOrigin;

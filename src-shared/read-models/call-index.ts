@@ -1,3 +1,4 @@
+import { callTiming } from './call-timing';
 import type { CallDetail, CallFilter, CallStatus, CallSummary, PendingDialog } from '../contract/views';
 import type { GlassboxEvent } from '../events/event-types';
 
@@ -68,7 +69,9 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
     }
     case 'tool_execution_end': {
       const prev = ensure(index, e.callId, e.ts, e.tool);
-      index.byId.set(e.callId, { ...prev, tool: e.tool, status: statusOfEnd(e, prev), durationMs: e.durationMs, result: e.result });
+      const timing = callTiming(e, prev.approval);
+      const { waitMs: _old, ...rest } = prev;
+      index.byId.set(e.callId, { ...rest, tool: e.tool, status: statusOfEnd(e, prev), ...timing, result: e.result });
       return e.callId;
     }
     case 'approval_requested': {
@@ -78,7 +81,7 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
         ...call,
         args: call.args ?? e.args,
         status: call.result ? call.status : 'awaiting_approval',
-        approval: { requestId: e.requestId, reasons: e.reasons ?? [] },
+        approval: { requestId: e.requestId, reasons: e.reasons ?? [], askedAt: e.ts },
       });
       return e.callId;
     }
@@ -89,7 +92,7 @@ export function applyCallEvent(index: CallIndex, e: GlassboxEvent): string | nul
       index.byId.set(callId, {
         ...call,
         status: call.result ? call.status : e.decision === 'deny' ? 'denied' : 'running',
-        approval: { requestId: e.requestId, reasons: call.approval?.reasons ?? [], decision: e.decision, by: e.by },
+        approval: { requestId: e.requestId, reasons: call.approval?.reasons ?? [], decision: e.decision, by: e.by, ...(call.approval?.askedAt !== undefined ? { askedAt: call.approval.askedAt } : {}), answeredAt: e.ts },
       });
       return callId;
     }
@@ -117,6 +120,7 @@ function ensure(index: CallIndex, callId: string, ts: number, tool = '?'): CallD
 export function summarizeCall(c: CallDetail): CallSummary {
   const s: CallSummary = { callId: c.callId, tool: c.tool, source: c.source, status: c.status, startedAt: c.startedAt };
   if (c.durationMs !== undefined) s.durationMs = c.durationMs;
+  if (c.waitMs !== undefined) s.waitMs = c.waitMs;
   return s;
 }
 

@@ -52,8 +52,10 @@ export function progressLine(e: GlassboxEvent): string | null {
     case 'tool_execution_end': {
       const r = e.result;
       if (e.blocked) return `← ${e.tool} blocked: ${oneLine(r.output ?? '')}`;
-      if (r.error) return `← ${e.tool} error (${e.durationMs} ms): ${oneLine(r.error)}`;
-      return `← ${e.tool} ok (${e.durationMs} ms)${r.output ? `: ${oneLine(r.output)}` : ''}`;
+      // The tool's own run time; the approval wait apart.
+      const took = `${e.durationMs} ms${e.waitMs !== undefined ? `, waited ${e.waitMs} ms for approval` : ''}`;
+      if (r.error) return `← ${e.tool} error (${took}): ${oneLine(r.error)}`;
+      return `← ${e.tool} ok (${took})${r.output ? `: ${oneLine(r.output)}` : ''}`;
     }
     case 'approval_resolved':
       return e.by === 'no-port' ? null : `  approval ${e.decision} (${e.by})`;

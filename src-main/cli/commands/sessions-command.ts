@@ -68,7 +68,8 @@ async function listSessions(argv: string[], io: CliIO): Promise<number> {
   if (values.help) return help(io);
   const list = openIndex(io)
     .list()
-    .filter((s) => s.title || s.words) // files with only log lines (e.g. `tools list` starting servers)
+    // Conversations only: files of `tools call`, `tools list` and `replay` (no task) are no sessions.
+    .filter((s) => s.conversation)
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .map((s) => ({ id: s.id, title: titleOf(io, s), createdAt: s.createdAt, updatedAt: s.updatedAt, events: s.eventCount, usage: s.usage, ...(s.parent ? { parent: s.parent, forkedAt: s.forkedAt } : {}) }));
   if (values.json) {

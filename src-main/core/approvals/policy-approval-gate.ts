@@ -95,7 +95,7 @@ export class PolicyApprovalGate implements ApprovalGate {
     return [...this.rules];
   }
 
-  async check(call: ToolCallInfo, signal: AbortSignal, meta: CallMeta = {}): Promise<{ allowed: true; escalation?: { reasons: string[] }; grantedPaths?: string[] } | { allowed: false; reason: string }> {
+  async check(call: ToolCallInfo, signal: AbortSignal, meta: CallMeta = {}): Promise<({ allowed: true; escalation?: { reasons: string[] }; grantedPaths?: string[] } | { allowed: false; reason: string }) & { waitMs?: number }> {
     if (this.opts.prepareClassify && isShellCall(call)) {
       await this.opts.prepareClassify().catch(() => undefined);
     }
@@ -142,6 +142,8 @@ export class PolicyApprovalGate implements ApprovalGate {
       ...(preview ? { preview } : {}),
     };
     const bus = this.opts.bus;
+    // From the request to its answer: the call's wait, recorded apart from its run time.
+    const askedAt = Date.now();
     bus?.emit({
       type: 'approval_requested',
       requestId: req.requestId,
@@ -164,10 +166,11 @@ export class PolicyApprovalGate implements ApprovalGate {
       return { allowed: false, reason: hint ? `${reason} ${hint}` : reason };
     }
     const answer = await this.ask(req, signal);
+    const waitMs = Date.now() - askedAt;
     if (answer.decision === 'allow' && hashArgs(call.args) !== argsHash) {
       // The approval was for other arguments: never run something the human did not see.
       resolved('deny', 'args-changed');
-      return { allowed: false, reason: 'Denied: the arguments changed after approval was requested.' };
+      return { allowed: false, reason: 'Denied: the arguments changed after approval was requested.', waitMs };
     }
     // The standing rule is in place (and persisted by the host) before approval_resolved is
     // emitted, so whoever reacts to that event already sees it.
@@ -187,10 +190,10 @@ export class PolicyApprovalGate implements ApprovalGate {
             : answer.by.startsWith('error: ')
               ? `Denied: could not ask for approval (${answer.by.slice(7)}).`
               : `Denied by ${answer.by === 'human' ? 'the user' : answer.by}.`;
-      return { allowed: false, reason };
+      return { allowed: false, reason, waitMs };
     }
     // Only a human's yes to a request that said so lets the call leave the sandbox.
-    return verdict.escalation ? { allowed: true, escalation: verdict.escalation, ...granted } : { allowed: true, ...granted };
+    return verdict.escalation ? { allowed: true, escalation: verdict.escalation, ...granted, waitMs } : { allowed: true, ...granted, waitMs };
   }
 
   /**

@@ -7,7 +7,7 @@ import { passes, type SearchQuery } from './query';
 import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, type SearchDoc } from './session-docs';
 
 /** Bumped when the stored shape changes: an index of another version is rebuilt. */
-const INDEX_VERSION = 3;
+const INDEX_VERSION = 4;
 const HEAD_BYTES = 256;
 const CATALOG = 'catalog.json';
 
@@ -22,7 +22,10 @@ export interface SearchHit {
   server?: string;
   callId?: string;
   status?: SearchDoc['status'];
+  /** A call's own run time (ms), without its approval wait. */
   durationMs?: number;
+  /** A call's approval wait (ms), when one was asked. */
+  waitMs?: number;
   costUsd?: number;
   snippet: string;
 }
@@ -278,6 +281,7 @@ function hitOf(card: SessionCard, text: string, d: SearchDoc, lower: string, ter
     ...(d.callId ? { callId: d.callId } : {}),
     ...(d.status ? { status: d.status } : {}),
     ...(d.durMs !== undefined ? { durationMs: d.durMs } : {}),
+    ...(d.waitMs !== undefined ? { waitMs: d.waitMs } : {}),
     ...(d.costUsd !== undefined ? { costUsd: d.costUsd } : {}),
     snippet,
   };

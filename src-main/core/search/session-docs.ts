@@ -1,3 +1,5 @@
+import { isActivity } from '../../../src-shared/read-models/session-activity';
+import { callTiming } from '../../../src-shared/read-models/call-timing';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { addUsage, emptyTotals, type UsageTotals } from '../../../src-shared/events/model-usage';
 
@@ -16,7 +18,12 @@ export interface SearchDoc {
   server?: string;
   callId?: string;
   status?: 'ok' | 'error' | 'blocked';
+  /** A call's own run time (ms), without its approval wait. */
   durMs?: number;
+  /** A call's approval wait (ms), when one was asked. */
+  waitMs?: number;
+  /** While the call's approval is open: when it was asked (older files derive the wait from it). */
+  askedAt?: number;
   costUsd?: number;
 }
 
@@ -32,7 +39,10 @@ export interface IndexedSession {
   parent?: string;
   forkedAt?: number;
   createdAt: number;
+  /** The last activity (background events such as MCP status and log lines do not count). */
   updatedAt: number;
+  /** Given a task (an `agent_start`): a conversation, listed as a session. */
+  conversation?: boolean;
   eventCount: number;
   usage: UsageTotals;
   /** The same usage split by the model that answered (`unknown` for turns that did not say). */
@@ -94,9 +104,10 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
   for (const e of events) {
     s.eventCount += 1;
     if (!s.createdAt) s.createdAt = e.ts;
-    s.updatedAt = e.ts;
+    if (isActivity(e) || !s.updatedAt) s.updatedAt = e.ts;
     switch (e.type) {
       case 'agent_start':
+        s.conversation = true;
         if (!s.title && e.task.trim()) s.title = e.task.trim().split('\n')[0].slice(0, 80);
         // History copied from a parent keeps the parent's session id: only the fork's own start names its parent.
         if (e.parent && e.session === s.id) {
@@ -116,21 +127,38 @@ export function indexEvents(s: IndexedSession, events: GlassboxEvent[], open: Ma
         open.set(e.callId, d);
         break;
       }
+      case 'approval_requested': {
+        const d = open.get(e.callId);
+        if (d) d.askedAt = e.ts;
+        break;
+      }
+      case 'approval_resolved': {
+        const d = open.get(e.callId);
+        if (d?.askedAt !== undefined) {
+          d.waitMs = Math.max(0, e.ts - d.askedAt);
+          delete d.askedAt;
+        }
+        break;
+      }
       case 'tool_execution_end': {
         const status = e.blocked ? 'blocked' : e.result.error ? 'error' : 'ok';
         const result = [e.result.output, e.result.error, e.result.system].filter(Boolean).join('\n');
         const d = open.get(e.callId);
         open.delete(e.callId);
+        // The run time, without the approval wait (older files: the wait is taken from the approval's events).
+        const timing = callTiming(e, d?.waitMs !== undefined ? { askedAt: 0, answeredAt: d.waitMs } : undefined);
+        const times = { durMs: timing.durationMs, ...(timing.waitMs !== undefined ? { waitMs: timing.waitMs } : {}) };
+        if (d) delete d.askedAt;
         if (d && d === s.docs[s.docs.length - 1]) {
           // The text ends with this item's "\n": appending keeps the item whole. Never slice
           // and rebuild `s.text` here: that copies the whole session's text per call (quadratic:
           // a 30,000-call session took minutes to index).
           s.text += `${clip(result)}\n`;
           d.end = s.text.length - 1;
-          Object.assign(d, { status, durMs: e.durationMs });
+          Object.assign(d, { status, ...times });
         } else {
-          if (d) Object.assign(d, { status, durMs: e.durationMs });
-          add({ seq: e.seq, ts: e.ts, kind: 'call', tool: e.tool, callId: e.callId, status, durMs: e.durationMs, ...(d?.server ? { server: d.server } : {}) }, result);
+          if (d) Object.assign(d, { status, ...times });
+          add({ seq: e.seq, ts: e.ts, kind: 'call', tool: e.tool, callId: e.callId, status, ...times, ...(d?.server ? { server: d.server } : {}) }, result);
         }
         break;
       }

@@ -48,7 +48,7 @@ describe('SessionStore', () => {
     expect(() => store.load('one')).toThrow(/no session/);
   });
 
-  it('leaves out files with only log lines; names task-less sessions after their first call', () => {
+  it('lists conversations only (not log-only files nor CLI tool calls); names task-less files after their first call', () => {
     const dir = tempDir();
     const store = new SessionStore(dir);
     const logOnly = new EventBus('logs');
@@ -59,8 +59,22 @@ describe('SessionStore', () => {
     const w2 = new TraceWriter(join(dir, 'call.jsonl')).attach(call);
     call.emit({ type: 'tool_execution_start', callId: 'c', tool: 'bash', args: {}, source: 'builtin' });
     w2.close();
-    expect(store.list().map((s) => [s.id, s.title])).toEqual([['call', 'bash call']]);
+    // Only conversations are listed: a tool called by hand (glassbox tools call) is no row.
+    expect(store.list()).toEqual([]);
+    expect(store.summary('call')?.title).toBe('bash call');
     expect(store.summary('logs')?.eventCount).toBe(1);
+  });
+
+  it('orders by last activity: background events (MCP status, log lines) written later do not move a session up', () => {
+    const dir = tempDir();
+    const line = (id: string, seq: number, ts: number, e: Record<string, unknown>) => JSON.stringify({ seq, ts, session: id, ...e }) + '\n';
+    writeFileSync(join(dir, 'old.jsonl'), line('old', 1, 1000, { type: 'agent_start', task: 'old' }) + line('old', 2, 9000, { type: 'mcp_server_status', server: 'x', status: 'connected' }) + line('old', 3, 9001, { type: 'log', level: 'info', source: 'x', message: 'hi' }));
+    writeFileSync(join(dir, 'new.jsonl'), line('new', 1, 5000, { type: 'agent_start', task: 'new' }));
+    const list = new SessionStore(dir).list();
+    expect(list.map((s) => [s.id, s.updatedAt])).toEqual([
+      ['new', 5000],
+      ['old', 1000],
+    ]);
   });
 
   it('a summary follows the file as it grows (cache keyed on size and mtime)', () => {

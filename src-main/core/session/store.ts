@@ -5,6 +5,7 @@ import { isValidSessionId } from '../config/paths';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { readSessionFile } from './session-file';
 import type { SessionSummary } from '../../../src-shared/contract/views';
+import { isConversation, lastActiveAt, titleFromTask } from '../../../src-shared/read-models/session-activity';
 
 
 /** A loaded session file. */
@@ -25,14 +26,12 @@ export interface ExportedSession {
 
 function titleFrom(events: GlassboxEvent[]): string {
   const start = events.find((e) => e.type === 'agent_start');
-  const task = start && start.type === 'agent_start' ? start.task.trim().split('\n')[0] : '';
-  if (!task) {
-    // A session without a task: `glassbox tools call` or a replay.
-    const call = events.find((e) => e.type === 'tool_execution_start');
-    if (call && call.type === 'tool_execution_start') return call.replayOf ? `replay of ${call.tool} ${call.replayOf}` : `${call.tool} call`;
-    return 'Untitled session';
-  }
-  return task.length > 80 ? `${task.slice(0, 77)}…` : task;
+  const title = titleFromTask(start?.type === 'agent_start' ? start.task : null);
+  if (title) return title;
+  // A file without a task (`glassbox tools call`, a replay): not listed, but `sessions export` names it.
+  const call = events.find((e) => e.type === 'tool_execution_start');
+  if (call && call.type === 'tool_execution_start') return call.replayOf ? `replay of ${call.tool} ${call.replayOf}` : `${call.tool} call`;
+  return 'Untitled session';
 }
 
 /** A fork's parent and fork point: its own `agent_start` says (copied history keeps the parent's session id). */
@@ -42,11 +41,6 @@ function forkOf(id: string, events: GlassboxEvent[]): { parent?: string; forkedA
     if (e.type === 'agent_start' && e.parent && e.session === id) return { parent: e.parent, ...(e.forkedAt !== undefined ? { forkedAt: e.forkedAt } : {}) };
   }
   return {};
-}
-
-/** True when a session did something worth listing (a task or a tool call), not only log lines. */
-function hasActivity(events: GlassboxEvent[]): boolean {
-  return events.some((e) => e.type === 'agent_start' || e.type === 'tool_execution_start');
 }
 
 /**
@@ -82,6 +76,16 @@ export class SessionStore {
     }
   }
 
+  /** The title the user gave a session (Rename), or null. */
+  renamedTitle(id: string): string | null {
+    return (this.exists(id) && this.readMeta(id).title) || null;
+  }
+
+  /** A session's summary as the list shows it: null when it does not exist or is not a conversation. */
+  listedSummary(id: string): SessionSummary | null {
+    return this.summarise(id, true);
+  }
+
   /** One session's summary, or null when it does not exist. */
   summary(id: string): SessionSummary | null {
     return this.summarise(id, false);
@@ -97,12 +101,12 @@ export class SessionStore {
       const { events } = readSessionFile(this.pathOf(id));
       hit = {
         key,
-        active: hasActivity(events),
+        active: isConversation(events),
         summary: {
           id,
           title: this.readMeta(id).title || titleFrom(events),
           createdAt: events[0]?.ts ?? st.mtimeMs,
-          updatedAt: events[events.length - 1]?.ts ?? st.mtimeMs,
+          updatedAt: lastActiveAt(events, st.mtimeMs),
           eventCount: events.length,
           ...forkOf(id, events),
         },
@@ -114,8 +118,9 @@ export class SessionStore {
   }
 
   /**
-   * Every saved session with a task or a tool call, most recently updated first (files holding only
-   * log lines — e.g. from `glassbox tools list` starting MCP servers — are left out).
+   * Every saved conversation (a session given a task), most recently active first. Files of
+   * `glassbox tools call`, `tools list` and `replay` (tool calls or log lines, no task) are left
+   * out; background events (MCP status, log lines) do not count as activity.
    */
   list(): SessionSummary[] {
     if (!existsSync(this.dir)) return [];

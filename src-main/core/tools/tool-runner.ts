@@ -11,7 +11,8 @@ import { errorResult, fromResultRecord, toResultRecord, type ToolResult } from '
 export interface ApprovalGate {
   /** `escalation`: only when the human approved running this call outside the OS sandbox. */
   /** `grantedPaths`: real paths the approval let this call reach beyond what tools may touch unasked. */
-  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null; origin?: 'user' }): Promise<{ allowed: true; escalation?: Escalation; grantedPaths?: string[] } | { allowed: false; reason: string }>;
+  /** `waitMs`: how long a person was asked (from the request to the answer), when one was. */
+  check(call: ToolCallInfo, signal: AbortSignal, meta?: { replayOf?: string; recordedApproval?: { decision: 'allow' | 'deny'; by: string } | null; origin?: 'user' }): Promise<({ allowed: true; escalation?: Escalation; grantedPaths?: string[] } | { allowed: false; reason: string }) & { waitMs?: number }>;
 }
 
 /** One call to run: args may be the model's raw JSON text or an object. */
@@ -98,14 +99,17 @@ export class ToolRunner {
     const origin = req.origin === 'user' ? ({ origin: 'user' } as const) : req.origin === 'app' ? ({ origin: 'app', ...(req.viewOf ? { viewOf: req.viewOf } : {}) } as const) : {};
     bus?.emit({ type: 'tool_execution_start', callId, tool: req.tool, args, source, ...(req.replayOf ? { replayOf: req.replayOf } : {}), ...origin });
 
+    // The time the call waited for the user's approval: recorded apart, never as the tool's run time.
+    let waitMs: number | undefined;
     const finish = (result: ToolResult, blocked = false): ToolCallOutcome => {
-      const durationMs = Date.now() - started;
+      const durationMs = Math.max(0, Date.now() - started - (waitMs ?? 0));
       bus?.emit({
         type: 'tool_execution_end',
         callId,
         tool: req.tool,
         result: toResultRecord(result),
         durationMs,
+        ...(waitMs !== undefined ? { waitMs } : {}),
         ...(blocked ? { blocked: true } : {}),
         ...(req.replayOf ? { replayOf: req.replayOf } : {}),
         ...origin,
@@ -135,6 +139,7 @@ export class ToolRunner {
       const user = req.origin === 'user' ? ({ origin: 'user' } as const) : {};
       const meta = { ...(req.replayOf ? { replayOf: req.replayOf, recordedApproval: req.recordedApproval ?? null } : {}), ...user };
       const verdict = req.replayOf || req.origin === 'user' ? await this.deps.approvals.check(call, signal, meta) : await this.deps.approvals.check(call, signal);
+      if (verdict.waitMs !== undefined) waitMs = verdict.waitMs;
       if (!verdict.allowed) return finish({ output: `[BLOCKED] ${verdict.reason}` }, true);
       escalation = verdict.escalation;
       grantedPaths = verdict.grantedPaths;

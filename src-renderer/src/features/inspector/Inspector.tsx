@@ -29,7 +29,14 @@ function CallDetailView() {
         <strong data-testid="inspector-tool">{call.tool}</strong>
         <span className="muted">{sourceLabel(call.source)}</span>
         <span className={`badge-${call.status}`}>{STATUS_LABEL[call.status]}</span>
-        <span className="muted">{formatDuration(call.durationMs)}</span>
+        <span className="muted" data-testid="inspector-duration" title="The tool's own run time">
+          {call.durationMs !== undefined ? `ran ${formatDuration(call.durationMs)}` : ''}
+        </span>
+        {call.waitMs !== undefined ? (
+          <span className="muted" data-testid="inspector-wait" title="From the approval request to your answer">
+            waited {formatDuration(call.waitMs)} for approval
+          </span>
+        ) : null}
         <span className="muted">id {call.callId}</span>
         {call.replayOf ? <span className="muted" data-testid="inspector-replay-of">replay of {call.replayOf}</span> : null}
       </div>

@@ -4,6 +4,7 @@ import { chatSelectors } from '../../store/chat/selectors';
 import { LIVE_LABEL, sessionsSelectors } from '../../store/sessions/selectors';
 import { UsageSummaryView } from '../usage/UsageSummaryView';
 import { SearchHits } from './SearchHits';
+import { searchSelectors } from '../../store/search/selectors';
 import { ForkIcon } from '../fork/ForkIcon';
 
 /** The row's tooltip in words: the title in full, when it began and was last active, how much it holds. */
@@ -27,6 +28,8 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
   const exportSession = useApp((s) => s.exportSession);
   const needsYou = useApp(sessionsSelectors.needsYou);
   const openCompare = useApp((s) => s.openCompare);
+  // Matches inside sessions are listed above: then "no titles match" would contradict them.
+  const contentHits = useApp(searchSelectors.hits).length;
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     // Titles, and the sessions' contents (messages, tool arguments and results, with filters).
@@ -75,12 +78,14 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
               </form>
             ) : (
               <button className="session-open" title={sessionTooltip(s)} onClick={() => void openSession(s.id)}>
-                <span className="session-title">{s.title}</span>
-                {s.live && LIVE_LABEL[s.live] ? (
-                  <span className={`session-live live-${s.live}`} data-testid="session-live">
-                    {LIVE_LABEL[s.live]}
-                  </span>
-                ) : null}
+                <span className="session-head">
+                  <span className="session-title" data-testid="session-row-title">{s.title}</span>
+                  {s.live && LIVE_LABEL[s.live] ? (
+                    <span className={`session-live live-${s.live}`} data-testid="session-live">
+                      {LIVE_LABEL[s.live]}
+                    </span>
+                  ) : null}
+                </span>
                 {s.parent ? (
                   <span className="muted small session-fork-of" data-testid="session-fork-of">
                     <ForkIcon /> fork of {sessions.find((p) => p.id === s.parent)?.title ?? s.parent.slice(0, 8)} at step {s.forkedAt}
@@ -109,7 +114,11 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
             </span>
           </li>
         ))}
-        {sessions.length === 0 ? <li className="muted">No saved sessions{query ? ' match' : ' yet'}.</li> : null}
+        {sessions.length === 0 && !(query && contentHits > 0) ? (
+          <li className="muted" data-testid="no-sessions">
+            No saved sessions{query ? ' match' : ' yet'}.
+          </li>
+        ) : null}
       </ul>
       <UsageSummaryView />
     </aside>

@@ -45,7 +45,14 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
         <span className="call-source">{sourceLabel(call.source)}</span>
         {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
         <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>
-        <span className="call-duration">{formatDuration(call.durationMs)}</span>
+        <span className="call-duration" data-testid="call-duration" title={call.durationMs !== undefined ? `The tool ran ${formatDuration(call.durationMs)}` : undefined}>
+          {formatDuration(call.durationMs)}
+        </span>
+        {call.waitMs !== undefined ? (
+          <span className="call-wait" data-testid="call-wait" title="How long the call waited for your approval (not part of its run time)">
+            waited {formatDuration(call.waitMs)}
+          </span>
+        ) : null}
         <span className="call-actions">
           <button
             className="link-button"
