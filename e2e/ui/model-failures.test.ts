@@ -55,7 +55,8 @@ describe('model failures in the window', { timeout: 180_000 }, () => {
     await page.getByTestId('settings-panel').waitFor();
     await page.getByTestId('settings-save').click();
     await page.getByTestId('settings-saved').waitFor();
-    await page.getByTestId('settings-panel').getByText('Close', { exact: true }).click();
+    // Save closes the panel.
+    await expect.poll(() => page.getByTestId('settings-panel').count()).toBe(0);
     w.model.push({ text: 'answer after retry' });
     await end.getByTestId('retry-run').click();
     await expect.poll(() => page.getByTestId('assistant-message').last().innerText(), { timeout: 30_000 }).toContain('answer after retry');

@@ -4,6 +4,7 @@ import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfi
 import type { ApprovalRuleView, ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 import { testModelConnection } from './model-connection-test';
 import { applyTelemetryPatch, checkTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
+import { applyLimitsPatch, checkLimitsPatch, limitsSettingsView } from './limits-settings';
 
 /**
  * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.
@@ -54,7 +55,7 @@ const MODES = ['ask', 'auto', 'deny'] as const;
 
 /** Checks a settings patch from the UI; returns the reason when it is not acceptable. Pure. */
 export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false; reason: string } {
-  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry', 'thinking', 'api']);
+  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry', 'limits', 'thinking', 'api']);
   for (const k of Object.keys(p)) if (!known.has(k)) return { ok: false, reason: `Unknown setting: ${k}` };
   if (p.provider !== undefined && !PROVIDERS.includes(p.provider)) return { ok: false, reason: 'Provider must be openai or anthropic.' };
   if (p.model !== undefined && typeof p.model !== 'string') return { ok: false, reason: 'Model must be text.' };
@@ -88,6 +89,10 @@ export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false
     const t = checkTelemetryPatch(p.telemetry);
     if (!t.ok) return t;
   }
+  if (p.limits !== undefined) {
+    const l = checkLimitsPatch(p.limits);
+    if (!l.ok) return l;
+  }
   return { ok: true };
 }
 
@@ -103,6 +108,7 @@ export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, key
     approvalMode: config.approvals?.mode ?? 'ask',
     approvalRules: (config.approvals?.rules ?? []).map((r): ApprovalRuleView => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision })),
     telemetry: telemetrySettingsView(config, env),
+    limits: limitsSettingsView(config),
     thinking: configuredThinking(config.llm?.thinking, env.GLASSBOX_LLM_MODEL ?? config.llm?.model ?? ''),
     ...(env.GLASSBOX_LLM_THINKING ? { thinkingFromEnv: true } : {}),
     api: config.llm?.api ?? 'auto',
@@ -178,7 +184,8 @@ export class SettingsStore {
           approvals.rules = rest.approvalRules.map((r): ApprovalRule => ({ tool: r.tool, ...(r.match ? { match: r.match } : {}), decision: r.decision }));
         }
         const next = { ...c, llm, approvals };
-        return rest.telemetry !== undefined ? applyTelemetryPatch(next, rest.telemetry) : next;
+        const traced = rest.telemetry !== undefined ? applyTelemetryPatch(next, rest.telemetry) : next;
+        return rest.limits !== undefined ? applyLimitsPatch(traced, rest.limits) : traced;
       });
     }
     if (apiKey !== undefined) this.keys.set(apiKey === '' ? null : apiKey);

@@ -14,6 +14,9 @@ const positive = z.number().positive();
 const positiveInt = z.number().int().positive();
 
 /** One approval rule: which tool, an optional glob over its target, what to decide. */
+/** The `limits` section: USD per session and per day, and the share at which the window warns. */
+export const LimitsSchema = z.strictObject({ sessionUsd: positive.optional(), dailyUsd: positive.optional(), warnAt: z.number().gt(0).max(1).optional() });
+
 export const ApprovalRuleSchema = z.strictObject({
   tool: z.string().min(1),
   match: z.string().optional(),
@@ -97,9 +100,7 @@ export const ConfigSectionsSchema = z.looseObject({
   webSearch: z.looseObject({}).optional(),
   browser: z.looseObject({ chromiumPath: z.string().optional(), headless: z.boolean().optional() }).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
-  limits: z
-    .strictObject({ sessionUsd: positive.optional(), dailyUsd: positive.optional(), warnAt: z.number().gt(0).max(1).optional() })
-    .optional(),
+  limits: LimitsSchema.optional(),
   prices: z
     .record(
       z.string(),

@@ -1,5 +1,6 @@
 import { useApp } from '../store/app-context';
 import { frameSelectors } from '../store/frame/selectors';
+import { settingsSelectors } from '../store/settings/selectors';
 
 /** Notices that Settings can fix: they carry an Open Settings button. */
 const SETTINGS_FIX = new Set(['NO_MODEL', 'NO_API_KEY', 'BAD_API_KEY', 'MODEL_NOT_FOUND', 'MODEL_UNREACHABLE']);
@@ -10,8 +11,14 @@ export function NoticeBanner() {
   const openSettings = useApp((s) => s.setSettingsOpen);
   const dismiss = useApp((s) => s.dismissNotice);
   const connection = useApp(frameSelectors.connection);
+  const savedNote = useApp(settingsSelectors.savedNote);
   return (
     <div className="banners">
+      {savedNote ? (
+        <div className="saved-note" role="status" data-testid="settings-saved">
+          {savedNote}
+        </div>
+      ) : null}
       {connection === 'closed' ? (
         <div className="banner banner-error" role="alert" data-testid="banner">
           <strong>Disconnected from Glassbox.</strong> Is <code>glassbox web</code> still running? Start it again and reload this page.

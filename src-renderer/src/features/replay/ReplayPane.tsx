@@ -49,7 +49,7 @@ export function ReplayPane() {
         <strong data-testid="replay-tool">{call?.tool ?? '…'}</strong>
         <span className="muted small">call {target.callId}{target.sessionId ? ` · session ${target.sessionId}` : ''}</span>
         <span className="wb-spacer" />
-        <button onClick={resetArgs} disabled={!call}>
+        <button onClick={resetArgs} disabled={!call} data-testid="replay-reset" title="Back to the recorded arguments">
           Reset args
         </button>
         <button className="primary" onClick={() => void run()} disabled={!canRun} data-testid="replay-run">

@@ -6,6 +6,7 @@ import { useDialogFocus } from '../dialogs/use-dialog-focus';
 import { ReasoningSetting } from './ReasoningSetting';
 import { ModelSetup } from './ModelSetup';
 import { parseHeaderLines, TelemetrySettings, type TelemetryDraft } from './TelemetrySettings';
+import { limitsDraftOf, limitsFromDraft, SpendLimitSettings, type LimitsDraft } from './SpendLimitSettings';
 
 /** Model provider, model, base URL, API key (write-only), approval mode and rules, tracing. */
 export function SettingsPanel() {
@@ -19,12 +20,15 @@ export function SettingsPanel() {
   const [saved, setSaved] = useState(false);
   const [trace, setTrace] = useState<TelemetryDraft | null>(settings?.telemetry ? { view: settings.telemetry, headersText: '' } : null);
   const [traceError, setTraceError] = useState('');
+  const [limits, setLimits] = useState<LimitsDraft | null>(settings?.limits ? limitsDraftOf(settings.limits) : null);
+  const [limitsError, setLimitsError] = useState('');
   const dialog = useRef<HTMLDivElement>(null);
   // First run: the panel is the setup panel (no model yet).
   const [firstRun] = useState(() => !settings?.model);
   useEffect(() => {
     setDraft(settings);
     setTrace(settings?.telemetry ? { view: settings.telemetry, headersText: '' } : null);
+    setLimits(settings?.limits ? limitsDraftOf(settings.limits) : null);
   }, [settings]);
   useDialogFocus(dialog);
   if (!draft) return null;
@@ -49,11 +53,21 @@ export function SettingsPanel() {
       setTraceError('');
       patch.telemetry = { endpoint, protocol, captureContent, traceUrl, ...(headers ? { headers } : {}) };
     }
+    if (limits && !firstRun) {
+      const l = limitsFromDraft(limits);
+      if (!l.ok) {
+        setLimitsError(l.reason);
+        return;
+      }
+      setLimitsError('');
+      patch.limits = l.limits;
+    }
     if (await saveSettings(patch)) {
       setApiKey('');
-      setSaved(true);
-      // Set up: back to the task typed before.
-      if (firstRun && draft.model) close();
+      // Saved: the panel closes (focus goes back where it was; the set-up panel, to the task typed
+      // before). Only the set-up panel without a model yet stays, since nothing can run.
+      if (!firstRun || draft.model) close();
+      else setSaved(true);
     }
   };
   const setRule = (i: number, r: Partial<ApprovalRuleView>): void =>
@@ -114,10 +128,12 @@ export function SettingsPanel() {
         <button className="link-button" onClick={() => setDraft({ ...draft, approvalRules: [...draft.approvalRules, { tool: 'bash', decision: 'allow' }] })}>Add rule</button>
         {trace && !firstRun ? <TelemetrySettings draft={trace} onChange={setTrace} /> : null}
         {traceError ? <p className="error" data-testid="settings-telemetry-error">{traceError}</p> : null}
+        {limits && !firstRun ? <SpendLimitSettings draft={limits} onChange={setLimits} /> : null}
+        {limitsError ? <p className="error" data-testid="settings-limits-error">{limitsError}</p> : null}
         <div className="dialog-actions">
           <button className="primary" data-testid="settings-save" onClick={() => void save()}>Save</button>
           <button onClick={close}>Close</button>
-          {saved ? <span className="muted" data-testid="settings-saved">Saved. New runs use these settings.</span> : null}
+          {saved ? <span className="muted" data-testid="settings-saved-open">Saved. Choose a model to start.</span> : null}
         </div>
       </div>
     </div>

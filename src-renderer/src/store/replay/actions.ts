@@ -60,7 +60,9 @@ export const replayActions: SliceActions<ReplayActions> = (set, get, bridge) => 
     setReplayProblems: (replayProblems) => set({ replayProblems }),
     resetReplayArgs: () => {
       const call = get().replayCall;
-      if (call) set({ replayArgsText: argsJson(call.args), replayEditorKey: get().replayEditorKey + 1 });
+      // The recorded arguments are valid: the errors of the edit being thrown away go with it (a
+      // fresh editor with no problems reports no marker change, so nothing else would clear them).
+      if (call) set({ replayArgsText: argsJson(call.args), replayEditorKey: get().replayEditorKey + 1, replayProblems: [], replayError: null });
     },
     runReplay: async () => {
       const { replayCall: call, replayTarget: target, replayArgsText } = get();

@@ -46,6 +46,12 @@ export const settingsActions: SliceActions<SettingsActions> = (set, get, bridge)
       return false;
     }
     get().dismissNoticeCodes(FIXED_BY_SETTINGS);
+    // The panel closes on Save: say it worked where the user looks next, for a moment.
+    const note = 'Settings saved. New runs use them.';
+    set({ settingsSavedNote: note });
+    setTimeout(() => {
+      if (get().settingsSavedNote === note) set({ settingsSavedNote: null });
+    }, 5000);
     return true;
   },
   testConnection: async (draft) => {

@@ -5,4 +5,5 @@ export const settingsSelectors = {
   settings: (s: AppStoreState) => s.settings,
   open: (s: AppStoreState) => s.settingsOpen,
   connectionTest: (s: AppStoreState) => s.connectionTest,
+  savedNote: (s: AppStoreState) => s.settingsSavedNote,
 };

@@ -6,9 +6,11 @@ export interface SettingsState {
   settingsOpen: boolean;
   /** The last Test connection: running, its answer (the server's models or what failed), or none yet. */
   connectionTest: ModelConnectionResult | 'testing' | null;
+  /** Said for a few seconds after Save closed the panel. */
+  settingsSavedNote: string | null;
 }
 
 /** Not loaded yet, panel closed. */
 export function initialSettingsState(): SettingsState {
-  return { settings: null, settingsOpen: false, connectionTest: null };
+  return { settings: null, settingsOpen: false, connectionTest: null, settingsSavedNote: null };
 }
