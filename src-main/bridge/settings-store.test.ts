@@ -37,7 +37,7 @@ describe('SettingsStore', () => {
   it('writes model settings and rules into config.json, keeping other sections', () => {
     const { path, store } = setup({ mcpServers: { files: { command: 'npx' } }, llm: { temperature: 0.2 } });
     const view = store.set({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }] });
-    expect(view).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', apiKeySet: false, approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }], thinking: '', api: 'auto', telemetry: { endpoint: '', protocol: 'http/protobuf', headerNames: [], captureContent: false, traceUrl: '', envOverrides: false } });
+    expect(view).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1', apiKeySet: false, approvalMode: 'ask', approvalRules: [{ tool: 'bash', match: 'git status*', decision: 'allow' }], thinking: '', api: 'auto', telemetry: { endpoint: '', protocol: 'http/protobuf', headerNames: [], captureContent: false, traceUrl: '', envOverrides: false }, limits: { sessionUsd: null, dailyUsd: null, warnAt: 0.8 } });
     const file = JSON.parse(readFileSync(path, 'utf8'));
     expect(file.mcpServers).toEqual({ files: { command: 'npx' } });
     expect(file.llm).toEqual({ temperature: 0.2, provider: 'openai', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:11434/v1' });

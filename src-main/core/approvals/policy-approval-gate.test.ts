@@ -22,7 +22,8 @@ describe('PolicyApprovalGate', () => {
     const seen: ApprovalRequest[] = [];
     const port: ApprovalPort = { request: async (r) => (seen.push(r), { decision: 'allow', by: 'human' }) };
     const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port, bus });
-    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: true });
+    // A person was asked: the verdict says how long the call waited.
+    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: true, waitMs: expect.any(Number) });
     expect(seen[0]).toMatchObject({ callId: 'c1', tool: 'python_execute', argsHash: hashArgs({ code: 'print(1)' }) });
     expect(events.map((e) => e.type)).toEqual(['approval_requested', 'approval_resolved']);
     expect(events[1]).toMatchObject({ requestId: seen[0].requestId, callId: 'c1', decision: 'allow', by: 'human' });
@@ -78,7 +79,7 @@ describe('PolicyApprovalGate', () => {
   it('a port that fails (e.g. no terminal) denies, saying why', async () => {
     const port: ApprovalPort = { request: async () => Promise.reject(new Error('stdin is not a terminal')) };
     const gate = new PolicyApprovalGate({ mode: 'ask', workspace: '/w', port });
-    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: false, reason: 'Denied: could not ask for approval (stdin is not a terminal).' });
+    expect(await gate.check(call(), new AbortController().signal)).toEqual({ allowed: false, reason: 'Denied: could not ask for approval (stdin is not a terminal).', waitMs: expect.any(Number) });
   });
 
   it('"always" adds an allow rule, so the same call is not asked again', async () => {
@@ -209,7 +210,7 @@ describe('grants for the editor', () => {
     const port: ApprovalPort = { request: async () => ({ decision: 'allow', by: 'human' }) };
     const gate = new PolicyApprovalGate({ mode: 'auto', workspace: '/w', port });
     const out = await gate.check({ callId: 'c1', tool: 'str_replace_editor', args: { command: 'create', path: '/etc/x' }, source: 'builtin' }, new AbortController().signal);
-    expect(out).toEqual({ allowed: true, grantedPaths: ['/etc/x'] });
+    expect(out).toEqual({ allowed: true, grantedPaths: ['/etc/x'], waitMs: expect.any(Number) });
     const inside = await gate.check({ callId: 'c2', tool: 'str_replace_editor', args: { command: 'create', path: '/w/x' }, source: 'builtin' }, new AbortController().signal);
     expect(inside).toEqual({ allowed: true });
   });

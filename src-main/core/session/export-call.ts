@@ -39,6 +39,9 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 export function callTiming(end: EndEvent, waitFromEvents: number | undefined): CallTiming {
   const rec = end as EndEvent & { runMs?: unknown; approvalWaitMs?: unknown };
   const total = num(end.durationMs);
+  // Files that record the wait apart (`waitMs`) already give the run time as `durationMs`.
+  const recordedWait = num(end.waitMs);
+  if (recordedWait !== undefined) return { runMs: total, waitMs: recordedWait > 0 ? recordedWait : undefined };
   const run = num(rec.runMs);
   const wait = num(rec.approvalWaitMs) ?? waitFromEvents;
   if (run !== undefined) return { runMs: run, waitMs: wait && wait > 0 ? wait : undefined };
