@@ -7,7 +7,7 @@ import { EventBus } from '../events/event-bus';
 import { defaultExtensionRoots } from '../extensions/discovery';
 import { ExtensionRegistry } from '../extensions/registry';
 import { ToolHooks } from '../tools/tool-hooks';
-import { ToolExposure } from '../agent/tool-exposure';
+import type { ToolExposure } from '../agent/tool-exposure';
 import type { McpSignIn } from '../mcp/client/oauth/sign-in';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
@@ -49,7 +49,7 @@ import type { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { McpManager } from '../mcp/client/manager';
 import type { SessionOptions } from './options';
 import { createApprovalGate } from './approval-gate';
-import { createMcpClients } from './mcp-clients';
+import { createMcpClients, mcpToolExposure } from './mcp-clients';
 import { RunControl } from './run-control';
 
 /**
@@ -176,17 +176,7 @@ export class GlassboxSession {
       ...(opts.askAtSpendLimit && humanInput ? { ask: humanInput } : {}),
     });
     this.steering = new SteerQueue(this.bus);
-    this.exposure = new ToolExposure({
-      tools: this.tools,
-      budgetShare: agentCfg.toolSchemaBudget,
-      deferTools: agentCfg.deferTools,
-      startsOnFirstUse: (id) => this.mcp.startsOnFirstUse(id),
-      // Loading a tool of a server that has not started starts it, so it is ready when called.
-      onLoad: (tool) => {
-        const id = tool.source?.startsWith('mcp:') ? tool.source.slice(4) : null;
-        if (id && this.mcp.notStarted(id)) void this.mcp.ensureStarted(id);
-      },
-    });
+    this.exposure = mcpToolExposure(this.tools, agentCfg, () => this.mcp);
     this.runner = new ToolRunner({
       tools: this.tools,
       hooks: this.hooks,

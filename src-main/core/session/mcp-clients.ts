@@ -12,6 +12,7 @@ import type { SecretRedactor } from '../secrets/redactor';
 import type { SessionTelemetry } from '../telemetry/session-telemetry';
 import type { HumanInputPort } from '../tools/tool';
 import type { ToolCollection } from '../tools/tool-collection';
+import { ToolExposure } from '../agent/tool-exposure';
 
 /** What a session's MCP clients are built from. */
 export interface McpClientsInput {
@@ -56,4 +57,22 @@ export function createMcpClients(input: McpClientsInput): { signIn: McpSignIn; m
     toolCache: new McpToolCache(join(paths.state, 'mcp-tools.json')),
   });
   return { signIn, mcp };
+}
+
+/**
+ * Which tools each request carries with schemas (config `agent.toolSchemaBudget`,
+ * `agent.deferTools`); loading a deferred tool of an MCP server that has not started starts it,
+ * so it is ready when called.
+ */
+export function mcpToolExposure(tools: ToolCollection, agent: { toolSchemaBudget?: number; deferTools?: string[] }, mcp: () => McpManager): ToolExposure {
+  return new ToolExposure({
+    tools,
+    budgetShare: agent.toolSchemaBudget,
+    deferTools: agent.deferTools,
+    startsOnFirstUse: (id) => mcp().startsOnFirstUse(id),
+    onLoad: (tool) => {
+      const id = tool.source?.startsWith('mcp:') ? tool.source.slice(4) : null;
+      if (id && mcp().notStarted(id)) void mcp().ensureStarted(id);
+    },
+  });
 }
