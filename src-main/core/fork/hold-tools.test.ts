@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { EventBus } from '../events/event-bus';
-import { ToolHooks } from '../hooks/tool-hooks';
+import { ToolHooks } from '../tools/tool-hooks';
 import { holdToolsUntil } from './hold-tools';
 
 const call = { callId: 'c1', tool: 'bash', args: {}, source: 'builtin' as const };

@@ -1,6 +1,6 @@
 import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 import type { EventBus } from '../events/event-bus';
-import type { ToolHooks } from '../hooks/tool-hooks';
+import type { ToolHooks } from '../tools/tool-hooks';
 
 /**
  * Makes a session's tools (and checkpoints) wait until `files` settles: a fork's copy of the
