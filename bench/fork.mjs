@@ -14,10 +14,10 @@
 //    printed beside it. Each phase is printed. Loads the core as it ships (bench/bundle.mjs).
 // 2. The compare view's first paint for two 1,000-step sessions (a parent and a fork of it at step
 //    900 with its own 100 steps), in Chromium through a real `glassbox web` (needs `npm run
-//    build`): Compare with parent clicked → the summary painted (the browser's Element Timing
-//    entry), several times; the first includes the host reading both files, as every opening does.
+//    build`): the sidebar's ⇄ (compare with the open session) clicked → the summary painted (the
+//    browser's Element Timing entry), several times; each includes the host reading both files.
 //
-// Usage: node bench/fork.mjs [--rounds 7] [--files 2000] [--steps 1000] [--at 900] [--no-ui]
+// Usage: node bench/fork.mjs [--rounds 7] [--files 2000] [--steps 1000] [--at 900] [--no-ui | --only-ui]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ const FILES = arg('--files', 2000);
 const STEPS = arg('--steps', 1000);
 const AT = arg('--at', 900);
 const UI = !process.argv.includes('--no-ui');
+const FORK = !process.argv.includes('--only-ui');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -205,7 +206,10 @@ async function compareBench(n = 5) {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
-    await page.getByTestId('fork-banner').waitFor({ timeout: 120_000 });
+    // The sidebar's ⇄ on the parent compares it with the open fork (the fork's banner, 100 steps up
+    // the conversation, is not rendered until scrolled to).
+    await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid="compare-session"]').first().waitFor({ state: 'attached', timeout: 120_000 });
     const paints = [];
     let summary = '';
     for (let r = 0; r < n; r++) {
@@ -221,7 +225,7 @@ async function compareBench(n = 5) {
               resolve(hit.renderTime - t0);
             }).observe({ type: 'element' });
             t0 = performance.now();
-            document.querySelector('[data-testid="compare-with-parent"]').click();
+            document.querySelector('[data-testid="compare-session"]').click();
           }),
       );
       paints.push(ms);
@@ -238,8 +242,9 @@ async function compareBench(n = 5) {
 }
 
 const load0 = loadavg()[0];
-const { forks, trees } = await forkBench();
 const f = (xs) => `${median(xs).toFixed(0)} ms (${range(xs)})`;
+if (FORK) {
+const { forks, trees } = await forkBench();
 const toRequest = forks.map((x) => x.toRequest);
 console.log(`fork at step ${AT} of a ${STEPS}-step session, ${FILES}-file workspace restored from its checkpoint, ${ROUNDS} rounds (medians, load average ${load0.toFixed(1)} at the start)`);
 console.log(`  prepare (plan, its config folders copied, the fork's file): ${f(forks.map((x) => x.prepare))}`);
@@ -247,6 +252,7 @@ console.log(`  open the fork's session:                          ${f(forks.map((
 console.log(`  → the fork's first model request:                 ${f(toRequest)}   target ≤ 300 ms: ${median(toRequest) <= 300 ? 'met' : 'NOT met'}`);
 console.log(`  all ${FILES} files written (tools wait for this):   ${f(forks.map((x) => x.copied))}`);
 console.log(`  git worktree add of the same tree:                ${f(trees)}   first request / worktree ${(median(toRequest) / median(trees)).toFixed(2)}×, all files / worktree ${(median(forks.map((x) => x.copied)) / median(trees)).toFixed(2)}×`);
+}
 if (UI) {
   const { paints, summary } = await compareBench();
   console.log(`compare view, two ${STEPS}-step sessions (parent and its fork at step ${AT}), Chromium via glassbox web`);
