@@ -282,12 +282,14 @@ describeWithBwrap('the sandbox with network: true', () => {
     const shell = shellIn(sandboxWith({ network: true }));
     try {
       const port = (server.address() as AddressInfo).port;
-      const r = await shell.run(`exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3; exec 3>&-`, { timeoutMs: 10_000 });
+      // The server answers at once; the long timeouts are liveness bounds (10 s was too short
+      // with two integration runs side by side at load 30: the output was still empty).
+      const r = await shell.run(`exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3; exec 3>&-`, { timeoutMs: 120_000 });
       expect(r.output).toContain('hello-from-outside');
     } finally {
       server.close();
     }
-  });
+  }, 300_000);
 });
 
 describeWithBwrap('read-only mode', () => {

@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BashShell } from '../tools/bash/shell';
 import { gitControlOf } from './git-control';
 import { sweptLine } from './new-repo-sweep';
@@ -155,6 +155,9 @@ describeWithBwrap('inside the sandbox', () => {
 });
 
 describeWithBwrap('repositories made during the session', () => {
+  // A liveness bound: each test runs git a dozen times inside bubblewrap, 43-46 s with two
+  // integration runs side by side at load 30 (the 30 s default failed both).
+  vi.setConfig({ testTimeout: 300_000 });
   const ws = join(root, 'ws-new');
   const pwned = join(outside, 'PWNED-new');
   const victimDir = join(outside, 'victim-hooks');
