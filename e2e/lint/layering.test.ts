@@ -61,8 +61,8 @@ describe('layering rule', () => {
     expect(found[0]).toContain('only src-main/electron may import');
     const good = [
       `import { SessionStore } from '../core/session/store';`,
-      `import { METHOD_SPECS } from '../../src-shared/contract/methods';`,
-      `export const x = [SessionStore, METHOD_SPECS];`,
+      `import { METHODS } from '../../src-shared/contract/methods';`,
+      `export const x = [SessionStore, METHODS];`,
       '',
     ].join('\n');
     expect(await layerMessages(good, BRIDGE)).toEqual([]);

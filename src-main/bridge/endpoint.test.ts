@@ -36,7 +36,10 @@ describe('BridgeEndpoint over the in-memory pair', () => {
     let called = false;
     host.register('agent.send', () => ((called = true), idle));
     // Deliberately wrong type to prove the host checks what the renderer sends.
-    await expect((api.agent.send as unknown as (x: number) => Promise<unknown>)(5)).rejects.toMatchObject({ code: 'BAD_ARGS' });
+    await expect((api.agent.send as unknown as (x: number) => Promise<unknown>)(5)).rejects.toMatchObject({
+      code: 'BAD_ARGS',
+      message: 'agent.send: argument 1: must be a string, not a number.',
+    });
     expect(called).toBe(false);
   });
 

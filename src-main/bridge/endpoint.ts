@@ -1,9 +1,9 @@
 import { BridgeError, type BridgeErrorInfo, type HostTransport } from '../../src-shared/contract/wire';
 import { type BridgeEventName, type BridgeEvents } from '../../src-shared/contract/events';
-import { type MethodArgs, type MethodName, type MethodResult } from '../../src-shared/contract/methods';
+import { type MethodArgs, type MethodCallArgs, type MethodName, type MethodResult } from '../../src-shared/contract/methods';
 import { validateCall } from './validate-call';
 
-/** Implements one method of the contract. */
+/** Implements one method of the contract: it receives the arguments as the host parsed them (never re-checks them). */
 export type MethodHandler<M extends MethodName> = (
   ...args: MethodArgs<M>
 ) => Promise<MethodResult<M>> | MethodResult<M>;
@@ -23,7 +23,7 @@ export function toBridgeErrorInfo(err: unknown): BridgeErrorInfo {
 
 /**
  * The transport-agnostic host of the bridge: validates every incoming call against the
- * contract, dispatches it to the registered handler, answers on the same connection, and
+ * contract's zod schemas once, at the edge (validate-call.ts), dispatches it to the registered handler, answers on the same connection, and
  * pushes events to every connection. Features register their handlers; transports (Electron
  * IPC, WebSocket, in-memory) only move messages.
  */
@@ -102,13 +102,13 @@ export class BridgeEndpoint {
     }
   }
 
-  /** Calls a method in-process, with the same validation as a remote call (tests, CLI). */
-  async invoke<M extends MethodName>(method: M, ...args: MethodArgs<M>): Promise<MethodResult<M>> {
+  /** Calls a method in-process, with the same validation (and parsing) as a remote call (tests, CLI). */
+  async invoke<M extends MethodName>(method: M, ...args: MethodCallArgs<M>): Promise<MethodResult<M>> {
     const check = validateCall({ kind: 'call', id: 0, method, args });
     if (!check.ok) throw new BridgeError(check.error.code, check.error.message);
     const h = this.handlerOf(method);
     if (!h) throw new BridgeError('UNKNOWN_METHOD', `${method} is not available in this host.`);
-    return (await h(...args)) as MethodResult<M>;
+    return (await h(...check.call.args)) as MethodResult<M>;
   }
 
   private async handle(transport: HostTransport, message: unknown): Promise<void> {

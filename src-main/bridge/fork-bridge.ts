@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { ForkChange, ForkResult, ForkWindowRequest } from '../../src-shared/contract/fork-views';
+import type { ForkChange, ForkResult } from '../../src-shared/contract/fork-views';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { diffSessions } from '../../src-shared/read-models/session-diff';
@@ -9,30 +8,6 @@ import type { SessionStore } from '../core/session/store';
 import { isValidSessionId } from '../core/config/paths';
 import type { BridgeEndpoint } from './endpoint';
 import type { CurrentSession } from './current-session';
-
-const TEXT = z.string().max(1_000_000);
-const RESULT = z.object({ output: TEXT.nullable(), error: TEXT.nullable(), images: z.array(z.object({ data: z.string(), mimeType: z.string() })).max(0), system: TEXT.nullable() });
-
-/** The one schema of a fork asked for from the window (checked once, here). */
-const FORK_REQUEST = z
-  .object({
-    parent: z.string().min(1).max(128),
-    at: z.number().int().positive().optional(),
-    callId: z.string().min(1).max(200).optional(),
-    part: z.enum(['call', 'result']).optional(),
-    recorded: z.boolean().optional(),
-    workspace: z.enum(['copy', 'live']).optional(),
-    change: z.discriminatedUnion('what', [
-      z.object({ what: z.literal('none') }),
-      z.object({ what: z.literal('message'), text: TEXT.min(1) }),
-      z.object({ what: z.literal('result'), callId: z.string().max(200), result: RESULT }),
-      z.object({ what: z.literal('args'), callId: z.string().max(200), args: z.record(z.string(), z.unknown()) }),
-      z.object({ what: z.literal('model'), model: z.string().max(200) }),
-      z.object({ what: z.literal('systemPrompt'), text: TEXT }),
-      z.object({ what: z.literal('instructions'), server: z.string().min(1).max(200), text: TEXT }),
-    ]),
-  })
-  .refine((r) => r.at !== undefined || r.callId !== undefined, { message: 'name the row: at (a seq) or callId' });
 
 /** The seq of a call's row in a session's events: its start (`call`) or its end (`result`). */
 function seqOfCall(events: readonly GlassboxEvent[], callId: string, part: 'call' | 'result'): number {
@@ -61,10 +36,8 @@ export class ForkBridge {
 
   constructor(opts: ForkBridgeOptions) {
     this.off = opts.host.registerAll({
-      'sessions.fork': async (raw) => {
-        const parsed = FORK_REQUEST.safeParse(raw);
-        if (!parsed.success) throw new BridgeError('BAD_ARGS', `Not a fork request: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}`);
-        const req = parsed.data as ForkWindowRequest;
+      // The request was parsed at the edge (ForkWindowRequestSchema, fork-views.ts).
+      'sessions.fork': async (req) => {
         if (!isValidSessionId(req.parent) || !opts.store.exists(req.parent)) throw new BridgeError('NOT_FOUND', `No saved session ${req.parent}.`);
         const at = req.at ?? seqOfCall(opts.store.load(req.parent).events, req.callId!, req.part ?? 'call');
         const env = typeof opts.env === 'function' ? opts.env() : opts.env;

@@ -1,17 +1,9 @@
-import { z } from 'zod';
 import type { GlassboxConfig } from '../core/config/config';
 import { LimitsSchema } from '../core/config/schema';
-import type { SpendLimitsPatch, SpendLimitsView } from '../../src-shared/contract/views';
+import { SpendLimitsPatchSchema, type SpendLimitsPatch, type SpendLimitsView } from '../../src-shared/contract/views';
 
 /** The warning share when the config names none (docs/configuration.md). */
 const DEFAULT_WARN_AT = 0.8;
-
-/** What the window may send: a positive amount or null (no limit), a share in (0, 1]. */
-const LimitsPatchSchema = z.strictObject({
-  sessionUsd: z.number().positive().finite().max(1_000_000).nullable().optional(),
-  dailyUsd: z.number().positive().finite().max(1_000_000).nullable().optional(),
-  warnAt: z.number().gt(0).max(1).optional(),
-});
 
 const FIELD: Record<string, string> = { sessionUsd: 'Per session', dailyUsd: 'Per day', warnAt: 'Warn at' };
 
@@ -22,9 +14,9 @@ export function limitsSettingsView(config: GlassboxConfig): SpendLimitsView {
   return { sessionUsd: l.sessionUsd ?? null, dailyUsd: l.dailyUsd ?? null, warnAt: l.warnAt ?? DEFAULT_WARN_AT };
 }
 
-/** Checks a limits patch from the window. Pure. */
+/** A limits patch checked by its schema (the one the bridge's edge parses `settings.set` with), the reason in words. Pure. */
 export function checkLimitsPatch(p: unknown): { ok: true } | { ok: false; reason: string } {
-  const parsed = LimitsPatchSchema.safeParse(p);
+  const parsed = SpendLimitsPatchSchema.safeParse(p);
   if (parsed.success) return { ok: true };
   const issue = parsed.error.issues[0]!;
   const key = String(issue.path[0] ?? '');

@@ -2,9 +2,18 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSettingsPatch, ConfigFileKeyStore, SettingsStore } from './settings-store';
+import { ConfigFileKeyStore, SettingsStore } from './settings-store';
+import { validateCall } from './validate-call';
 
-describe('checkSettingsPatch', () => {
+/** A patch as the bridge's edge checks it (SettingsPatchSchema), for settings.set and settings.testConnection alike. */
+function checkSettingsPatch(patch: unknown): { ok: boolean } {
+  const set = validateCall({ kind: 'call', id: 1, method: 'settings.set', args: [patch] });
+  const test = validateCall({ kind: 'call', id: 2, method: 'settings.testConnection', args: [patch] });
+  expect(test.ok).toBe(set.ok);
+  return set;
+}
+
+describe('a settings patch at the edge', () => {
   const table: Array<[string, Record<string, unknown>, boolean]> = [
     ['empty', {}, true],
     ['all fields', { provider: 'anthropic', model: 'claude', baseURL: 'https://api.anthropic.com', apiKey: 'k', approvalMode: 'auto', approvalRules: [{ tool: 'bash', match: 'git *', decision: 'allow' }] }, true],
@@ -23,7 +32,7 @@ describe('checkSettingsPatch', () => {
     ['bad reasoning', { thinking: 'lots' }, false],
     ['bad API', { api: 'completions' }, false],
   ];
-  for (const [name, patch, ok] of table) it(name, () => expect(checkSettingsPatch(patch as never).ok).toBe(ok));
+  for (const [name, patch, ok] of table) it(name, () => expect(checkSettingsPatch(patch).ok).toBe(ok));
 });
 
 describe('SettingsStore', () => {
@@ -59,7 +68,8 @@ describe('SettingsStore', () => {
 
   it('refuses a bad patch and never overwrites a malformed config', () => {
     const { path, store } = setup('{ "llm": ');
-    expect(() => store.set({ provider: 'nope' as never })).toThrow(/Provider/);
+    // A bad patch never reaches the store: the bridge's edge refuses it.
+    expect(checkSettingsPatch({ provider: 'nope' }).ok).toBe(false);
     expect(() => store.set({ model: 'x' })).toThrow(/Malformed JSON/);
     expect(readFileSync(path, 'utf8')).toBe('{ "llm": ');
   });

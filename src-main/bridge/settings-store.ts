@@ -3,8 +3,8 @@ import { readApiKeyFile, writeApiKeyFile } from '../core/config/api-key-file';
 import { readConfigFile, updateConfigFile, type ApprovalRule, type GlassboxConfig, type LlmConfig } from '../core/config/config';
 import type { ApprovalRuleView, ModelConnectionResult, SettingsPatch, SettingsView } from '../../src-shared/contract/views';
 import { testModelConnection } from './model-connection-test';
-import { applyTelemetryPatch, checkTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
-import { applyLimitsPatch, checkLimitsPatch, limitsSettingsView } from './limits-settings';
+import { applyTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
+import { applyLimitsPatch, limitsSettingsView } from './limits-settings';
 
 /**
  * Where the API key lives. Write-only from the UI's side: `has()` is all it can learn.
@@ -51,50 +51,6 @@ export class ConfigFileKeyStore implements ApiKeyStore {
 }
 
 const PROVIDERS = ['openai', 'anthropic'] as const;
-const MODES = ['ask', 'auto', 'deny'] as const;
-
-/** Checks a settings patch from the UI; returns the reason when it is not acceptable. Pure. */
-export function checkSettingsPatch(p: SettingsPatch): { ok: true } | { ok: false; reason: string } {
-  const known = new Set(['provider', 'model', 'baseURL', 'apiKey', 'approvalMode', 'approvalRules', 'telemetry', 'limits', 'thinking', 'api']);
-  for (const k of Object.keys(p)) if (!known.has(k)) return { ok: false, reason: `Unknown setting: ${k}` };
-  if (p.provider !== undefined && !PROVIDERS.includes(p.provider)) return { ok: false, reason: 'Provider must be openai or anthropic.' };
-  if (p.model !== undefined && typeof p.model !== 'string') return { ok: false, reason: 'Model must be text.' };
-  if (p.apiKey !== undefined && typeof p.apiKey !== 'string') return { ok: false, reason: 'API key must be text.' };
-  if (p.baseURL !== undefined) {
-    if (typeof p.baseURL !== 'string') return { ok: false, reason: 'Base URL must be text.' };
-    if (p.baseURL !== '') {
-      let u: URL;
-      try {
-        u = new URL(p.baseURL);
-      } catch {
-        return { ok: false, reason: `Base URL is not a URL: ${p.baseURL}` };
-      }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, reason: 'Base URL must be http or https.' };
-    }
-  }
-  if (p.approvalMode !== undefined && !MODES.includes(p.approvalMode)) return { ok: false, reason: 'Approval mode must be ask, auto or deny.' };
-  if (p.thinking !== undefined && (typeof p.thinking !== 'string' || !/^(|off|low|medium|high|\d{1,7})$/.test(p.thinking))) {
-    return { ok: false, reason: 'Reasoning must be off, low, medium, high or a token budget.' };
-  }
-  if (p.api !== undefined && !['auto', 'responses', 'chat'].includes(p.api)) return { ok: false, reason: 'API must be auto, responses or chat.' };
-  if (p.approvalRules !== undefined) {
-    if (!Array.isArray(p.approvalRules)) return { ok: false, reason: 'Approval rules must be a list.' };
-    for (const [i, r] of p.approvalRules.entries()) {
-      if (!r || typeof r.tool !== 'string' || !r.tool) return { ok: false, reason: `Rule ${i + 1}: a tool name is required.` };
-      if (r.match !== undefined && typeof r.match !== 'string') return { ok: false, reason: `Rule ${i + 1}: match must be text.` };
-      if (!['allow', 'ask', 'deny'].includes(r.decision)) return { ok: false, reason: `Rule ${i + 1}: decision must be allow, ask or deny.` };
-    }
-  }
-  if (p.telemetry !== undefined) {
-    const t = checkTelemetryPatch(p.telemetry);
-    if (!t.ok) return t;
-  }
-  if (p.limits !== undefined) {
-    const l = checkLimitsPatch(p.limits);
-    if (!l.ok) return l;
-  }
-  return { ok: true };
-}
 
 /** The settings the UI shows, from the config file and the environment (env wins, docs/configuration.md). */
 export function settingsView(config: GlassboxConfig, env: NodeJS.ProcessEnv, keySet: boolean): SettingsView {
@@ -153,15 +109,11 @@ export class SettingsStore {
 
   /** Test connection: the server's models with a draft over these settings (the key read here, never returned). */
   testConnection(draft: SettingsPatch): Promise<ModelConnectionResult> {
-    const check = checkSettingsPatch(draft);
-    if (!check.ok) throw Object.assign(new Error(check.reason), { code: 'BAD_ARGS' });
     return testModelConnection(draft, { settings: this.get(), storedKey: () => this.keys.read?.() ?? null, env: this.env });
   }
 
-  /** Applies a checked patch. Throws (BAD_ARGS) with the reason when the patch is not acceptable. */
+  /** Applies a patch, parsed at the bridge's edge by SettingsPatchSchema (src-shared/contract/views.ts). */
   set(patch: SettingsPatch): SettingsView {
-    const check = checkSettingsPatch(patch);
-    if (!check.ok) throw Object.assign(new Error(check.reason), { code: 'BAD_ARGS' });
     const { apiKey, ...rest } = patch;
     if (Object.keys(rest).length) {
       updateConfigFile(this.configPath, (c) => {

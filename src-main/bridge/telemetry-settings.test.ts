@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyTelemetryPatch, checkTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
-import { checkSettingsPatch } from './settings-store';
+import { applyTelemetryPatch, telemetrySettingsView } from './telemetry-settings';
+import { validateCall } from './validate-call';
+
+/** A tracing patch as the bridge's edge checks it (inside a settings patch). */
+function checkTelemetryPatch(telemetry: unknown): { ok: true } | { ok: false; reason: string } {
+  const r = validateCall({ kind: 'call', id: 1, method: 'settings.set', args: [{ telemetry }] });
+  return r.ok ? { ok: true } : { ok: false, reason: r.error.message };
+}
 
 describe('tracing settings', () => {
   it('the view carries header names, never values', () => {
@@ -11,19 +17,18 @@ describe('tracing settings', () => {
   });
 
   it.each([
-    [{ endpoint: 'ftp://c' }, /must be http or https/],
-    [{ endpoint: 'nope' }, /not a URL/],
-    [{ protocol: 'udp' }, /telemetry\.otlp\.protocol/],
-    [{ traceUrl: 'https://t.example/' }, /\{traceId\}/],
+    [{ endpoint: 'ftp://c' }, /telemetry\.endpoint: must be an http or https URL/],
+    [{ endpoint: 'nope' }, /telemetry\.endpoint: must be an http or https URL/],
+    [{ protocol: 'udp' }, /telemetry\.protocol: "udp" is not one of "http\/protobuf", "http\/json", "grpc"/],
+    [{ traceUrl: 'https://t.example/' }, /telemetry\.traceUrl: .*\{traceId\}/],
     [{ headers: { 'x-a\r\nx-b': 'v' } }, /not a valid HTTP header name/],
-    [{ headers: { 'x-a': 'v\r\nx-injected: 1' } }, /one line/],
-    [{ colour: 'red' }, /Unknown tracing setting/],
-    ['endpoint', /must be an object/],
+    [{ headers: { 'x-a': 'v\r\nx-injected: 1' } }, /telemetry\.headers\.x-a: must be one line/],
+    [{ colour: 'red' }, /telemetry: unknown key "colour"/],
+    ['endpoint', /telemetry: must be an object, not a string/],
   ])('refuses %j', (patch, reason) => {
     const r = checkTelemetryPatch(patch);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.reason).toMatch(reason);
-    expect(checkSettingsPatch({ telemetry: patch as never }).ok).toBe(false);
   });
 
   it('applies a patch: empty strings remove, headers replace all, other sections kept', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArg, validateCall } from './validate-call';
+import { validateCall } from './validate-call';
 
 describe('validateCall', () => {
   const table: Array<[string, unknown, { ok: boolean; code?: string }]> = [
@@ -48,9 +48,48 @@ describe('validateCall', () => {
     }
   });
 
-  it('checkArg says what it expected', () => {
-    expect(checkArg('number', 'x')).toEqual({ ok: false, expected: 'a number' });
-    expect(checkArg('number', Number.NaN).ok).toBe(false);
-    expect(checkArg('boolean?', undefined).ok).toBe(true);
+  const refused = (method: string, args: unknown[]): string => {
+    const r = validateCall({ kind: 'call', id: 10, method, args });
+    if (r.ok) throw new Error(`${method} ${JSON.stringify(args)} was accepted`);
+    expect(r.error.code).toBe('BAD_ARGS');
+    return r.error.message;
+  };
+
+  it('names the method, the argument and what was expected', () => {
+    expect(refused('agent.send', [42])).toBe('agent.send: argument 1: must be a string, not a number.');
+    expect(refused('agent.send', [])).toBe('agent.send: takes at least 1 argument(s), got 0.');
+    expect(refused('agent.state', [1])).toBe('agent.state: takes at most 0 argument(s), got 1.');
+    expect(refused('terminal.resize', [80, Number.NaN])).toBe('terminal.resize: argument 2: must be a number, not NaN.');
+    expect(refused('dialogs.answerApproval', ['r', 'maybe'])).toBe('dialogs.answerApproval: argument 2: "maybe" is not one of "allow", "deny".');
+    expect(refused('settings.set', [[]])).toBe('settings.set: argument 1: must be an object, not a list.');
+  });
+
+  it('names the path inside an object argument', () => {
+    expect(refused('replay.run', [{ callId: 7 }])).toBe('replay.run: argument 1, callId: must be a string, not a number.');
+    expect(refused('settings.set', [{ approvalRules: [{ tool: 'bash', decision: 'alow' }] }])).toBe(
+      'settings.set: argument 1, approvalRules[0].decision: "alow" is not one of "allow", "ask", "deny".',
+    );
+    expect(refused('agent.sendWith', ['hi', [{ kind: 'file', server: 's' }]])).toBe('agent.sendWith: argument 2, [0].kind: "file" is not one of "resource", "prompt".');
+    expect(refused('checkpoints.restore', ['c', ['a', 3]])).toBe('checkpoints.restore: argument 2, [1]: must be a string, not a number.');
+    expect(refused('checkpoints.restore', ['c', undefined, { files: false }])).toBe('checkpoints.restore: argument 3: choose the files, the conversation, or both.');
+    expect(refused('settings.set', [{ shell: '/bin/sh' }])).toBe('settings.set: argument 1: unknown key "shell".');
+  });
+
+  it('never quotes a value that may be a secret', () => {
+    const secret = 'sk-live-0123456789abcdefghijklmnopqrstuvwxyz';
+    for (const message of [
+      refused('settings.set', [{ apiKey: 12, baseURL: secret }]),
+      refused('dialogs.answerApproval', ['r', secret]),
+      refused('settings.set', [{ telemetry: { headers: { 'x-key': `${secret}\r\nx-injected: 1` } } }]),
+    ]) {
+      expect(message).not.toContain(secret);
+    }
+  });
+
+  it('hands handlers the parsed arguments: unknown fields of an object argument are dropped', () => {
+    const r = validateCall({ kind: 'call', id: 11, method: 'replay.run', args: [{ callId: 'c1', extra: 'x' }] });
+    expect(r.ok && r.call.args).toEqual([{ callId: 'c1' }]);
+    const p = validateCall({ kind: 'call', id: 12, method: 'agent.sendWith', args: ['hi', [{ kind: 'prompt', server: 's', name: 'p', extra: 1 }]] });
+    expect(p.ok && p.call.args).toEqual(['hi', [{ kind: 'prompt', server: 's', name: 'p', args: {} }]]);
   });
 });

@@ -3,6 +3,7 @@
  * reference a tool call's result carries, the resource the host reads for it, the permissions a
  * resource may ask for. Plain data shared by the host and the window.
  */
+import { z } from 'zod';
 import type { ViewCspDomains } from './view-csp';
 
 /** The MCP Apps extension's identifier (client capability `extensions`). */
@@ -54,14 +55,20 @@ export interface ViewSandboxInfo {
   url?: string;
 }
 
-/** A message that crossed between a view and the window, for its server's Traffic view. */
-export interface ViewTrafficInput {
-  /** `in`: from the view to the host; `out`: from the host to the view. */
-  direction: 'in' | 'out';
-  /** The call whose card holds the view. */
-  callId: string;
-  message: unknown;
-}
+/** The most traffic entries one `apps.traffic` call may carry. */
+export const MAX_TRAFFIC_BATCH = 200;
+
+/**
+ * A message that crossed between a view and the window, for its server's Traffic view:
+ * `direction` `in` (from the view to the host) or `out`; `callId` the call whose card holds the view.
+ */
+export const ViewTrafficInputSchema = z.object({
+  direction: z.enum(['in', 'out']),
+  callId: z.string().max(256),
+  message: z.unknown(),
+});
+/** A message that crossed between a view and the window. */
+export type ViewTrafficInput = z.infer<typeof ViewTrafficInputSchema>;
 
 /** Where a view's model-context update is kept (shown in the context meter, sent with the next request). */
 export interface AppModelContext {

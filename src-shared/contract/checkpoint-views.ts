@@ -1,6 +1,7 @@
 /*
  * The checkpoints' views: what core keeps and the bridge returns (a restore's preview per file).
  */
+import { z } from 'zod';
 
 /** One checkpoint: the workspace's files at a moment, kept in the shadow repository. */
 export interface Checkpoint {
@@ -33,13 +34,15 @@ export interface CheckpointFileChange {
   binary?: boolean;
 }
 
-/** What a restore puts back: the files (default), the conversation, or both. */
-export interface RestoreOptions {
-  /** Default true. */
-  files?: boolean;
-  /** Default false: the conversation back to right after the checkpoint's turn. */
-  conversation?: boolean;
-}
+/**
+ * What a restore puts back: the files (`files`, default true), the conversation (`conversation`,
+ * default false: back to right after the checkpoint's turn), or both; not neither.
+ */
+export const RestoreOptionsSchema = z
+  .object({ files: z.boolean().optional(), conversation: z.boolean().optional() })
+  .refine((o) => o.files !== false || o.conversation === true, 'choose the files, the conversation, or both');
+/** What a restore puts back. */
+export type RestoreOptions = z.infer<typeof RestoreOptionsSchema>;
 
 /** What a restore did. */
 export interface RestoreResult {

@@ -4,14 +4,14 @@
  * link over a message transport (numbering calls, matching results, fanning out events).
  */
 import { EVENT_NAMES, type BridgeEventName, type BridgeEvents } from './events';
-import { METHOD_NAMES, type MethodArgs, type MethodName, type MethodResult } from './methods';
+import { METHOD_NAMES, type MethodCallArgs, type MethodName, type MethodResult } from './methods';
 import { BridgeError, type ClientTransport } from './wire';
 
 type Namespace<K extends string> = K extends `${infer N}.${string}` ? N : never;
 
 /** `api.<ns>.<method>(...args)`. */
 type MethodsOf<N extends string> = {
-  [K in MethodName as K extends `${N}.${infer M}` ? M : never]: (...args: MethodArgs<K>) => Promise<MethodResult<K>>;
+  [K in MethodName as K extends `${N}.${infer M}` ? M : never]: (...args: MethodCallArgs<K>) => Promise<MethodResult<K>>;
 };
 
 /** `api.<ns>.on<Name>(listener)` → disposer. */

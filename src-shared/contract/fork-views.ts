@@ -2,6 +2,7 @@
  * Forks: what a fork changes, how it runs, and what its `agent_start` records. Shared by core
  * (which plans and runs a fork), the CLI, the bridge and the window's *Fork from here…* editor.
  */
+import { z } from 'zod';
 import type { ToolResultRecord } from '../events/tool-result';
 
 /**
@@ -71,8 +72,35 @@ export interface ForkResult {
   warning?: string;
 }
 
+const FORK_TEXT = z.string().max(1_000_000);
+/** An edited result as the window sends it: text only (no images). */
+const FORK_RESULT = z.object({ output: FORK_TEXT.nullable(), error: FORK_TEXT.nullable(), images: z.array(z.object({ data: z.string(), mimeType: z.string() })).max(0), system: FORK_TEXT.nullable() });
+
+/** The one thing a fork changes, as the window sends it (ForkChange, with sizes bounded). */
+const ForkChangeSchema = z.discriminatedUnion('what', [
+  z.object({ what: z.literal('none') }),
+  z.object({ what: z.literal('message'), text: FORK_TEXT.min(1) }),
+  z.object({ what: z.literal('result'), callId: z.string().max(200), result: FORK_RESULT }),
+  z.object({ what: z.literal('args'), callId: z.string().max(200), args: z.record(z.string(), z.unknown()) }),
+  z.object({ what: z.literal('model'), model: z.string().max(200) }),
+  z.object({ what: z.literal('systemPrompt'), text: FORK_TEXT }),
+  z.object({ what: z.literal('instructions'), server: z.string().min(1).max(200), text: FORK_TEXT }),
+]);
+
 /**
- * A fork asked for from the window: the row is a seq (`at`), or a call (`callId`) and which part
- * of it (`part`: the call, or its result); the host finds the seq.
+ * A fork asked for from the window (`sessions.fork`): the row is a seq (`at`), or a call
+ * (`callId`) and which part of it (`part`: the call, or its result); the host finds the seq.
  */
-export type ForkWindowRequest = Omit<ForkRequest, 'at'> & { at?: number; callId?: string; part?: 'call' | 'result' };
+export const ForkWindowRequestSchema = z
+  .object({
+    parent: z.string().min(1).max(128),
+    at: z.number().int().positive().optional(),
+    callId: z.string().min(1).max(200).optional(),
+    part: z.enum(['call', 'result']).optional(),
+    recorded: z.boolean().optional(),
+    workspace: z.enum(['copy', 'live']).optional(),
+    change: ForkChangeSchema,
+  })
+  .refine((r) => r.at !== undefined || r.callId !== undefined, 'name the row: at (a seq) or callId');
+/** A fork asked for from the window. */
+export type ForkWindowRequest = z.infer<typeof ForkWindowRequestSchema>;

@@ -2,6 +2,7 @@
  * The views of the window's insight methods (issue 18): search across sessions, the usage
  * summary across sessions, the HTML export and desktop notifications. Pure TypeScript.
  */
+import { z } from 'zod';
 import type { UsageTotals } from '../events/model-usage';
 import type { ExportedFile } from './views';
 
@@ -42,8 +43,7 @@ export type ExportOutcome =
   | { kind: 'cancelled' }
   | { kind: 'download'; file: ExportedFile };
 
+/** Options of an HTML export: `withoutToolOutputs` leaves tool outputs out (arguments, status and timing stay). */
+export const HtmlExportOptionsSchema = z.object({ withoutToolOutputs: z.boolean().optional() });
 /** Options of an HTML export. */
-export interface HtmlExportOptions {
-  /** Leave tool outputs out (arguments, status and timing stay). */
-  withoutToolOutputs?: boolean;
-}
+export type HtmlExportOptions = z.infer<typeof HtmlExportOptionsSchema>;

@@ -4,6 +4,16 @@
  * next message. Every text here came from a server and is shown as text, never as HTML; the
  * host masks secrets before any of it leaves.
  */
+import { z } from 'zod';
+
+/** The longest resource URI the window may send (8 KiB; real ones are far shorter). */
+export const MAX_RESOURCE_URI = 8_192;
+
+/** A resource URI as the window sends it: not empty, at most MAX_RESOURCE_URI characters. */
+export const ResourceUriSchema = z.string().min(1).max(MAX_RESOURCE_URI);
+
+/** Prompt arguments or completion context: text by name. */
+export const StringArgsSchema = z.record(z.string(), z.string());
 
 /** One resource a server lists. */
 export interface McpResourceView {
@@ -77,7 +87,12 @@ export interface McpPromptResultView {
 }
 
 /** What a completion completes: a prompt's argument or a template's variable. */
-export type McpCompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+export const McpCompletionRefSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ref/prompt'), name: z.string() }),
+  z.object({ type: z.literal('ref/resource'), uri: z.string() }),
+]);
+/** What a completion completes. */
+export type McpCompletionRef = z.infer<typeof McpCompletionRefSchema>;
 
 /** Suggestions for an argument. */
 export interface McpCompletionView {
@@ -126,7 +141,13 @@ export type McpTrafficView = {
 export const MCP_LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
+/** At most this many attachments on one message. */
+export const MAX_ATTACHMENTS = 8;
+
 /** Something to put in front of the next user message: a resource's contents or a prompt's messages. */
-export type McpAttachmentRef =
-  | { kind: 'resource'; server: string; uri: string }
-  | { kind: 'prompt'; server: string; name: string; args: Record<string, string> };
+export const McpAttachmentRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('resource'), server: z.string().min(1), uri: ResourceUriSchema }),
+  z.object({ kind: z.literal('prompt'), server: z.string().min(1), name: z.string().min(1), args: StringArgsSchema.default({}) }),
+]);
+/** Something to put in front of the next user message. */
+export type McpAttachmentRef = z.output<typeof McpAttachmentRefSchema>;

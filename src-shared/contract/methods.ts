@@ -1,52 +1,58 @@
 /**
- * The bridge's methods: every method's name, argument tuple and result, and the runtime
- * argument specs the host checks untrusted calls against.
+ * The bridge's methods: every method's name, its arguments as zod schemas (the one definition of
+ * what a window may send; the host parses every call against it before any handler runs) and
+ * its result type. The TypeScript types of the client (`api.ns.method(...)`) and of the
+ * handlers are inferred from this table (method-schema.ts).
  *
  * Methods are named `namespace.method`; the client object built from them is
  * `api.namespace.method(...args)` (e.g. `api.agent.send(text)`; see client.ts).
  *
- * To add a method: add it to `BridgeMethods` (types) AND `METHOD_SPECS` (runtime argument
- * checks). Hosts register handlers for their methods with `BridgeEndpoint.register`
- * (src-main/bridge/endpoint.ts).
+ * To add a method: add one entry to `METHODS` (or to the table of its domain, folded in here).
+ * Hosts register handlers for their methods with `BridgeEndpoint.register`
+ * (src-main/bridge/endpoint.ts); a handler receives its arguments parsed and never re-checks
+ * their shape.
  */
-import type { Checkpoint, CheckpointFileChange, RestoreOptions, RestoreResult } from './checkpoint-views';
-import type {
-  AgentState,
-  CallDetail,
-  CallFilter,
-  CallSummary,
-  ExportedFile,
-  ModelConnectionResult,
-  Ok,
-  PendingDialog,
-  SessionSnapshot,
-  SessionSummary,
-  SessionView,
-  SettingsPatch,
-  SettingsView,
-} from './views';
-import type { ForkResult, ForkWindowRequest } from './fork-views';
-import type { SessionDiff } from '../read-models/session-diff';
-import type { RecordedSession, RecordedToolCall, ReplayOutcome, ReplayRequest } from './replay';
-import type {
-  EditRecord,
-  ExtensionView,
-  McpActionResult,
-  McpSnapshot,
-  ServerConfigInput,
-  TerminalActionResult,
-  TerminalAttachment,
-} from './workbench-views';
-import { INSIGHT_METHOD_SPECS, type InsightMethods } from './insight-methods';
-import { SKILLS_REGISTRY_METHOD_SPECS, type SkillsRegistryMethods } from './skills-registry-methods';
-import { APP_VIEW_METHOD_SPECS, type AppViewMethods } from './app-view-methods';
-import { TASK_METHOD_SPECS, type TaskMethods } from './task-methods';
+import { z } from 'zod';
+import { RestoreOptionsSchema, type Checkpoint, type CheckpointFileChange, type RestoreResult } from './checkpoint-views';
 import {
+  CallFilterSchema,
+  SettingsPatchSchema,
+  type AgentState,
+  type CallDetail,
+  type CallSummary,
+  type ExportedFile,
+  type ModelConnectionResult,
+  type Ok,
+  type PendingDialog,
+  type SessionSnapshot,
+  type SessionSummary,
+  type SessionView,
+  type SettingsView,
+} from './views';
+import { ForkWindowRequestSchema, type ForkResult } from './fork-views';
+import type { SessionDiff } from '../read-models/session-diff';
+import { ReplayRequestSchema, type RecordedSession, type RecordedToolCall, type ReplayOutcome } from './replay';
+import {
+  ServerConfigInputSchema,
+  type EditRecord,
+  type ExtensionView,
+  type McpActionResult,
+  type McpSnapshot,
+  type TerminalActionResult,
+  type TerminalAttachment,
+} from './workbench-views';
+import { INSIGHT_METHODS } from './insight-methods';
+import { SKILLS_REGISTRY_METHODS } from './skills-registry-methods';
+import { APP_VIEW_METHODS } from './app-view-methods';
+import { TASK_METHODS } from './task-methods';
+import {
+  MAX_ATTACHMENTS,
   MCP_LOG_LEVELS,
-  type McpAttachmentRef,
-  type McpCompletionRef,
+  McpAttachmentRefSchema,
+  McpCompletionRefSchema,
+  ResourceUriSchema,
+  StringArgsSchema,
   type McpCompletionView,
-  type McpLogLevel,
   type McpPromptResultView,
   type McpPromptView,
   type McpResourceContentView,
@@ -54,249 +60,189 @@ import {
   type McpToolCallView,
   type McpTrafficView,
 } from './mcp-inspector-views';
+import { ModelNameSchema } from './model-name';
+import { method, returns, type CallArgs, type MethodSchema, type MethodTypes, type ParsedArgs, type ResultOf } from './method-schema';
 
-/** Every method: its positional arguments and its result (the insight methods are in insight-methods.ts). */
-export interface BridgeMethods extends InsightMethods, SkillsRegistryMethods, AppViewMethods, TaskMethods {
+/** A tool's or a form's arguments: an object of anything. */
+const ArgsObject = z.record(z.string(), z.unknown());
+
+/** Every method: its positional arguments (zod, checked by the host) and its result. */
+export const METHODS = {
+  ...INSIGHT_METHODS,
+  ...SKILLS_REGISTRY_METHODS,
+  ...APP_VIEW_METHODS,
+  ...TASK_METHODS,
   /** Starts a run with the user's message (continues the open session). */
-  'agent.send': { args: [text: string]; result: AgentState };
+  'agent.send': method([z.string()], returns<AgentState>()),
   /**
    * Runs the conversation again as it is, after a failed run: no user message is added (the
    * last one is sent once), and an empty assistant turn of the failure is never sent.
    */
-  'agent.retry': { args: []; result: AgentState };
+  'agent.retry': method([], returns<AgentState>()),
   /** Cancels the running run; resolves once it has ended or if nothing was running. */
-  'agent.cancel': { args: []; result: AgentState };
+  'agent.cancel': method([], returns<AgentState>()),
   /** Queues a message typed while the run works: it goes in before the run's next model request (sent at once when nothing runs). */
-  'agent.queue': { args: [text: string]; result: AgentState };
-  /** Changes a queued message's text; NOT_FOUND once it went in. */
-  'agent.editQueued': { args: [id: string, text: string]; result: AgentState };
+  'agent.queue': method([z.string()], returns<AgentState>()),
+  /** Changes a queued message's text (id, text); NOT_FOUND once it went in. */
+  'agent.editQueued': method([z.string(), z.string()], returns<AgentState>()),
   /** Removes a queued message; NOT_FOUND once it went in. */
-  'agent.removeQueued': { args: [id: string]; result: AgentState };
+  'agent.removeQueued': method([z.string()], returns<AgentState>()),
   /** *Stop after this step*: the run ends once the running step's tools are done. */
-  'agent.stopAfterStep': { args: []; result: AgentState };
-  'agent.state': { args: []; result: AgentState };
+  'agent.stopAfterStep': method([], returns<AgentState>()),
+  /** Whether the agent of the open session is working. */
+  'agent.state': method([], returns<AgentState>()),
 
-  'sessions.list': { args: [query?: string]; result: SessionSummary[] };
+  /** The saved sessions, newest first (optionally those matching a text). */
+  'sessions.list': method([z.string().optional()], returns<SessionSummary[]>()),
   /** Opens (resumes) a saved session; it becomes the current one (its view follows as `sessions.switched`). */
-  'sessions.open': { args: [id: string]; result: SessionSummary };
+  'sessions.open': method([z.string()], returns<SessionSummary>()),
   /** The current session (used at start and after a reload). */
-  'sessions.current': { args: []; result: SessionSnapshot };
-  'sessions.new': { args: []; result: SessionSummary };
+  'sessions.current': method([], returns<SessionSnapshot>()),
+  /** Starts a new session; it becomes the current one. */
+  'sessions.new': method([], returns<SessionSummary>()),
   /**
    * The current session pre-reduced for the window (what it loads at start and after a reload);
    * with `tail`, only its last `tail` rows and what they need (first screen first).
    */
-  'sessions.view': { args: [tail?: number]; result: SessionView };
-  'sessions.rename': { args: [id: string, title: string]; result: Ok };
-  'sessions.delete': { args: [id: string]; result: Ok };
+  'sessions.view': method([z.number().int().nonnegative().optional()], returns<SessionView>()),
+  /** Renames a saved session: id, title. */
+  'sessions.rename': method([z.string(), z.string()], returns<Ok>()),
+  'sessions.delete': method([z.string()], returns<Ok>()),
   /** The session file as JSONL text. */
-  'sessions.export': { args: [id: string]; result: ExportedFile };
+  'sessions.export': method([z.string()], returns<ExportedFile>()),
   /**
    * Switches the current session's model (the name only: provider, endpoint and key stay those of
    * Settings); other sessions and Settings keep theirs. Recorded in the session file; the next run uses it.
    */
-  'sessions.setModel': { args: [model: string]; result: AgentState };
+  'sessions.setModel': method([ModelNameSchema], returns<AgentState>()),
   /**
    * Forks a saved session at one of its rows with one thing changed (fork-views.ts): the fork's
    * file and files are made, it opens in this window and runs on from there.
    */
-  'sessions.fork': { args: [request: ForkWindowRequest]; result: ForkResult };
+  'sessions.fork': method([ForkWindowRequestSchema], returns<ForkResult>()),
   /** Two saved sessions aligned step by step, with the first step where they differ. */
-  'sessions.compare': { args: [left: string, right: string]; result: SessionDiff };
+  'sessions.compare': method([z.string(), z.string()], returns<SessionDiff>()),
 
-  'calls.list': { args: [filter?: CallFilter]; result: CallSummary[] };
-  'calls.get': { args: [callId: string]; result: CallDetail | null };
+  /** The open session's tool calls, optionally filtered. */
+  'calls.list': method([CallFilterSchema.optional()], returns<CallSummary[]>()),
+  'calls.get': method([z.string()], returns<CallDetail | null>()),
   /** One call (or all calls matching a filter) as JSON. */
-  'calls.export': { args: [callId?: string, filter?: CallFilter]; result: ExportedFile };
+  'calls.export': method([z.string().optional(), CallFilterSchema.optional()], returns<ExportedFile>()),
 
-  'dialogs.pending': { args: []; result: PendingDialog[] };
-  /** `always` adds an allow rule for this tool/pattern (the config's approval rules). */
-  'dialogs.answerApproval': { args: [requestId: string, decision: 'allow' | 'deny', always?: boolean]; result: Ok };
-  'dialogs.answerQuestion': { args: [requestId: string, answer: string]; result: Ok };
-  'dialogs.answerElicitation': {
-    args: [requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>];
-    result: Ok;
-  };
+  'dialogs.pending': method([], returns<PendingDialog[]>()),
+  /** requestId, decision; `always` adds an allow rule for this tool/pattern (the config's approval rules). */
+  'dialogs.answerApproval': method([z.string(), z.enum(['allow', 'deny']), z.boolean().optional()], returns<Ok>()),
+  'dialogs.answerQuestion': method([z.string(), z.string()], returns<Ok>()),
+  /** requestId, action, and the form's content when accepted. */
+  'dialogs.answerElicitation': method([z.string(), z.enum(['accept', 'decline', 'cancel']), ArgsObject.optional()], returns<Ok>()),
 
-  'settings.get': { args: []; result: SettingsView };
-  'settings.set': { args: [patch: SettingsPatch]; result: SettingsView };
+  'settings.get': method([], returns<SettingsView>()),
+  'settings.set': method([SettingsPatchSchema], returns<SettingsView>()),
   /** Asks the model server for its models with these (unsaved) settings over the saved ones; from the host, the key never in the page. */
-  'settings.testConnection': { args: [draft: SettingsPatch]; result: ModelConnectionResult };
+  'settings.testConnection': method([SettingsPatchSchema], returns<ModelConnectionResult>()),
 
   // Workbench namespaces (issue 8): edits, terminal, mcp, replay, timeline, extensions.
   /** Every str_replace_editor change of the current session, in order. */
-  'edits.list': { args: []; result: EditRecord[] };
+  'edits.list': method([], returns<EditRecord[]>()),
   /** Undoes the last edit of a file through the tool path (recorded like any call). */
-  'edits.undo': { args: [path: string]; result: { ok: boolean; text: string } };
+  'edits.undo': method([z.string()], returns<{ ok: boolean; text: string }>()),
   /** Puts a file back as it was before one editor call (the user's action: no approval, origin 'user'). */
-  'edits.revert': { args: [callId: string]; result: { ok: boolean; text: string } };
+  'edits.revert': method([z.string()], returns<{ ok: boolean; text: string }>()),
   /** The workspace's checkpoints, oldest first (empty when checkpoints are off). */
-  'checkpoints.list': { args: []; result: Checkpoint[] };
+  'checkpoints.list': method([], returns<Checkpoint[]>()),
   /** What restoring a checkpoint would change now, per file (nothing written). */
-  'checkpoints.preview': { args: [id: string]; result: CheckpointFileChange[] };
+  'checkpoints.preview': method([z.string()], returns<CheckpointFileChange[]>()),
   /**
    * Restores a checkpoint's files (all, or those listed) and/or the conversation (back to right
    * after the checkpoint's turn; refused while a run is going). `undo` is the checkpoint that takes
    * the files back; `conversationSeq` the `conversation_restored` event that
    * `checkpoints.undoConversation` takes back.
    */
-  'checkpoints.restore': { args: [id: string, paths?: string[], opts?: RestoreOptions]; result: RestoreResult };
+  'checkpoints.restore': method([z.string(), z.array(z.string()).optional(), RestoreOptionsSchema.optional()], returns<RestoreResult>()),
   /** Takes a conversation restore back (the conversation as it was just before event `restoreSeq`). */
-  'checkpoints.undoConversation': { args: [restoreSeq: number]; result: { seq: number; messages: number } };
+  'checkpoints.undoConversation': method([z.number().int()], returns<{ seq: number; messages: number }>()),
   /** Starts the agent's shell if needed; returns its scrollback and state (late attach). */
-  'terminal.attach': { args: []; result: TerminalAttachment };
+  'terminal.attach': method([], returns<TerminalAttachment>()),
   /** User keystrokes: written after take-over, held while the agent runs a command. */
-  'terminal.write': { args: [data: string]; result: TerminalActionResult };
-  'terminal.resize': { args: [cols: number, rows: number]; result: Ok };
-  'terminal.takeOver': { args: []; result: TerminalActionResult };
-  'terminal.release': { args: []; result: TerminalActionResult };
+  'terminal.write': method([z.string()], returns<TerminalActionResult>()),
+  /** The terminal's size: cols, rows. */
+  'terminal.resize': method([z.number(), z.number()], returns<Ok>()),
+  'terminal.takeOver': method([], returns<TerminalActionResult>()),
+  'terminal.release': method([], returns<TerminalActionResult>()),
   /** Every MCP server (secrets masked) and exactly what the model receives from them. */
-  'mcp.snapshot': { args: []; result: McpSnapshot };
-  'mcp.add': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
-  'mcp.update': { args: [id: string, config: ServerConfigInput]; result: McpActionResult };
-  'mcp.remove': { args: [id: string]; result: McpActionResult };
-  'mcp.setEnabled': { args: [id: string, enabled: boolean]; result: McpActionResult };
-  'mcp.restart': { args: [id: string]; result: McpActionResult };
-  'mcp.setToolEnabled': { args: [id: string, tool: string, enabled: boolean]; result: McpActionResult };
-  'mcp.setIncludeInstructions': { args: [id: string, include: boolean]; result: McpActionResult };
+  'mcp.snapshot': method([], returns<McpSnapshot>()),
+  /** Adds server `id` with the page's config. */
+  'mcp.add': method([z.string(), ServerConfigInputSchema], returns<McpActionResult>()),
+  /** Changes server `id`'s config (masked secrets sent back as null keep the stored ones). */
+  'mcp.update': method([z.string(), ServerConfigInputSchema], returns<McpActionResult>()),
+  'mcp.remove': method([z.string()], returns<McpActionResult>()),
+  'mcp.setEnabled': method([z.string(), z.boolean()], returns<McpActionResult>()),
+  'mcp.restart': method([z.string()], returns<McpActionResult>()),
+  /** id, tool (the server's own name), enabled. */
+  'mcp.setToolEnabled': method([z.string(), z.string(), z.boolean()], returns<McpActionResult>()),
+  'mcp.setIncludeInstructions': method([z.string(), z.boolean()], returns<McpActionResult>()),
   /** Imports a Claude Desktop / Cursor / VS Code / .mcp.json text into the config. */
-  'mcp.import': { args: [text: string]; result: McpActionResult };
+  'mcp.import': method([z.string()], returns<McpActionResult>()),
   /** Signs in to a remote server with OAuth in the system browser, then reconnects it. */
-  'mcp.signIn': { args: [id: string]; result: McpActionResult };
+  'mcp.signIn': method([z.string()], returns<McpActionResult>()),
   /** Forgets a server's sign-in (its tokens), then reconnects it. */
-  'mcp.signOut': { args: [id: string]; result: McpActionResult };
-  /** A recorded call (live session, or a saved one) and its tool's input schema. */
-  'replay.prepare': {
-    args: [callId: string, sessionId?: string];
-    result: { call: RecordedToolCall; schema: Record<string, unknown> | null };
-  };
+  'mcp.signOut': method([z.string()], returns<McpActionResult>()),
+  /** A recorded call (live session, or a saved one) and its tool's input schema: callId, sessionId. */
+  'replay.prepare': method(
+    [z.string(), z.string().optional()],
+    returns<{ call: RecordedToolCall; schema: Record<string, unknown> | null }>(),
+  ),
   /** Re-runs a recorded call (optionally with edited args) through the tool path, as a replay. */
-  'replay.run': { args: [request: ReplayRequest]; result: ReplayOutcome };
+  'replay.run': method([ReplayRequestSchema], returns<ReplayOutcome>()),
   /** A saved session's events, read from its file; nothing is re-executed. */
-  'timeline.load': { args: [sessionId: string]; result: RecordedSession };
-  'extensions.list': { args: []; result: ExtensionView[] };
+  'timeline.load': method([z.string()], returns<RecordedSession>()),
+  'extensions.list': method([], returns<ExtensionView[]>()),
   /** Reloads one extension (or all) and returns the new list. */
-  'extensions.reload': { args: [name?: string]; result: ExtensionView[] };
+  'extensions.reload': method([z.string().optional()], returns<ExtensionView[]>()),
 
   // The MCP pane's inspector of one server (mcp-inspector-views.ts); secrets masked by the host.
-  /** Starts a run with the user's message and what is attached to it (resources, prompts). */
-  'agent.sendWith': { args: [text: string, attachments: McpAttachmentRef[]]; result: AgentState };
+  /** Starts a run with the user's message and what is attached to it (resources, prompts; at most MAX_ATTACHMENTS). */
+  'agent.sendWith': method([z.string(), z.array(McpAttachmentRefSchema).max(MAX_ATTACHMENTS)], returns<AgentState>()),
   /** A server's resources and templates (every page), and the URIs watched. */
-  'mcp.resources': { args: [id: string]; result: McpResourcesView };
-  /** Reads one resource: text as text, binary as size and type (images with their data). */
-  'mcp.readResource': { args: [id: string, uri: string]; result: McpResourceContentView[] };
-  /** Watches (`on`) or stops watching a resource; answers the URIs watched now. */
-  'mcp.subscribe': { args: [id: string, uri: string, on: boolean]; result: string[] };
-  'mcp.prompts': { args: [id: string]; result: McpPromptView[] };
-  /** A prompt's messages with its arguments filled in. */
-  'mcp.getPrompt': { args: [id: string, name: string, args: Record<string, string>]; result: McpPromptResultView };
-  /** Suggestions for a prompt argument or template variable from what is typed (`context`: the other arguments). */
-  'mcp.complete': { args: [id: string, ref: McpCompletionRef, argument: string, value: string, context?: Record<string, string>]; result: McpCompletionView };
-  /** Calls one of a server's tools by hand through the tool path (recorded like the model's calls). */
-  'mcp.callTool': { args: [id: string, tool: string, args: Record<string, unknown>]; result: McpToolCallView };
+  'mcp.resources': method([z.string()], returns<McpResourcesView>()),
+  /** Reads one resource (id, uri): text as text, binary as size and type (images with their data). */
+  'mcp.readResource': method([z.string(), ResourceUriSchema], returns<McpResourceContentView[]>()),
+  /** Watches (`on`) or stops watching a resource (id, uri, on); answers the URIs watched now. */
+  'mcp.subscribe': method([z.string(), ResourceUriSchema, z.boolean()], returns<string[]>()),
+  'mcp.prompts': method([z.string()], returns<McpPromptView[]>()),
+  /** A prompt's messages with its arguments filled in: id, name, arguments. */
+  'mcp.getPrompt': method([z.string(), z.string(), StringArgsSchema], returns<McpPromptResultView>()),
+  /**
+   * Suggestions for a prompt argument or template variable from what is typed: id, ref, argument,
+   * value, context (the other arguments).
+   */
+  'mcp.complete': method(
+    [z.string(), McpCompletionRefSchema, z.string(), z.string(), StringArgsSchema.optional()],
+    returns<McpCompletionView>(),
+  ),
+  /** Calls one of a server's tools by hand through the tool path (recorded like the model's calls): id, tool, arguments. */
+  'mcp.callTool': method([z.string(), z.string(), ArgsObject], returns<McpToolCallView>()),
   /** The server's traffic log after `after` (a seq), oldest first. */
-  'mcp.traffic': { args: [id: string, after?: number]; result: McpTrafficView[] };
+  'mcp.traffic': method([z.string(), z.number().optional()], returns<McpTrafficView[]>()),
   /** The lowest log level asked of the server, saved to its config (absent: the server's default). */
-  'mcp.setLogLevel': { args: [id: string, level?: McpLogLevel]; result: Ok };
-}
+  'mcp.setLogLevel': method([z.string(), z.enum(MCP_LOG_LEVELS).optional()], returns<Ok>()),
+} satisfies Record<string, MethodSchema>;
 
+/** Every method as types: `{ args (what a handler receives), callArgs (what a client passes), result }`. */
+export type BridgeMethods = MethodTypes<typeof METHODS>;
 /** Every method name. */
-export type MethodName = keyof BridgeMethods;
-export type MethodArgs<M extends MethodName> = BridgeMethods[M]['args'];
-export type MethodResult<M extends MethodName> = BridgeMethods[M]['result'];
-
-/**
- * Runtime shape of one positional argument, checked by the host before any handler runs.
- * `?` suffix: optional (may be undefined or absent).
- */
-export type ArgSpec =
-  | 'string'
-  | 'string?'
-  | 'number'
-  | 'number?'
-  | 'boolean'
-  | 'boolean?'
-  | 'object'
-  | 'object?'
-  | 'array'
-  | 'array?'
-  | 'unknown'
-  | { oneOf: readonly string[]; optional?: boolean };
-
-/** Runtime argument specs of every method, in order. Must list exactly the keys of BridgeMethods. */
-export const METHOD_SPECS: { readonly [M in MethodName]: readonly ArgSpec[] } = {
-  ...INSIGHT_METHOD_SPECS,
-  ...SKILLS_REGISTRY_METHOD_SPECS,
-  ...APP_VIEW_METHOD_SPECS,
-  ...TASK_METHOD_SPECS,
-  'agent.send': ['string'],
-  'agent.retry': [],
-  'agent.cancel': [],
-  'agent.queue': ['string'],
-  'agent.editQueued': ['string', 'string'],
-  'agent.removeQueued': ['string'],
-  'agent.stopAfterStep': [],
-  'agent.state': [],
-  'sessions.list': ['string?'],
-  'sessions.open': ['string'],
-  'sessions.current': [],
-  'sessions.new': [],
-  'sessions.view': ['number?'],
-  'sessions.rename': ['string', 'string'],
-  'sessions.delete': ['string'],
-  'sessions.export': ['string'],
-  'sessions.setModel': ['string'],
-  'sessions.fork': ['object'],
-  'sessions.compare': ['string', 'string'],
-  'calls.list': ['object?'],
-  'calls.get': ['string'],
-  'calls.export': ['string?', 'object?'],
-  'dialogs.pending': [],
-  'dialogs.answerApproval': ['string', { oneOf: ['allow', 'deny'] }, 'boolean?'],
-  'dialogs.answerQuestion': ['string', 'string'],
-  'dialogs.answerElicitation': ['string', { oneOf: ['accept', 'decline', 'cancel'] }, 'object?'],
-  'settings.get': [],
-  'settings.set': ['object'],
-  'settings.testConnection': ['object'],
-  'edits.list': [],
-  'edits.undo': ['string'],
-  'edits.revert': ['string'],
-  'checkpoints.list': [],
-  'checkpoints.preview': ['string'],
-  'checkpoints.restore': ['string', 'array?', 'object?'],
-  'checkpoints.undoConversation': ['number'],
-  'terminal.attach': [],
-  'terminal.write': ['string'],
-  'terminal.resize': ['number', 'number'],
-  'terminal.takeOver': [],
-  'terminal.release': [],
-  'mcp.snapshot': [],
-  'mcp.add': ['string', 'object'],
-  'mcp.update': ['string', 'object'],
-  'mcp.remove': ['string'],
-  'mcp.setEnabled': ['string', 'boolean'],
-  'mcp.restart': ['string'],
-  'mcp.setToolEnabled': ['string', 'string', 'boolean'],
-  'mcp.setIncludeInstructions': ['string', 'boolean'],
-  'mcp.import': ['string'],
-  'mcp.signIn': ['string'],
-  'mcp.signOut': ['string'],
-  'replay.prepare': ['string', 'string?'],
-  'replay.run': ['object'],
-  'timeline.load': ['string'],
-  'extensions.list': [],
-  'extensions.reload': ['string?'],
-  'agent.sendWith': ['string', 'array'],
-  'mcp.resources': ['string'],
-  'mcp.readResource': ['string', 'string'],
-  'mcp.subscribe': ['string', 'string', 'boolean'],
-  'mcp.prompts': ['string'],
-  'mcp.getPrompt': ['string', 'string', 'object'],
-  'mcp.complete': ['string', 'object', 'string', 'string', 'object?'],
-  'mcp.callTool': ['string', 'string', 'object'],
-  'mcp.traffic': ['string', 'number?'],
-  'mcp.setLogLevel': ['string', { oneOf: [...MCP_LOG_LEVELS], optional: true }],
-};
+export type MethodName = keyof typeof METHODS;
+/** The arguments a handler receives, parsed by the host. */
+export type MethodArgs<M extends MethodName> = ParsedArgs<(typeof METHODS)[M]>;
+/** The arguments a client passes. */
+export type MethodCallArgs<M extends MethodName> = CallArgs<(typeof METHODS)[M]>;
+/** A method's result. */
+export type MethodResult<M extends MethodName> = ResultOf<(typeof METHODS)[M]>;
 
 /** Every method name, at run time. */
-export const METHOD_NAMES = Object.keys(METHOD_SPECS) as MethodName[];
+export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
+
+/** The argument schema of a method, or undefined for a name outside the contract (never a prototype key). */
+export function methodSchema(name: string): MethodSchema | undefined {
+  return Object.prototype.hasOwnProperty.call(METHODS, name) ? METHODS[name as MethodName] : undefined;
+}

@@ -1,4 +1,5 @@
 /** What a session's model name may be: checked by the host at the edge and by the core session. */
+import { z } from 'zod';
 
 /** The longest model name a session accepts (real ones are well under 100 characters). */
 export const MAX_MODEL_NAME = 200;
@@ -16,3 +17,9 @@ export function modelNameProblem(model: unknown): string | null {
   return null;
 }
 
+
+/** A model name as the window sends it (`sessions.setModel`): refused for the reasons of modelNameProblem. */
+export const ModelNameSchema = z.string().superRefine((name, ctx) => {
+  const problem = modelNameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});

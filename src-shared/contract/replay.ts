@@ -2,6 +2,7 @@
  * Replay's and the timeline's data shapes: recorded calls, a replay request and its outcome,
  * a recorded session's events. Pure types: core's replay engine and the renderer use them alike.
  */
+import { z } from 'zod';
 import type { GlassboxEvent } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
 
@@ -29,14 +30,18 @@ export interface ReplayOutcome {
   result: ToolResultRecord;
 }
 
+/**
+ * A request to replay one call (`replay.run`): `args` are edited arguments (the recorded ones
+ * when absent; checked against the tool's own schema by the host), `sessionId` a recorded
+ * session other than the live one (absent: the live session).
+ */
+export const ReplayRequestSchema = z.object({
+  callId: z.string().min(1),
+  args: z.unknown().optional(),
+  sessionId: z.string().min(1).optional(),
+});
 /** A request to replay one call. */
-export interface ReplayRequest {
-  callId: string;
-  /** Edited args; the recorded ones when absent. */
-  args?: unknown;
-  /** A recorded session other than the live one; absent = the live session. */
-  sessionId?: string;
-}
+export type ReplayRequest = z.infer<typeof ReplayRequestSchema>;
 
 /** A recorded session's events, for the timeline. */
 export interface RecordedSession {

@@ -1,37 +1,36 @@
 /**
  * The skills, registry and doctor methods of the bridge (the MCP pane), kept beside methods.ts,
- * which folds them into `BridgeMethods` and `METHOD_SPECS`.
+ * which folds them into `METHODS`.
  */
-import type { ArgSpec } from './methods';
+import { z } from 'zod';
 import type { DoctorReport } from './doctor-views';
+import { method, returns, type MethodTypes } from './method-schema';
 import type { RegistryEntryView, RegistrySearchView, SkillsView } from './skills-registry-views';
 import type { McpActionResult } from './workbench-views';
 
-/** The methods: arguments and results. */
-export interface SkillsRegistryMethods {
+/** The methods: arguments (checked by the host) and results. */
+export const SKILLS_REGISTRY_METHODS = {
   /** The open session's skills (folders read again) and the SKILL.md files that could not be used. */
-  'skills.list': { args: []; result: SkillsView };
-  /** Switches a skill on or off (saved to config `skills.disabled`). */
-  'skills.setEnabled': { args: [name: string, enabled: boolean]; result: SkillsView };
+  'skills.list': method([], returns<SkillsView>()),
+  /** Switches a skill on or off (saved to config `skills.disabled`): name, enabled. */
+  'skills.setEnabled': method([z.string(), z.boolean()], returns<SkillsView>()),
   /** Runs the connection doctor on a configured server. */
-  'mcp.doctor': { args: [id: string]; result: DoctorReport };
+  'mcp.doctor': method([z.string()], returns<DoctorReport>()),
   /** Searches the configured MCP Registries (latest versions). A registry failure fails with its message. */
-  'mcp.registrySearch': { args: [query: string]; result: RegistrySearchView };
+  'mcp.registrySearch': method([z.string()], returns<RegistrySearchView>()),
   /** Every version of a registry entry, newest first. */
-  'mcp.registryVersions': { args: [name: string]; result: RegistryEntryView[] };
-  /** Installs a version of an entry as server `id` with the user's values (secrets to the key store), then connects it. */
-  'mcp.registryInstall': { args: [name: string, version: string, option: string, id: string, values: Record<string, string>]; result: McpActionResult };
+  'mcp.registryVersions': method([z.string()], returns<RegistryEntryView[]>()),
+  /**
+   * Installs a version of an entry as server `id` with the user's values (secrets to the key
+   * store), then connects it: name, version, option, id, values. A value left empty is not set.
+   */
+  'mcp.registryInstall': method(
+    [z.string(), z.string(), z.string(), z.string(), z.record(z.string(), z.string())],
+    returns<McpActionResult>(),
+  ),
   /** For servers installed from a registry: the newest version there, by server id (only those with a newer one). */
-  'mcp.registryUpdates': { args: []; result: Record<string, string> };
-}
-
-/** Runtime argument specs. */
-export const SKILLS_REGISTRY_METHOD_SPECS: { readonly [M in keyof SkillsRegistryMethods]: readonly ArgSpec[] } = {
-  'skills.list': [],
-  'skills.setEnabled': ['string', 'boolean'],
-  'mcp.doctor': ['string'],
-  'mcp.registrySearch': ['string'],
-  'mcp.registryVersions': ['string'],
-  'mcp.registryInstall': ['string', 'string', 'string', 'string', 'object'],
-  'mcp.registryUpdates': [],
+  'mcp.registryUpdates': method([], returns<Record<string, string>>()),
 };
+
+/** The skills, registry and doctor methods as types. */
+export type SkillsRegistryMethods = MethodTypes<typeof SKILLS_REGISTRY_METHODS>;

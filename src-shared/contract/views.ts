@@ -3,6 +3,7 @@
  * sessions, calls, dialogs, settings, notices). Pure TypeScript: main, preload and renderer
  * import them alike. The workbench panes' views are in workbench-views.ts.
  */
+import { z } from 'zod';
 import type { ChangePreview } from '../events/change-preview';
 import type { GlassboxEvent, ToolSource } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
@@ -121,8 +122,10 @@ export interface SessionView {
 /** Rows in a first view of a session (a few screens): what a window paints before the rest arrives. */
 export const FIRST_SCREEN_ROWS = 200;
 
+/** Every status of a tool call as the UI shows it. */
+export const CALL_STATUSES = ['running', 'awaiting_approval', 'ok', 'error', 'blocked', 'denied'] as const;
 /** Status of a tool call as the UI shows it. */
-export type CallStatus = 'running' | 'awaiting_approval' | 'ok' | 'error' | 'blocked' | 'denied';
+export type CallStatus = (typeof CALL_STATUSES)[number];
 
 /** One tool call in a list. */
 export interface CallSummary {
@@ -158,13 +161,15 @@ export interface CallDetail extends CallSummary {
   viewOf?: string;
 }
 
+/** Filter for `calls.list` (an argument the window sends); every field narrows. */
+export const CallFilterSchema = z.object({
+  tool: z.string().optional(),
+  source: z.string().optional(),
+  status: z.enum(CALL_STATUSES).optional(),
+  text: z.string().optional(),
+});
 /** Filter for `calls.list`; every field narrows. */
-export interface CallFilter {
-  tool?: string;
-  source?: string;
-  status?: CallStatus;
-  text?: string;
-}
+export type CallFilter = z.infer<typeof CallFilterSchema>;
 
 /** A dialog waiting for the human. Survives reloads: the host keeps it until answered. */
 export type PendingDialog =
@@ -217,12 +222,14 @@ export interface McpDialogRequest {
   cost?: { usd: number | null; inputTokens?: number; outputTokens?: number };
 }
 
+/** An approval rule as settings show and edit it (the window sends it back in a settings patch). */
+export const ApprovalRuleViewSchema = z.object({
+  tool: z.string().min(1),
+  match: z.string().optional(),
+  decision: z.enum(['allow', 'ask', 'deny']),
+});
 /** An approval rule as settings show and edit it. */
-export interface ApprovalRuleView {
-  tool: string;
-  match?: string;
-  decision: 'allow' | 'ask' | 'deny';
-}
+export type ApprovalRuleView = z.infer<typeof ApprovalRuleViewSchema>;
 
 /** Settings as the renderer sees them. The API key is write-only: only whether one is set. */
 export interface SettingsView {
@@ -253,12 +260,24 @@ export interface SpendLimitsView {
   warnAt: number;
 }
 
-/** A change to the `limits` settings; null removes a limit. */
-export interface SpendLimitsPatch {
-  sessionUsd?: number | null;
-  dailyUsd?: number | null;
-  warnAt?: number;
+/** A spend limit as the window sends it: a positive amount in USD, or null (no limit). */
+function usdLimit(field: string) {
+  const error = `${field} must be an amount in US dollars above 0 (or empty for no limit).`;
+  return z.number({ error }).positive({ error }).max(1_000_000, { error }).nullable().optional();
 }
+
+/** A change to the `limits` settings (what the window may send); null removes a limit. */
+export const SpendLimitsPatchSchema = z.strictObject({
+  sessionUsd: usdLimit('Per session'),
+  dailyUsd: usdLimit('Per day'),
+  warnAt: z
+    .number({ error: 'Warn at must be a share above 0 and at most 1 (e.g. 0.8 for 80%).' })
+    .gt(0, { error: 'Warn at must be a share above 0 and at most 1 (e.g. 0.8 for 80%).' })
+    .max(1, { error: 'Warn at must be a share above 0 and at most 1 (e.g. 0.8 for 80%).' })
+    .optional(),
+});
+/** A change to the `limits` settings. */
+export type SpendLimitsPatch = z.infer<typeof SpendLimitsPatchSchema>;
 
 /** The `telemetry` settings as the window shows them: header values are write-only (names only). */
 export interface TelemetrySettingsView {
@@ -274,32 +293,69 @@ export interface TelemetrySettingsView {
   envOverrides: boolean;
 }
 
-/** A change to the `telemetry` settings. `headers` replaces every header when given. */
-export interface TelemetrySettingsPatch {
-  endpoint?: string;
-  protocol?: TelemetrySettingsView['protocol'];
-  headers?: Record<string, string>;
-  captureContent?: boolean;
-  traceUrl?: string;
+/** Whether `text` is an http or https URL. */
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
+
+/** An HTTP header name (RFC 9110 token): a line break in one would smuggle another header into every export. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** A change to the `telemetry` settings. `headers` replaces every header when given; '' removes a field. */
+export const TelemetrySettingsPatchSchema = z.strictObject({
+  endpoint: z
+    .string()
+    .refine((u) => u === '' || isHttpUrl(u), 'must be an http or https URL (or empty: export off)')
+    .optional(),
+  protocol: z.enum(['http/protobuf', 'http/json', 'grpc']).optional(),
+  headers: z
+    .record(
+      z.string().regex(HEADER_NAME, 'is not a valid HTTP header name'),
+      z.string().refine((v) => !/[\r\n\0]/.test(v), 'must be one line of text'),
+    )
+    .optional(),
+  captureContent: z.boolean().optional(),
+  traceUrl: z
+    .string()
+    .refine((u) => u === '' || (/^https?:\/\//i.test(u) && u.includes('{traceId}')), 'must be an http(s) URL containing {traceId} (or empty)')
+    .optional(),
+});
+/** A change to the `telemetry` settings. */
+export type TelemetrySettingsPatch = z.infer<typeof TelemetrySettingsPatchSchema>;
 
 /** What Test connection found: the server's models, or what went wrong (the key is never in it). */
 export type ModelConnectionResult = { ok: true; endpoint: string; models: string[] } | { ok: false; endpoint?: string; error: string };
 
-/** A settings change. `apiKey: ''` clears the stored key; absent leaves it as it is. */
-export interface SettingsPatch {
-  provider?: 'openai' | 'anthropic';
-  model?: string;
-  baseURL?: string;
-  apiKey?: string;
-  approvalMode?: 'ask' | 'auto' | 'deny';
-  approvalRules?: ApprovalRuleView[];
-  telemetry?: TelemetrySettingsPatch;
-  limits?: SpendLimitsPatch;
-  /** Reasoning for the model being saved (`model`, else the configured one); '' returns it to the default. */
-  thinking?: string;
-  api?: 'auto' | 'responses' | 'chat';
-}
+/**
+ * A settings change (`settings.set`, `settings.testConnection`). `apiKey: ''` clears the stored
+ * key; absent leaves it as it is. `thinking`: reasoning for the model being saved (`model`, else
+ * the configured one); '' returns it to the default. Unknown keys are refused.
+ */
+export const SettingsPatchSchema = z.strictObject({
+  provider: z.enum(['openai', 'anthropic']).optional(),
+  model: z.string().optional(),
+  baseURL: z
+    .string()
+    .refine((u) => u === '' || isHttpUrl(u), 'must be an http or https URL (or empty)')
+    .optional(),
+  apiKey: z.string().optional(),
+  approvalMode: z.enum(['ask', 'auto', 'deny']).optional(),
+  approvalRules: z.array(ApprovalRuleViewSchema).optional(),
+  telemetry: TelemetrySettingsPatchSchema.optional(),
+  limits: SpendLimitsPatchSchema.optional(),
+  thinking: z
+    .string()
+    .regex(/^(|off|low|medium|high|\d{1,7})$/, 'must be off, low, medium, high or a token budget (or empty)')
+    .optional(),
+  api: z.enum(['auto', 'responses', 'chat']).optional(),
+});
+/** A settings change. */
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 /** A problem the user should see where they look (banner), with what to do about it. */
 export interface Notice {

@@ -1,7 +1,9 @@
 /**
  * View types of the workbench panes (edits, terminal, MCP servers, extensions) shared by the
- * bridge host and the renderer. Pure types. Replay and timeline types are in replay.ts.
+ * bridge host and the renderer; what the page sends back (a server's config) as a zod schema.
+ * Replay and timeline types are in replay.ts.
  */
+import { z } from 'zod';
 
 /** One `str_replace_editor` change, as the diff pane shows it. */
 export interface EditRecord {
@@ -73,20 +75,25 @@ export interface MaskedServerConfig {
   registry?: { name: string; version: string };
 }
 
+/** One env variable or header of a server as the page sends it: value null keeps the stored secret. */
+const KeyValueInputSchema = z.object({ key: z.string(), value: z.string().nullable() });
+
 /** A server's config as the page sends it back (add / edit). Entries with value null keep the stored secret. */
-export interface ServerConfigInput {
-  type?: string;
-  command?: string;
-  args?: string[];
-  cwd?: string;
-  url?: string;
-  env?: { key: string; value: string | null }[];
-  headers?: { key: string; value: string | null }[];
-  timeoutMs?: number;
-  prefix?: boolean;
-  includeInstructions?: boolean;
-  disabled?: boolean;
-}
+export const ServerConfigInputSchema = z.object({
+  type: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  env: z.array(KeyValueInputSchema).optional(),
+  headers: z.array(KeyValueInputSchema).optional(),
+  timeoutMs: z.number().positive().optional(),
+  prefix: z.boolean().optional(),
+  includeInstructions: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+});
+/** A server's config as the page sends it back. */
+export type ServerConfigInput = z.infer<typeof ServerConfigInputSchema>;
 
 /** One tool of an MCP server. */
 export interface McpToolView {

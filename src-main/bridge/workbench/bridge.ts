@@ -249,7 +249,6 @@ export class WorkbenchBridge {
    */
   private async replay(req: ReplayRequest): Promise<ReplayOutcome> {
     const s = this.require();
-    if (typeof req.callId !== 'string') throw new BridgeError('BAD_ARGS', 'replay.run: callId must be a string.');
     const call = this.recordedCall(req.callId, req.sessionId);
     if (!call) throw new BridgeError('NOT_FOUND', `No call ${req.callId} to replay.`);
     const args = req.args === undefined ? call.args : req.args;

@@ -36,16 +36,11 @@ export function checkpointHandlers(session: () => SessionPort | null) {
         throw new BridgeError('FAILED', (err as Error).message);
       }
     },
-    'checkpoints.restore': async (id: string, paths?: unknown[], raw?: RestoreOptions): Promise<RestoreResult> => {
-      const opts = raw as Record<string, unknown> | undefined;
+    // Arguments parsed at the edge (RestoreOptionsSchema refuses neither files nor conversation).
+    'checkpoints.restore': async (id: string, paths?: string[], opts?: RestoreOptions): Promise<RestoreResult> => {
       const { s, cps: c } = cps();
-      if (paths !== undefined && !paths.every((p): p is string => typeof p === 'string')) throw new BridgeError('BAD_ARGS', 'checkpoints.restore: paths must be strings.');
-      for (const k of ['files', 'conversation'] as const) {
-        if (opts?.[k] !== undefined && typeof opts[k] !== 'boolean') throw new BridgeError('BAD_ARGS', `checkpoints.restore: opts.${k} must be true or false.`);
-      }
       const files = opts?.files !== false;
       const conversation = opts?.conversation === true;
-      if (!files && !conversation) throw new BridgeError('BAD_ARGS', 'checkpoints.restore: choose the files, the conversation, or both.');
       let conversationSeq: number | undefined;
       if (conversation) {
         const rewind = conv(s);

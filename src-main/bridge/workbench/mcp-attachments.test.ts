@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkAttachmentRefs, composeWithAttachments } from './mcp-attachments';
+import { composeWithAttachments } from './mcp-attachments';
+import { validateCall } from '../validate-call';
+
+/** Attachment refs as the bridge's edge parses them (`agent.sendWith`); throws its message when refused. */
+function checkAttachmentRefs(refs: unknown[]): unknown {
+  const r = validateCall({ kind: 'call', id: 1, method: 'agent.sendWith', args: ['hi', refs] });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.call.args[1];
+}
 import type { McpInspectorPort } from './mcp-inspector-service';
 
 /** Only the catalog's attachment calls: what the composition reads (the real manager is tested in mcp-inspector-service.test.ts). */
@@ -19,12 +27,14 @@ describe('attachments', () => {
   });
 
   const bad: Array<[unknown[], RegExp]> = [
-    [[null], /needs a server/],
-    [[{ kind: 'resource', server: 'a' }], /needs its URI/],
-    [[{ kind: 'resource', server: 'a', uri: 'x'.repeat(9000) }], /needs its URI/],
-    [[{ kind: 'prompt', server: 'a', name: 'p', args: { n: 1 } }], /must be strings/],
-    [[{ kind: 'prompt', server: 'a', name: 'p', args: ['x'] }], /must be strings/],
-    [[{ kind: 'exec', server: 'a' }], /kind must be/],
+    [[null], /argument 2, \[0\]: must be an object, not null/],
+    [[{ kind: 'resource', server: 'a' }], /argument 2, \[0\]\.uri: a string is required/],
+    [[{ kind: 'resource', server: 'a', uri: 'x'.repeat(9000) }], /\[0\]\.uri: must have at most 8192 characters/],
+    [[{ kind: 'resource', server: '', uri: 'x' }], /\[0\]\.server: must not be empty/],
+    [[{ kind: 'prompt', server: 'a', name: 'p', args: { n: 1 } }], /\[0\]\.args\.n: must be a string, not a number/],
+    [[{ kind: 'prompt', server: 'a', name: 'p', args: ['x'] }], /\[0\]\.args: must be an object, not a list/],
+    [[{ kind: 'exec', server: 'a' }], /\[0\]\.kind: "exec" is not one of "resource", "prompt"/],
+    [Array.from({ length: 9 }, () => ({ kind: 'resource', server: 'a', uri: 'x' })), /argument 2: must have at most 8 items/],
   ];
   it.each(bad)('refuses %j', (refs, message) => expect(() => checkAttachmentRefs(refs)).toThrow(message));
 

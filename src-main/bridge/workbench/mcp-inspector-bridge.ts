@@ -1,7 +1,7 @@
 import { BridgeError } from '../../../src-shared/contract/wire';
 import type { BridgeEndpoint } from '../endpoint';
 import type { CurrentSession } from '../current-session';
-import { checkAttachmentRefs, composeWithAttachments } from './mcp-attachments';
+import { composeWithAttachments } from './mcp-attachments';
 import { isInspectorPort, McpInspectorService, type McpInspectorPort } from './mcp-inspector-service';
 
 /**
@@ -21,8 +21,8 @@ export function registerMcpInspector(host: BridgeEndpoint, current: CurrentSessi
     return new McpInspectorService(mcpOf(), core, env);
   };
   return host.registerAll({
-    'agent.sendWith': async (text, attachments) => {
-      const refs = checkAttachmentRefs(attachments);
+    // The attachments were parsed at the edge (McpAttachmentRefSchema: kinds, sizes, at most MAX_ATTACHMENTS).
+    'agent.sendWith': async (text, refs) => {
       if (!refs.length) return current.send(text);
       // Refused before any server is asked for what to attach.
       if (current.session?.busy) throw new BridgeError('BUSY', 'The agent is already working; stop it or wait.');

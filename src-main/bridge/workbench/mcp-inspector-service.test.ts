@@ -87,14 +87,14 @@ describe('MCP inspector bridge', () => {
       [() => host.invoke('mcp.resources', 'nope'), /No MCP server 'nope'/],
       [() => host.invoke('mcp.callTool', 'everything', 'no-such-tool', {}), /has no tool 'no-such-tool'/],
       [() => host.invoke('mcp.callTool', 'everything', 'get-tiny-image', {}), /switched off/],
-      [() => host.invoke('mcp.readResource', 'everything', ''), /give a resource URI/],
+      [() => host.invoke('mcp.readResource', 'everything', ''), /mcp\.readResource: argument 2: must not be empty/],
       [() => host.invoke('mcp.readResource', 'everything', 'demo://no/such/resource'), /./],
-      [() => host.invoke('mcp.getPrompt', 'everything', 'args-prompt', { city: 3 } as unknown as Record<string, string>), /argument 'city' must be a string/],
-      [() => host.invoke('mcp.complete', 'everything', { type: 'ref/evil' } as never, 'x', ''), /ref must be/],
-      [() => host.invoke('mcp.setLogLevel', 'everything', 'loud' as never), /argument 2 must be one of/],
-      [() => host.invoke('mcp.traffic', 'everything', 'x' as never), /argument 2 must be a number/],
-      [() => host.invoke('agent.sendWith', 'hi', [{ kind: 'file', server: 'everything', path: '/etc/passwd' }] as never), /kind must be "resource" or "prompt"/],
-      [() => host.invoke('agent.sendWith', 'hi', Array.from({ length: 9 }, () => ({ kind: 'resource', server: 'everything', uri: 'x' }))), /at most 8 attachments/],
+      [() => host.invoke('mcp.getPrompt', 'everything', 'args-prompt', { city: 3 } as unknown as Record<string, string>), /mcp\.getPrompt: argument 3, city: must be a string, not a number/],
+      [() => host.invoke('mcp.complete', 'everything', { type: 'ref/evil' } as never, 'x', ''), /mcp\.complete: argument 2, type: "ref\/evil" is not one of "ref\/prompt", "ref\/resource"/],
+      [() => host.invoke('mcp.setLogLevel', 'everything', 'loud' as never), /mcp\.setLogLevel: argument 2: "loud" is not one of "debug"/],
+      [() => host.invoke('mcp.traffic', 'everything', 'x' as never), /mcp\.traffic: argument 2: must be a number, not a string/],
+      [() => host.invoke('agent.sendWith', 'hi', [{ kind: 'file', server: 'everything', path: '/etc/passwd' }] as never), /agent\.sendWith: argument 2, \[0\]\.kind: "file" is not one of/],
+      [() => host.invoke('agent.sendWith', 'hi', Array.from({ length: 9 }, () => ({ kind: 'resource', server: 'everything', uri: 'x' }))), /agent\.sendWith: argument 2: must have at most 8 items/],
     ];
     for (const [call, message] of table) await expect(call()).rejects.toThrow(message);
     await host.invoke('mcp.setLogLevel', 'everything', 'debug');

@@ -44,7 +44,6 @@ export interface InspectorSession {
   mcpReady?(): Promise<void>;
 }
 
-const MAX_URI = 8_192;
 const TEXT_SHOWN = 1_000_000;
 
 function templateVariables(template: string): string[] {
@@ -126,7 +125,6 @@ export class McpInspectorService {
   }
 
   async readResource(id: string, uri: string): Promise<McpResourceContentView[]> {
-    if (!uri || uri.length > MAX_URI) throw new BridgeError('BAD_ARGS', 'mcp.readResource: give a resource URI (at most 8 KiB).');
     return this.guard(id, async () => {
       const r = await this.mcp.catalog.readResource(id, uri);
       const out: McpResourceContentView[] = r.contents.map((c) => {
@@ -146,7 +144,6 @@ export class McpInspectorService {
   }
 
   async subscribe(id: string, uri: string, on: boolean): Promise<string[]> {
-    if (!uri || uri.length > MAX_URI) throw new BridgeError('BAD_ARGS', 'mcp.subscribe: give a resource URI (at most 8 KiB).');
     return this.guard(id, async () => {
       if (on) await this.mcp.catalog.subscribe(id, uri);
       else await this.mcp.catalog.unsubscribe(id, uri);
@@ -169,20 +166,15 @@ export class McpInspectorService {
   }
 
   async getPrompt(id: string, name: string, args: Record<string, string>): Promise<McpPromptResultView> {
-    const checked = stringRecord(args, 'mcp.getPrompt');
     return this.guard(id, async () => {
-      const r = await this.mcp.catalog.getPrompt(id, name, checked);
+      const r = await this.mcp.catalog.getPrompt(id, name, args);
       return this.shown({ ...(r.description ? { description: r.description } : {}), messages: r.messages.map((m) => ({ role: m.role, text: blockText(m.content), content: m.content })) });
     });
   }
 
   async complete(id: string, ref: McpCompletionRef, argument: string, value: string, context?: Record<string, string>): Promise<McpCompletionView> {
-    const r = ref as { type?: unknown; name?: unknown; uri?: unknown };
-    const okRef = (r.type === 'ref/prompt' && typeof r.name === 'string') || (r.type === 'ref/resource' && typeof r.uri === 'string');
-    if (!okRef) throw new BridgeError('BAD_ARGS', 'mcp.complete: ref must be { type: "ref/prompt", name } or { type: "ref/resource", uri }.');
-    const ctx = context === undefined ? {} : stringRecord(context, 'mcp.complete');
-    const clean: McpCompletionRef = r.type === 'ref/prompt' ? { type: 'ref/prompt', name: r.name as string } : { type: 'ref/resource', uri: r.uri as string };
-    return this.guard(id, async () => this.shown(await this.mcp.catalog.complete(id, clean, { name: argument, value }, ctx)));
+    // `ref` and `context` were parsed at the edge (McpCompletionRefSchema: only the known fields).
+    return this.guard(id, async () => this.shown(await this.mcp.catalog.complete(id, ref, { name: argument, value }, context ?? {})));
   }
 
   /**
@@ -212,13 +204,4 @@ export class McpInspectorService {
       return { ok: true as const };
     });
   }
-}
-
-function stringRecord(v: Record<string, unknown>, method: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(v)) {
-    if (typeof x !== 'string') throw new BridgeError('BAD_ARGS', `${method}: argument '${k}' must be a string.`);
-    out[k] = x;
-  }
-  return out;
 }

@@ -119,7 +119,7 @@ export function skillsRegistryHandlers(current: () => SkillsRegistrySession | nu
         const svc = service();
         const hit = await svc.entry(name, version);
         const serverId = id.trim() || defaultServerId(hit.entry.server.name);
-        const strings = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
+        const strings = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
         await svc.install(hit, option, serverId, strings, new SecretStore(s.paths.state), (i, c) => s.mcp.add(i, c));
         return { ok: true, snapshot: p.snapshot(), note: `Installed ${hit.entry.server.name}@${hit.entry.server.version} as '${serverId}'.` };
       } catch (err) {

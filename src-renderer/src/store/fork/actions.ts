@@ -1,4 +1,7 @@
-import type { ForkChange, ForkPointKind } from '../../../../src-shared/contract/fork-views';
+import type { ForkPointKind, ForkWindowRequest } from '../../../../src-shared/contract/fork-views';
+
+/** The one thing a fork changes, as the window sends it. */
+type ForkChange = ForkWindowRequest['change'];
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
 import type { ForkEditKind, ForkEditor } from './state';
@@ -58,9 +61,9 @@ export function changeOfEditor(e: ForkEditor): ForkChange {
     case 'result':
       return { what: 'result', callId: e.callId ?? '', result: e.isError ? { output: null, error: e.text, images: [], system: null } : { output: e.text, error: null, images: [], system: null } };
     case 'args': {
-      let args: unknown;
+      let args: Record<string, unknown>;
       try {
-        args = JSON.parse(e.text);
+        args = JSON.parse(e.text) as Record<string, unknown>;
       } catch (err) {
         throw new Error(`The arguments are not JSON: ${errorText(err)}`);
       }
