@@ -45,6 +45,12 @@ describe('replay pane', () => {
     expect(await pane.getByTestId('replay-schema-errors').innerText()).toMatch(/message/);
     expect(await pane.getByTestId('replay-run').isDisabled()).toBe(true);
 
+    // Reset args after one invalid edit: the recorded arguments, no error, Run enabled again.
+    await pane.getByTestId('replay-reset').click();
+    await expect.poll(async () => (await pane.getByTestId('replay-args-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' '), { timeout: 30_000 }).toContain('"message": "hello replay"');
+    await expect.poll(() => pane.getByTestId('replay-schema-errors').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pane.getByTestId('replay-run').isEnabled(), { timeout: 30_000 }).toBe(true);
+
     // Valid edited args: run, compare.
     await replaceArgs('{ "message": "goodbye replay" }');
     await expect.poll(() => pane.getByTestId('replay-schema-errors').count(), { timeout: 30_000 }).toBe(0);

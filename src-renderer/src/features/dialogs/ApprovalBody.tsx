@@ -38,8 +38,8 @@ export function ApprovalBody({ d }: { d: Approval }) {
   if (d.tool === 'str_replace_editor' && p) {
     main = (
       <div data-testid="approval-diff-wrap">
-        <div className="approval-what">
-          {p.created ? 'Creates' : p.deleted ? 'Deletes' : p.command === 'undo_edit' ? 'Undoes the last edit of' : 'Changes'} <code data-testid="approval-path">{p.path}</code>
+        <div className="approval-what" data-testid="approval-what">
+          {p.created ? 'New file' : p.deleted ? 'Deletes' : p.command === 'undo_edit' ? 'Undoes the last edit of' : 'Changes'} <code data-testid="approval-path">{p.path}</code>
         </div>
         {p.error ? (
           <div className="call-note approval-fails" data-testid="approval-preview-error">This edit would fail: {p.error}</div>
