@@ -90,8 +90,9 @@ describe('glassbox sessions', () => {
       const page = await context.newPage();
       await page.goto(pathToFileURL(out).href);
       await expect.poll(() => page.locator('h1').textContent()).toBe('run the checks');
-      await page.locator('details.call').first().locator('summary').click();
-      expect(await page.locator('details.call').first().textContent()).toContain('check 3 ok');
+      await page.locator('[data-call]').first().locator('.call-head').click();
+      await expect.poll(() => page.locator('[data-call] .call-body').first().isVisible()).toBe(true);
+      expect(await page.locator('[data-call]').first().innerText()).toContain('check 3 ok');
       expect(await page.locator('.msg.assistant').last().textContent()).toContain('All checks passed.');
       expect(await page.locator('aside table tbody tr').count()).toBe(3);
       expect(await page.locator('.lane').count()).toBeGreaterThanOrEqual(5);

@@ -168,7 +168,7 @@ describe('usage, context and wire in the window', { timeout: 240_000 }, () => {
     const text = await viewer.locator('body').innerText();
     expect(text).toContain('make something to export');
     expect(text).toContain('Exported answer.');
-    expect(await viewer.locator('details.call').count()).toBeGreaterThanOrEqual(1);
+    expect(await viewer.locator('[data-call]').count()).toBeGreaterThanOrEqual(1);
     await viewer.screenshot({ path: join(w.home, 'x.png') });
     await shot(viewer, 'export-html-dark');
     expect(asked).toEqual([]);

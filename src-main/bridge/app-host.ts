@@ -17,6 +17,11 @@ import { ForkBridge } from './fork-bridge';
 import { registerAppViews } from './apps/view-bridge';
 import type { ViewSandboxInfo } from '../../src-shared/apps/view-types';
 import { registerTaskMethods } from './task-bridge';
+import { loadConfig } from '../core/config/config';
+import { collectSecrets } from '../core/secrets/config-secrets';
+import { SecretRedactor } from '../core/secrets/secret-redactor';
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
+import { previewSession } from './session-preview';
 
 /** What differs between the Electron app and `glassbox web`. */
 export interface AppHostOptions {
@@ -92,13 +97,20 @@ export function createAppHost(opts: AppHostOptions): AppHost {
     liveChanged: emitList,
     ...(opts.idleCloseMs !== undefined ? { idleCloseMs: opts.idleCloseMs } : {}),
   });
+  // A long saved session's first screen, from the end of its file, redacted as opening it would
+  // (the secrets configured now); none when the config cannot be read (opening reports why).
+  const preview = (id: string) => {
+    const redactor = safe(() => new SecretRedactor(collectSecrets(loadConfig(opts.paths, opts.workspace).config, opts.sessionEnv?.() ?? opts.env)));
+    if (!redactor) return null;
+    return previewSession(store, id, redactor.active ? (e: GlassboxEvent) => redactor.redactValue(e) : (e: GlassboxEvent) => e);
+  };
   // Search and usage across sessions, the HTML export, notifications: one for every connection.
   const insights = new InsightsBridge({ host: bridge, paths: opts.paths, store, workspace: opts.workspace, env: opts.env, liveEvents: (id) => registry.get(id)?.events ?? null, ...(opts.desktop ? { desktop: opts.desktop } : {}) });
   const scopes = new Set<() => Promise<void>>();
   const connect = (transport: HostTransport, how?: { session?: string | null }): (() => void) => {
     // This connection's own host: its session and workbench methods, its session's events only.
     const host = new BridgeEndpoint(bridge);
-    const current = new CurrentSession({ open, saved: store, registry, emit: (name, payload) => host.emit(name, payload), savedTitle: (id) => store.renamedTitle(id), settings: () => settings.get(), listChanged: emitList });
+    const current = new CurrentSession({ open, saved: store, registry, preview, emit: (name, payload) => host.emit(name, payload), savedTitle: (id) => store.renamedTitle(id), settings: () => settings.get(), listChanged: emitList });
     const sessions = new SessionBridge({ host, current, store, list, settings, broadcast, withLive: (l, q) => registry.withLive(l, q), emitList, closeOpen: (id) => registry.closeIdle(id) });
     // The workbench panes (edits, terminal, MCP, replay, timeline, extensions) follow this connection's session.
     const workbench = new WorkbenchBridge({ host, current, sessions: store, env: opts.env });

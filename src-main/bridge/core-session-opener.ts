@@ -12,12 +12,14 @@ export interface CoreSessionOpenerOptions {
 
 /** Opens real core sessions (GlassboxSession, which is the bridge's SessionPort as it is). */
 export function coreSessionOpener(opts: CoreSessionOpenerOptions): SessionOpener {
-  return async (sessionId?: string): Promise<OpenedSession> => {
+  return async (sessionId, saved): Promise<OpenedSession> => {
     const { sessionOptions, dialogs } = opts.ports();
     const session = await GlassboxSession.create({
       workspace: opts.workspace,
       env: typeof opts.env === 'function' ? opts.env() : opts.env,
       ...(sessionId ? { sessionId } : {}),
+      // Read once by the host to show it: not read again here.
+      ...(sessionId && saved ? { savedFile: saved } : {}),
       // The window opens at once; the MCP pane shows servers as they connect, and a run waits for them.
       mcpInBackground: true,
       ...sessionOptions,

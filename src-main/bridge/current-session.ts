@@ -1,21 +1,25 @@
-import type { GlassboxEvent } from '../../src-shared/events/event-types';
-import type { SessionSummary } from '../../src-shared/contract/views';
+import type { SessionSummary, SessionView } from '../../src-shared/contract/views';
 import { FIRST_SCREEN_ROWS } from '../../src-shared/contract/views';
 import { BridgeError } from '../../src-shared/contract/wire';
 import type { OpenSession, OpenSessionDeps } from './open-session';
-import { SessionRegistry, type SessionViewer } from './session-registry';
+import { SessionRegistry, type SessionRegistryOptions, type SessionViewer } from './session-registry';
 import type { SessionOpener } from './session-port';
 
 /** What the current-session owner needs: how to open core sessions, read saved ones, and push events. */
 export interface CurrentSessionOptions extends OpenSessionDeps {
   open: SessionOpener;
   /** Whether a saved session exists, and its events (SessionStore). */
-  saved: { exists(id: string): boolean; load(id: string): { events: GlassboxEvent[] } };
+  saved: SessionRegistryOptions['saved'];
   /**
    * The host's open sessions, shared with the other windows and tabs; default a registry of this
    * viewer's own (one window, the sessions it closes are closed at once).
    */
   registry?: SessionRegistry;
+  /**
+   * The first screen of a saved session that is not open yet, from the end of its file (null:
+   * none; it opens whole). Lets a long session paint before it is read whole.
+   */
+  preview?: (id: string) => SessionView | null;
 }
 
 /** Told about every session that becomes current (and null when none is). */
@@ -37,6 +41,10 @@ export class CurrentSession {
   /** This viewer's registry is its own: a session it leaves is closed at once (the single-window host of old). */
   private readonly ownRegistry: boolean;
   private readonly viewer: SessionViewer;
+  /** A saved session on its way to being shown (its file is being read), and its first screen. */
+  private opening: { id: string; preview?: SessionView | null } | null = null;
+  /** Settles when a switch to another session is done (never rejects). */
+  private switchingPromise: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: CurrentSessionOptions) {
     this.ownRegistry = !opts.registry;
@@ -63,6 +71,23 @@ export class CurrentSession {
     return this.readyPromise;
   }
 
+  /** Settles when a switch under way (a saved session being opened) is done. */
+  get switching(): Promise<void> {
+    return this.switchingPromise;
+  }
+
+  /**
+   * While a long saved session is being opened for this viewer, its first screen from the end of
+   * its file (`tail` rows asked): the window paints it at once and asks for the whole view, which
+   * waits for the session. Null otherwise.
+   */
+  previewView(tail: number | undefined): SessionView | null {
+    const o = this.opening;
+    if (tail === undefined || !o || this.open?.id === o.id || !this.opts.preview) return null;
+    if (o.preview === undefined) o.preview = this.opts.preview(o.id);
+    return o.preview;
+  }
+
   /** Follows the current session; the listener is called at once with it when there is one. Returns a disposer. */
   onSwitch(listener: SessionSwitchListener): () => void {
     this.listeners.add(listener);
@@ -76,6 +101,8 @@ export class CurrentSession {
    * (and print its URL) before the session is built.
    */
   start(sessionId?: string): Promise<void> {
+    const startingId = sessionId ?? (this.ownRegistry ? null : this.registry.startingId);
+    if (startingId !== null && startingId !== undefined && !this.registry.get(startingId)) this.opening = { id: startingId };
     const first = (async () => {
       if (this.ownRegistry) await this.registry.start(sessionId);
       else if (sessionId !== undefined && (this.registry.get(sessionId) || this.opts.saved.exists(sessionId))) {
@@ -85,7 +112,7 @@ export class CurrentSession {
       }
       this.show(await this.registry.acquireDefault(this.viewer));
     })();
-    this.readyPromise = first.catch((err: unknown) => {
+    this.readyPromise = first.finally(() => (this.opening = null)).catch((err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
       this.opts.emit('app.notice', { level: 'error', code: 'SESSION_FAILED', message: `The session could not start: ${message}`, hint: 'Fix the problem (often the config file) and restart Glassbox.' });
       throw err;
@@ -128,11 +155,29 @@ export class CurrentSession {
   async openSaved(id: string): Promise<SessionSummary> {
     if (this.open?.id === id) return this.open.summary();
     this.refuseLeavingRun('Stop the run before opening another session.');
-    const opened = await this.registry.acquire(this.viewer, id);
-    await this.leave();
-    this.show(opened);
-    this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
-    return opened.summary();
+    // A long session not open yet: its first screen now, from the end of its file; the window
+    // asks for the whole view, which waits for this switch.
+    const preview = this.registry.get(id) || !this.opts.preview ? null : this.opts.preview(id);
+    let done = (): void => undefined;
+    if (preview) {
+      this.opening = { id, preview };
+      this.switchingPromise = new Promise<void>((r) => (done = r));
+      this.opts.emit('sessions.switched', preview);
+    }
+    try {
+      const opened = await this.registry.acquire(this.viewer, id);
+      await this.leave();
+      this.show(opened);
+      if (!preview) this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
+      return opened.summary();
+    } catch (err) {
+      // It could not be opened: the window goes back to what this viewer still shows.
+      if (preview && this.open) this.opts.emit('sessions.switched', this.open.view(FIRST_SCREEN_ROWS));
+      throw err;
+    } finally {
+      if (this.opening?.id === id) this.opening = null;
+      done();
+    }
   }
 
   /** This window goes away: it lets go of its session (closed at once only when the registry is its own). */

@@ -111,11 +111,17 @@ export class SessionBridge {
         return view;
       },
     };
-    // Calls that arrive while the first session is still being built wait for it.
+    // Calls that arrive while the first session is still being built (or another one is being
+    // opened) wait for it; a first screen asked for meanwhile comes from the end of its file.
     const gated: MethodHandlers = {};
     for (const [m, h] of Object.entries(handlers) as Array<[MethodName, (...a: unknown[]) => unknown]>) {
       (gated as Record<string, unknown>)[m] = async (...a: unknown[]) => {
+        if (m === 'sessions.view') {
+          const preview = current.previewView(a[0] as number | undefined);
+          if (preview) return preview;
+        }
         await current.ready;
+        if (m !== 'sessions.open' && m !== 'sessions.new' && m !== 'sessions.list') await current.switching;
         return h(...a);
       };
     }

@@ -1,3 +1,4 @@
+import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import type { EventBus } from '../core/events/event-bus';
 import type { ForkFiles } from '../core/fork/start';
 import type { Checkpoint, CheckpointFileChange } from '../../src-shared/contract/checkpoint-views';
@@ -115,5 +116,8 @@ export interface OpenedSession {
   dialogs: DialogAnswerPort;
 }
 
-/** How the bridge gets sessions: a fresh one (no id) or a saved one resumed (id). */
-export type SessionOpener = (sessionId?: string) => Promise<OpenedSession>;
+/**
+ * How the bridge gets sessions: a fresh one (no id) or a saved one resumed (id), from `saved` (its
+ * file as the host already read it) when given.
+ */
+export type SessionOpener = (sessionId?: string, saved?: { events: GlassboxEvent[]; warnings: string[] }) => Promise<OpenedSession>;

@@ -21,7 +21,12 @@ export interface SessionViewer {
 export interface SessionRegistryOptions extends Omit<OpenSessionDeps, 'emit'> {
   open: SessionOpener;
   /** Whether a saved session exists, and its events (SessionStore). */
-  saved: { exists(id: string): boolean; load(id: string): { events: GlassboxEvent[] } };
+  saved: {
+    exists(id: string): boolean;
+    load(id: string): { events: GlassboxEvent[]; warnings?: string[] };
+    /** The same, yielding to the event loop while it reads (SessionStore): other windows keep being served. */
+    loadAsync?(id: string): Promise<{ events: GlassboxEvent[]; warnings?: string[] }>;
+  };
   /** Pushes an event to every connection of the host (settings, the sessions list). */
   broadcast?: EmitEvent;
   /** A session's live state changed (the sidebar's badges). */
@@ -55,6 +60,9 @@ export class SessionRegistry {
 
   constructor(private readonly opts: SessionRegistryOptions) {}
 
+  /** The saved session the host's start is opening (until it is open), else null. */
+  startingId: string | null = null;
+
   /** Settles when the first session is built (rejects when it could not be). */
   get ready(): Promise<void> {
     return this.readyPromise;
@@ -62,12 +70,13 @@ export class SessionRegistry {
 
   /** Opens the host's first session (a fresh one, or a saved one by id), shown by the first viewer. */
   start(sessionId?: string): Promise<void> {
+    this.startingId = sessionId ?? null;
     const first = (async () => {
       if (sessionId !== undefined) requireSaved(this.opts.saved, sessionId);
       const e = await this.load(sessionId ?? null);
       this.lastId = e.open.id;
       this.scheduleIdle(e);
-    })();
+    })().finally(() => (this.startingId = null));
     this.readyPromise = first;
     return first;
   }
@@ -188,9 +197,10 @@ export class SessionRegistry {
     const pending = this.opening.get(key);
     if (pending) return pending;
     const p = (async () => {
-      const events = id !== null ? this.opts.saved.load(id).events : [];
-      const opened = await this.opts.open(id ?? undefined);
-      return this.add(opened, events);
+      // Read once, without blocking the host, and handed to the core session (which would read it again).
+      const saved = id !== null ? await (this.opts.saved.loadAsync ? this.opts.saved.loadAsync(id) : this.opts.saved.load(id)) : null;
+      const opened = await this.opts.open(id ?? undefined, saved ? { events: saved.events, warnings: saved.warnings ?? [] } : undefined);
+      return this.add(opened, saved?.events ?? []);
     })().finally(() => this.opening.delete(key));
     this.opening.set(key, p);
     return p;

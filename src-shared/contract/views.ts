@@ -114,9 +114,11 @@ export interface SessionView {
   lastSeq: number;
   /**
    * Present when the view holds only the session's last rows (`sessions.view(tail)`): how many
-   * rows and calls the whole session has. The window then asks for the whole view.
+   * rows and calls the whole session has. The window then asks for the whole view. `estimated`:
+   * the counts are an estimate (a long session's first screen read from the end of its file
+   * before the session was opened).
    */
-  tail?: { rows: number; calls: number };
+  tail?: { rows: number; calls: number; estimated?: boolean };
 }
 
 /** Rows in a first view of a session (a few screens): what a window paints before the rest arrives. */

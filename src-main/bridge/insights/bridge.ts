@@ -47,6 +47,7 @@ export const MAX_SEARCH_HITS = 500;
  */
 export class InsightsBridge {
   private index: SearchIndex | null = null;
+  private refreshing: Promise<unknown> = Promise.resolve();
   private readonly off: () => void;
   private readonly axes: TimeAxisCache;
 
@@ -54,7 +55,7 @@ export class InsightsBridge {
     this.axes = new TimeAxisCache(opts.store);
     this.off = opts.host.registerAll({
       'sessions.search': (query, limit) => this.search(query, limit),
-      'sessions.usage': () => summarizeUsage(this.fresh().list()),
+      'sessions.usage': async () => summarizeUsage((await this.fresh()).list()),
       'sessions.exportHtml': (id, options) => this.exportHtml(id, options?.withoutToolOutputs === true),
       'timeline.axis': (id) => {
         requireSaved(opts.store, id);
@@ -75,13 +76,21 @@ export class InsightsBridge {
     this.off();
   }
 
-  private fresh(): SearchIndex {
-    this.index ??= new SearchIndex(this.opts.paths.sessions, join(this.opts.paths.state, 'search'));
-    this.index.refresh();
-    return this.index;
+  /**
+   * The index brought up to date without blocking the host (a long session indexed for the first
+   * time takes seconds: windows keep being served meanwhile). Refreshes run one after another,
+   * never two at once on the index; each caller's starts after it asked, so it sees every line
+   * written before (one with nothing new costs a stat and a 256-byte read per session).
+   */
+  private async fresh(): Promise<SearchIndex> {
+    const index = (this.index ??= new SearchIndex(this.opts.paths.sessions, join(this.opts.paths.state, 'search')));
+    const run = this.refreshing.catch(() => undefined).then(() => index.refreshAsync());
+    this.refreshing = run;
+    await run;
+    return index;
   }
 
-  private search(text: string, limit: number | undefined): SearchHitView[] {
+  private async search(text: string, limit: number | undefined): Promise<SearchHitView[]> {
     let query: SearchQuery;
     try {
       query = parseSearchQuery(text);
@@ -90,7 +99,7 @@ export class InsightsBridge {
       throw err;
     }
     const n = limit === undefined ? 50 : Math.max(1, Math.min(MAX_SEARCH_HITS, Math.floor(limit)));
-    return this.fresh()
+    return (await this.fresh())
       .search(query, n)
       .map((h) => ({ ...h, title: this.opts.store.summary(h.session)?.title ?? h.title }));
   }

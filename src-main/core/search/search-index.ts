@@ -10,6 +10,8 @@ import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, typ
 const INDEX_VERSION = 4;
 const HEAD_BYTES = 256;
 const CATALOG = 'catalog.json';
+/** Lines indexed between two yields of an async refresh (a few milliseconds of work). */
+const SLICE_LINES = 2000;
 
 /** One search hit: where it is and a snippet around the first match. */
 export interface SearchHit {
@@ -73,6 +75,28 @@ export class SearchIndex {
 
   /** Brings the index up to date with the session files; saves what changed. */
   refresh(): RefreshStats {
+    const steps = this.refreshSteps();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * `refresh` for a host that must keep answering: the event loop is served between slices of a
+   * file's lines (a long session read for the first time takes seconds). Callers must not run
+   * two at once on one index (InsightsBridge shares one run).
+   */
+  async refreshAsync(): Promise<RefreshStats> {
+    const steps = this.refreshSteps();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      await new Promise<void>((done) => setImmediate(done));
+    }
+  }
+
+  private *refreshSteps(): Generator<void, RefreshStats> {
     const stats: RefreshStats = { sessions: 0, indexed: 0, extended: 0, removed: 0 };
     const ids = existsSync(this.sessionsDir)
       ? readdirSync(this.sessionsDir).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length)).filter(isValidSessionId)
@@ -87,7 +111,7 @@ export class SearchIndex {
       stats.removed++;
     }
     for (const id of ids) {
-      const r = this.refreshOne(id);
+      const r = yield* this.refreshOneSteps(id);
       if (r === 'indexed') stats.indexed++;
       else if (r === 'extended') stats.extended++;
     }
@@ -159,6 +183,15 @@ export class SearchIndex {
   }
 
   private refreshOne(id: string): 'same' | 'indexed' | 'extended' {
+    const steps = this.refreshOneSteps(id);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** Indexes what was appended to one session file, yielding between slices of its lines. */
+  private *refreshOneSteps(id: string): Generator<void, 'same' | 'indexed' | 'extended'> {
     const fd = openSync(join(this.sessionsDir, `${id}.jsonl`), 'r');
     try {
       const size = fstatSync(fd).size;
@@ -170,17 +203,22 @@ export class SearchIndex {
       const chunk = readBytes(fd, s.bytes, size - s.bytes);
       const lastNewline = chunk.lastIndexOf(0x0a);
       if (lastNewline < 0 && card && body) return 'same'; // only a line still being written
-      const events: GlassboxEvent[] = [];
-      for (const line of chunk.subarray(0, Math.max(0, lastNewline)).toString('utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          const e = JSON.parse(line) as GlassboxEvent;
-          if (e && typeof e.type === 'string') events.push(e);
-        } catch {
-          // a damaged line: the session file reader reports it; search skips it
+      const lines = chunk.subarray(0, Math.max(0, lastNewline)).toString('utf8').split('\n');
+      const open = openCalls(s);
+      for (let from = 0; from < lines.length; from += SLICE_LINES) {
+        const events: GlassboxEvent[] = [];
+        for (const line of lines.slice(from, from + SLICE_LINES)) {
+          if (!line.trim()) continue;
+          try {
+            const e = JSON.parse(line) as GlassboxEvent;
+            if (e && typeof e.type === 'string') events.push(e);
+          } catch {
+            // a damaged line: the session file reader reports it; search skips it
+          }
         }
+        indexEvents(s, events, open);
+        if (from + SLICE_LINES < lines.length) yield;
       }
-      indexEvents(s, events, openCalls(s));
       s.bytes += lastNewline + 1;
       s.head = head;
       s.words = [...new Set(wordsOf(s.text))].join(' ');

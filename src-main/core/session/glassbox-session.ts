@@ -122,7 +122,7 @@ export class GlassboxSession {
     this.paths = glassboxPaths(env);
     this.store = new SessionStore(this.paths.sessions);
     // Resuming: continue seq numbering and the conversation from the file.
-    const resumed = opts.sessionId && opts.resume !== false && this.store.exists(this.id) ? this.store.load(this.id) : null;
+    const resumed = opts.sessionId && opts.resume !== false ? (opts.savedFile ?? (this.store.exists(this.id) ? this.store.load(this.id) : null)) : null;
     if (resumed) this.loadWarnings.push(...resumed.warnings);
     this.forkOverrides = forkOverridesOf(resumed?.events ?? []);
     // A fork with a copy of its own keeps working there, whoever opens it ($GLASSBOX_HOME/state/forks/<its id>/workspace).

@@ -32,6 +32,11 @@ export interface SessionOptions {
   provider?: LlmProvider;
   /** Continue the saved session `sessionId` (rebuild the conversation from its file). Default true when the file exists. */
   resume?: boolean;
+  /**
+   * The saved session's file as the caller already read it (the window's host reads it once to
+   * show it): resumed from these instead of reading the file a second time.
+   */
+  savedFile?: { events: GlassboxEvent[]; warnings: string[] };
   /** Write the session file (default true). */
   record?: boolean;
   /**

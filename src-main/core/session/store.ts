@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write';
 import { isValidSessionId } from '../config/paths';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { readSessionFile } from './session-file';
+import { readSessionFile, readSessionFileAsync } from './session-file';
+import { scanSessionFile } from './session-file-scan';
 import type { SessionSummary } from '../../../src-shared/contract/views';
 import { isConversation, lastActiveAt, titleFromTask } from '../../../src-shared/read-models/session-activity';
 
@@ -23,6 +24,9 @@ export interface ExportedSession {
   mimeType: string;
   text: string;
 }
+
+/** Files above this size are summarised by a scan of their bytes, not by parsing every line. */
+const SCAN_ABOVE = 4 << 20;
 
 function titleFrom(events: GlassboxEvent[]): string {
   const start = events.find((e) => e.type === 'agent_start');
@@ -98,23 +102,48 @@ export class SessionStore {
     const key = `${st.size}:${st.mtimeMs}:${meta}`;
     let hit = this.cache.get(id);
     if (!hit || hit.key !== key) {
-      const { events } = readSessionFile(this.pathOf(id));
-      hit = {
-        key,
-        active: isConversation(events),
-        summary: {
-          id,
-          title: this.readMeta(id).title || titleFrom(events),
-          createdAt: events[0]?.ts ?? st.mtimeMs,
-          updatedAt: lastActiveAt(events, st.mtimeMs),
-          eventCount: events.length,
-          ...forkOf(id, events),
-        },
-      };
+      const title = this.readMeta(id).title;
+      hit = { key, ...(st.size > SCAN_ABOVE ? this.scanned(id, st.mtimeMs, title) : this.parsed(id, st.mtimeMs, title)) };
       this.cache.set(id, hit);
     }
     if (activeOnly && !hit.active) return null;
     return hit.summary ? { ...hit.summary } : null;
+  }
+
+  /** A summary from every event of a (small) file. */
+  private parsed(id: string, mtimeMs: number, title: string | undefined): { summary: SessionSummary; active: boolean } {
+    const { events } = readSessionFile(this.pathOf(id));
+    return {
+      active: isConversation(events),
+      summary: {
+        id,
+        title: title || titleFrom(events),
+        createdAt: events[0]?.ts ?? mtimeMs,
+        updatedAt: lastActiveAt(events, mtimeMs),
+        eventCount: events.length,
+        ...forkOf(id, events),
+      },
+    };
+  }
+
+  /**
+   * A summary of a long file without parsing it whole (listing must not cost what opening does):
+   * title and start from its first lines, last activity from its last ones, the count of its
+   * lines (a damaged line counts as an event here).
+   */
+  private scanned(id: string, mtimeMs: number, title: string | undefined): { summary: SessionSummary; active: boolean } {
+    const s = scanSessionFile(this.pathOf(id));
+    return {
+      active: s.hasTask,
+      summary: {
+        id,
+        title: title || titleFrom(s.head),
+        createdAt: s.head[0]?.ts ?? mtimeMs,
+        updatedAt: lastActiveAt(s.tail, mtimeMs),
+        eventCount: s.lines,
+        ...forkOf(id, s.lastParentLine ? [s.lastParentLine] : []),
+      },
+    };
   }
 
   /**
@@ -139,6 +168,16 @@ export class SessionStore {
     const path = this.pathOf(id);
     if (!existsSync(path)) throw new Error(`no session '${id}' in ${this.dir}`);
     return { id, path, ...readSessionFile(path) };
+  }
+
+  /**
+   * Reads a session's events as `load` does, yielding to the event loop between slices of lines:
+   * a host serving windows keeps answering while it reads a long session.
+   */
+  async loadAsync(id: string): Promise<LoadedSession> {
+    const path = this.pathOf(id);
+    if (!existsSync(path)) throw new Error(`no session '${id}' in ${this.dir}`);
+    return { id, path, ...(await readSessionFileAsync(path)) };
   }
 
   /** Sets a session's title (kept in `<id>.meta.json`). */

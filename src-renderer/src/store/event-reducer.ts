@@ -41,6 +41,8 @@ export interface SessionData {
   lastSeq: number;
   /** Rows of the session not loaded yet (a tail view arrived first; the rest is on its way). */
   earlierRows: number;
+  /** `earlierRows` is an estimate (a long session's first screen, read from the end of its file). */
+  earlierEstimated: boolean;
 }
 
 /** An empty session view. */
@@ -55,6 +57,7 @@ export function emptySessionData(): SessionData {
     agent: { sessionId: '', running: false },
     lastSeq: 0,
     earlierRows: 0,
+    earlierEstimated: false,
   };
 }
 
@@ -167,5 +170,6 @@ export function fromView(v: SessionView): SessionData {
     agent: v.state,
     lastSeq: v.lastSeq,
     earlierRows: v.tail ? v.tail.rows - v.chat.length : 0,
+    earlierEstimated: v.tail?.estimated === true,
   };
 }

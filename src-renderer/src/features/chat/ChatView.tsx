@@ -111,6 +111,7 @@ const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target
 export function ChatView() {
   const items = useApp(chatSelectors.items);
   const earlier = useApp(chatSelectors.earlierRows);
+  const earlierEstimated = useApp(chatSelectors.earlierEstimated);
   // Rows a conversation restore left out are dimmed under a marker on the turn restored to.
   const marks = useMemo(() => rewoundRows(items), [items]);
   const store = useAppStore();
@@ -189,7 +190,7 @@ export function ChatView() {
     >
       {earlier > 0 ? (
         <div className="chat-earlier" role="status" data-testid="chat-earlier">
-          <span>Loading {earlier.toLocaleString()} earlier rows…</span>
+          <span>Loading {earlierEstimated ? 'about ' : ''}{earlier.toLocaleString()} earlier rows…</span>
         </div>
       ) : null}
       {items.length === 0 ? (

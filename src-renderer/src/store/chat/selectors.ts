@@ -31,6 +31,7 @@ export const chatSelectors = {
   title: (s: AppStoreState) => s.title,
   items: (s: AppStoreState) => s.chat.items,
   earlierRows: (s: AppStoreState) => s.earlierRows,
+  earlierEstimated: (s: AppStoreState) => s.earlierEstimated,
   running: (s: AppStoreState) => s.agent.running,
   /** Messages typed during the run, waiting for its next model request. */
   queued: (s: AppStoreState) => s.agent.queued ?? NO_QUEUE,
