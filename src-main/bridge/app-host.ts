@@ -19,7 +19,7 @@ import type { ViewSandboxInfo } from '../../src-shared/apps/view-types';
 import { registerTaskMethods } from './task-bridge';
 import { loadConfig } from '../core/config/config';
 import { collectSecrets } from '../core/secrets/config-secrets';
-import { SecretRedactor } from '../core/secrets/secret-redactor';
+import { SecretRedactor } from '../core/secrets/redactor';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { previewSession } from './session-preview';
 

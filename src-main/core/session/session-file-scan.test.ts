@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSessionFile } from './session-file';
 import { readTailEvents, scanSessionFile } from './session-file-scan';
-import { SessionStore } from './session-store';
+import { SessionStore } from './store';
 
 function bigSession(dir: string, id: string, calls: number, opts: { fork?: boolean; torn?: boolean } = {}): string {
   let seq = 0;
