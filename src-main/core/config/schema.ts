@@ -71,6 +71,38 @@ export const McpServerSchema = z.looseObject({
   logLevel: z.string().optional(),
 });
 
+/** An engine list: one name or several. */
+const engineList = z.union([z.string(), z.array(z.string())]);
+/** An engine's own settings. */
+const engineSettings = z.looseObject({ baseUrl: z.string().optional() });
+
+/** `webSearch`: the web_search tool's engines, retries and timeouts (docs/tools.md); read by core/tools/web-search/config.ts. */
+export const WebSearchSectionSchema = z.looseObject({
+  engine: z.string().optional(),
+  fallbackEngines: engineList.optional(),
+  disabledEngines: engineList.optional(),
+  engineRetries: z.number().int().min(0).optional(),
+  engineBackoffMs: z.number().min(0).optional(),
+  engineBackoffMaxMs: z.number().min(0).optional(),
+  maxRetries: z.number().int().min(0).optional(),
+  retryDelayMs: z.number().min(0).optional(),
+  timeoutMs: z.number().positive().optional(),
+  numResults: z.number().int().min(1).optional(),
+  lang: z.string().optional(),
+  country: z.string().optional(),
+  fetchTimeoutMs: z.number().positive().optional(),
+  engines: z
+    .looseObject({
+      duckduckgo: engineSettings.optional(),
+      bing: engineSettings.optional(),
+      brave: z.looseObject({ baseUrl: z.string().optional(), apiKey: z.string().optional() }).optional(),
+      searxng: engineSettings.optional(),
+    })
+    .optional(),
+});
+/** The `webSearch` section as written. */
+export type WebSearchSection = z.infer<typeof WebSearchSectionSchema>;
+
 /** The sections checked here; every other top-level key is kept as it is. */
 export const ConfigSectionsSchema = z.looseObject({
   llm: LlmSchema.optional(),
@@ -97,7 +129,7 @@ export const ConfigSectionsSchema = z.looseObject({
   webFetch: z
     .looseObject({ timeoutMs: positive.optional(), maxBytes: positiveInt.optional(), maxChars: positiveInt.optional(), userAgent: z.string().optional() })
     .optional(),
-  webSearch: z.looseObject({}).optional(),
+  webSearch: WebSearchSectionSchema.optional(),
   browser: z.looseObject({ chromiumPath: z.string().optional(), headless: z.boolean().optional() }).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
   limits: LimitsSchema.optional(),
@@ -197,4 +229,14 @@ function shapeAt(path: readonly PropertyKey[]): Record<string, unknown> | null {
 export function configProblems(value: unknown): string[] {
   const r = ConfigSectionsSchema.safeParse(value);
   return r.success ? [] : r.error.issues.map((i) => describeIssue(i, value));
+}
+
+/**
+ * Issues of one section parsed on its own (`prefix`: where it sits in the file, e.g.
+ * `['webSearch']`), in the same words as configProblems.
+ */
+export function configIssues(issues: readonly z.core.$ZodIssue[], section: unknown, prefix: readonly string[]): string[] {
+  let root: unknown = section;
+  for (const key of [...prefix].reverse()) root = { [key]: root };
+  return issues.map((i) => describeIssue({ ...i, path: [...prefix, ...i.path] } as z.core.$ZodIssue, root));
 }

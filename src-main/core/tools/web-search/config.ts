@@ -1,3 +1,5 @@
+import { ConfigError } from '../../config/config';
+import { configIssues, WebSearchSectionSchema } from '../../config/schema';
 import { expandReferences } from '../../secrets/references';
 import { BingEngine, BING_DEFAULT_URL } from './bing-engine';
 import { BraveEngine, BRAVE_DEFAULT_URL } from './brave-engine';
@@ -45,18 +47,13 @@ export interface WebSearchSettings {
   };
 }
 
-function obj(v: unknown): Record<string, unknown> {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+/** A text setting: trimmed, '' counts as unset. */
+function str(v: string | undefined): string | undefined {
+  return v?.trim() || undefined;
 }
-function num(v: unknown, dflt: number, min = 0): number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : dflt;
-}
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-function list(v: unknown): string[] {
-  if (typeof v === 'string') return [v.toLowerCase()];
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : [];
+/** An engine list: one name or several, lower-cased. */
+function list(v: string | string[] | undefined): string[] {
+  return (typeof v === 'string' ? [v] : (v ?? [])).map((x) => x.toLowerCase());
 }
 
 /**
@@ -76,28 +73,34 @@ function braveKey(v: string | undefined, env: NodeJS.ProcessEnv): { apiKey?: str
   return fallback ? { apiKey: fallback } : {};
 }
 
-/** Reads the `webSearch` config section (anything missing or malformed takes its default). */
+/**
+ * Reads the `webSearch` config section by its schema (WebSearchSectionSchema in
+ * core/config/schema.ts, which loadConfig checks the file against): anything missing takes its
+ * default; a wrong value is a ConfigError naming its path and what is allowed.
+ */
 export function resolveWebSearchSettings(section: unknown, env: NodeJS.ProcessEnv = process.env): WebSearchSettings {
-  const c = obj(section);
-  const engines = obj(c.engines);
-  const ddg = obj(engines.duckduckgo);
-  const bing = obj(engines.bing);
-  const brave = obj(engines.brave);
-  const searx = obj(engines.searxng);
+  const parsed = WebSearchSectionSchema.safeParse(section ?? {});
+  if (!parsed.success) throw new ConfigError(`Invalid config: ${configIssues(parsed.error.issues, section, ['webSearch']).join('; ')}`);
+  const c = parsed.data;
+  const engines = c.engines ?? {};
+  const ddg = engines.duckduckgo ?? {};
+  const bing = engines.bing ?? {};
+  const brave = engines.brave ?? {};
+  const searx = engines.searxng ?? {};
   return {
     engine: (str(c.engine) ?? 'duckduckgo').toLowerCase(),
     fallbackEngines: list(c.fallbackEngines),
     disabledEngines: list(c.disabledEngines),
-    engineRetries: Math.floor(num(c.engineRetries, 2)),
-    engineBackoffMs: num(c.engineBackoffMs, 1000),
-    engineBackoffMaxMs: num(c.engineBackoffMaxMs, 10_000),
-    maxRetries: Math.floor(num(c.maxRetries, 1)),
-    retryDelayMs: num(c.retryDelayMs, 10_000),
-    timeoutMs: num(c.timeoutMs, 10_000, 1),
-    numResults: Math.floor(num(c.numResults, 5, 1)),
+    engineRetries: c.engineRetries ?? 2,
+    engineBackoffMs: c.engineBackoffMs ?? 1000,
+    engineBackoffMaxMs: c.engineBackoffMaxMs ?? 10_000,
+    maxRetries: c.maxRetries ?? 1,
+    retryDelayMs: c.retryDelayMs ?? 10_000,
+    timeoutMs: c.timeoutMs ?? 10_000,
+    numResults: c.numResults ?? 5,
     lang: str(c.lang) ?? 'en',
     country: str(c.country) ?? 'us',
-    fetchTimeoutMs: num(c.fetchTimeoutMs, 10_000, 1),
+    fetchTimeoutMs: c.fetchTimeoutMs ?? 10_000,
     engines: {
       duckduckgo: { baseUrl: str(ddg.baseUrl) ?? DUCKDUCKGO_DEFAULT_URL },
       bing: { baseUrl: str(bing.baseUrl) ?? BING_DEFAULT_URL },

@@ -5,6 +5,7 @@ import { parseDuckDuckGoHtml } from './duckduckgo-engine';
 import { SearchEngineError } from './search-engine';
 import { parseSearxngJson } from './searxng-engine';
 import { engineOrder, resolveWebSearchSettings } from './config';
+import { configProblems } from '../../config/schema';
 import { WebSearchTool } from './tool';
 import { EngineImitations, fixture, search } from './test-kit';
 
@@ -248,5 +249,20 @@ describe('web_search against local engine imitations', () => {
     const r = await running;
     expect(r.error).toBe('The search was cancelled.');
     expect(engines.hits).toHaveLength(1);
+  });
+});
+
+describe('the webSearch section by its schema', () => {
+  it('a wrong value names its path and what is allowed; nothing is silently defaulted', () => {
+    expect(() => resolveWebSearchSettings({ timeoutMs: 0 })).toThrow('Invalid config: webSearch.timeoutMs: must be more than 0');
+    expect(() => resolveWebSearchSettings({ numResults: 2.5 })).toThrow('webSearch.numResults: must be a whole number');
+    expect(() => resolveWebSearchSettings({ engines: { brave: { apiKey: 42 } } })).toThrow('webSearch.engines.brave.apiKey: must be a string, not a number');
+    expect(configProblems({ webSearch: { engineRetries: -1 } })).toEqual(['webSearch.engineRetries: must be at least 0']);
+  });
+
+  it('defaults fill what is missing; one engine name reads as a list', () => {
+    const s = resolveWebSearchSettings({ fallbackEngines: 'Brave', lang: '  ' }, {});
+    expect(s.fallbackEngines).toEqual(['brave']);
+    expect(s).toMatchObject({ engine: 'duckduckgo', lang: 'en', timeoutMs: 10_000, numResults: 5, engineRetries: 2 });
   });
 });
