@@ -41,8 +41,9 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
   return (
     <div className="composer" style={{ position: 'relative' }}>
       {isPromptCommand(text) ? <PromptPopup ref={popup} text={text} setText={setText} done={() => box.current?.focus()} /> : null}
-      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      {/* The whole width: beside the run buttons, a narrow column would break its text per letter. */}
       <QueuedMessages />
+      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       <ComposerAttachments />
       <textarea
         ref={(el) => {
