@@ -4,23 +4,25 @@
 import { z } from 'zod';
 
 /** One checkpoint: the workspace's files at a moment, kept in the shadow repository. */
-export interface Checkpoint {
+export const CheckpointSchema = z.object({
   /** The commit in the shadow repository. */
-  id: string;
-  ts: number;
+  id: z.string().min(1),
+  ts: z.number(),
   /**
    * What it marks: after a turn, before one (changes made between turns), after a model step
    * whose tools may have written (`afterSeq`: its turn_end; what a fork restores), or a restore.
    */
-  kind: 'turn' | 'before-turn' | 'step' | 'restore' | 'before-restore';
-  label: string;
+  kind: z.enum(['turn', 'before-turn', 'step', 'restore', 'before-restore']),
+  label: z.string(),
   /** The session whose turn made it, if any. */
-  session?: string;
+  session: z.string().optional(),
   /** The `agent_end` event's seq this checkpoint follows (so the chat can put it on the turn). */
-  afterSeq?: number;
+  afterSeq: z.number().int().optional(),
   /** Files changed since the previous checkpoint. */
-  changed: number;
-}
+  changed: z.number().int().min(0),
+});
+/** One checkpoint (its record in checkpoints.json). */
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 /** One file a restore would change, with both texts when they are small text. */
 export interface CheckpointFileChange {

@@ -140,3 +140,14 @@ describe('CheckpointStore (a shadow git repository)', () => {
     expect(refs).toHaveLength(3);
   });
 });
+
+describe('checkpoint records by their schema', () => {
+  it('skips a damaged record and keeps the others (fields it does not know included)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gb-cp-records-'));
+    const good = { id: 'abc', ts: 1, kind: 'turn', label: 'x', changed: 0, later: 'kept' };
+    writeFileSync(join(dir, 'checkpoints.json'), JSON.stringify({ version: 1, checkpoints: [good, { id: 'b', ts: 'yesterday', kind: 'turn', label: 'y', changed: 1 }, { ...good, id: 'c', kind: 'mystery' }] }));
+    const store = Object.create(CheckpointStore.prototype) as CheckpointStore;
+    Object.assign(store, { dir });
+    expect(store.list()).toEqual([good]);
+  });
+});

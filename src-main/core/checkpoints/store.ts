@@ -6,7 +6,11 @@ import { BoundaryError, FileBoundary } from '../workspace/file-boundary';
 import { isPathInside, realPathOf } from '../workspace/real-path';
 import { ShadowGit } from './shadow-git';
 import type { CheckpointConfig } from './types';
-import type { Checkpoint, CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
+import { z } from 'zod';
+import { CheckpointSchema, type Checkpoint, type CheckpointFileChange } from '../../../src-shared/contract/checkpoint-views';
+
+/** checkpoints.json: its list of records (each parsed by CheckpointSchema on its own). */
+const RecordsFileSchema = z.looseObject({ checkpoints: z.array(z.unknown()) });
 
 const DEFAULT_MAX_CHECKPOINTS = 100;
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -75,8 +79,14 @@ export class CheckpointStore {
   /** Every checkpoint kept, oldest first. */
   list(): Checkpoint[] {
     try {
-      const data = JSON.parse(readFileSync(join(this.dir, 'checkpoints.json'), 'utf8')) as { checkpoints?: Checkpoint[] };
-      return Array.isArray(data.checkpoints) ? data.checkpoints : [];
+      const data = RecordsFileSchema.safeParse(JSON.parse(readFileSync(join(this.dir, 'checkpoints.json'), 'utf8')));
+      if (!data.success) return [];
+      // Each record by its schema: a damaged one is skipped, the others are kept.
+      return data.data.checkpoints.flatMap((r) => {
+        // loose: fields a later version wrote are kept when the list is saved again.
+        const c = CheckpointSchema.loose().safeParse(r);
+        return c.success ? [c.data as Checkpoint] : [];
+      });
     } catch {
       return [];
     }
