@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import { parseEventLine } from './session-file';
 
 /** What a session file holds, found without parsing every line (see `scanSessionFile`). */
 export interface SessionFileScan {
@@ -27,12 +28,8 @@ export function parseLines(text: string): GlassboxEvent[] {
   const out: GlassboxEvent[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    try {
-      const e = JSON.parse(line) as GlassboxEvent;
-      if (e && typeof e === 'object' && typeof e.type === 'string') out.push(e);
-    } catch {
-      // a damaged or torn line: readSessionFile reports it when the session is loaded
-    }
+    const e = parseEventLine(line);
+    if (e) out.push(e); // else a damaged or torn line: readSessionFile reports it when the session is loaded
   }
   return out;
 }
