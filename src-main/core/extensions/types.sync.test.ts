@@ -42,7 +42,7 @@ describe('resources/glassbox-extension.d.ts', { timeout: 180_000 }, () => {
 import type * as P from ${JSON.stringify(PUBLIC)};
 import type * as C from ${JSON.stringify(join(CORE, 'extensions', 'types'))};
 import type * as E from ${JSON.stringify(join(SHARED, 'events', 'event-types'))};
-import type * as H from ${JSON.stringify(join(CORE, 'hooks', 'tool-hooks'))};
+import type * as H from ${JSON.stringify(join(CORE, 'tools', 'tool-hooks'))};
 import type * as T from ${JSON.stringify(join(CORE, 'tools', 'tool'))};
 import type * as R from ${JSON.stringify(join(SHARED, 'events', 'tool-result'))};
 
