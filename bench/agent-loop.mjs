@@ -14,7 +14,7 @@ const src = (p) => jiti.import(new URL(`../src-main/core/${p}`, import.meta.url)
 const { ToolCallAgent } = await src('agent/tool-call-agent.ts');
 const { InProcessScriptedModel, testTool } = await src('agent/test-kit.ts');
 const { EventBus } = await src('events/event-bus.ts');
-const { ToolHooks } = await src('hooks/tool-hooks.ts');
+const { ToolHooks } = await src('tools/tool-hooks.ts');
 const { ToolCollection } = await src('tools/tool-collection.ts');
 const { ToolRunner } = await src('tools/tool-runner.ts');
 const { TraceWriter } = await src('session/trace-writer.ts');

@@ -90,7 +90,7 @@ const writeSession = (home, id, events) => writeFileSync(join(home, 'sessions', 
 
 async function forkBench() {
   const load = await bundleForBench('bench-fork', {
-    'create-fork': 'fork/create-fork.ts',
+    'create-fork': 'session/create-fork.ts',
     'fork-start': 'fork/start.ts',
     'glassbox-session': 'session/glassbox-session.ts',
     'checkpoint-store': 'checkpoints/store.ts',

@@ -25,7 +25,7 @@ const ENTRIES = {
   'tool-call-agent': 'agent/tool-call-agent.ts',
   'agent-test-kit': 'agent/test-kit.ts',
   'event-bus': 'events/event-bus.ts',
-  'tool-hooks': 'hooks/tool-hooks.ts',
+  'tool-hooks': 'tools/tool-hooks.ts',
   'tool-collection': 'tools/tool-collection.ts',
   'tool-runner': 'tools/tool-runner.ts',
   'trace-writer': 'session/trace-writer.ts',
@@ -42,7 +42,7 @@ const src = (file) => load(Object.keys(ENTRIES).find((name) => ENTRIES[name] ===
 const { ToolCallAgent } = await src('agent/tool-call-agent.ts');
 const { InProcessScriptedModel, testTool } = await src('agent/test-kit.ts');
 const { EventBus } = await src('events/event-bus.ts');
-const { ToolHooks } = await src('hooks/tool-hooks.ts');
+const { ToolHooks } = await src('tools/tool-hooks.ts');
 const { ToolCollection } = await src('tools/tool-collection.ts');
 const { ToolRunner } = await src('tools/tool-runner.ts');
 const { TraceWriter } = await src('session/trace-writer.ts');
