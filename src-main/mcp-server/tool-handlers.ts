@@ -5,6 +5,22 @@ import type { McpServeHub } from './serve-hub';
 import { startToolTask, TASK_TOOLS, taskParams } from './task-handlers';
 
 /**
+ * One client's call through the session's runner, as an MCP result; its spans are children of
+ * the caller's (the `traceparent` in the request's `_meta`).
+ */
+async function runCall(hub: McpServeHub, callId: string, name: string, args: Record<string, unknown>, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> {
+  const forget = hub.session.telemetry?.continueCall(callId, meta) ?? (() => undefined);
+  try {
+    const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
+    const result = toolResultToMcpResult(outcome.result) as CallToolResult;
+    if (outcome.blocked) result.isError = true;
+    return result;
+  } finally {
+    forget();
+  }
+}
+
+/**
  * `tools/list` and `tools/call` on one server instance. Each tool's JSON Schema is its
  * `inputSchema` as is; every call goes through the session's runner (validation, hooks,
  * approvals, trace); a tool that asks its client (ask_human, an extension's `elicit`) is
@@ -29,31 +45,15 @@ export function registerToolHandlers(server: Server, hub: McpServeHub, era: 'leg
     const task = era === 'legacy' && TASK_TOOLS.has(name) ? taskParams(req.params) : undefined;
     if (task) {
       const callId = `mcp_${randomUUID()}`;
-      const forget = hub.session.telemetry?.continueCall(callId, req.params._meta) ?? (() => undefined);
       // Answered at once with the task; the call runs on through the same runner (approvals, trace).
-      return startToolTask(server, hub, callId, name, task.ttl, async (signal) => {
-        try {
-          const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
-          const result = toolResultToMcpResult(outcome.result) as CallToolResult;
-          if (outcome.blocked) result.isError = true;
-          return result;
-        } finally {
-          forget();
-        }
-      }) as unknown as CallToolResult;
+      return startToolTask(server, hub, callId, name, task.ttl, (signal) => runCall(hub, callId, name, args, req.params._meta, signal)) as unknown as CallToolResult;
     }
     return hub.rounds.serve(ctx, era, () => server.getClientCapabilities(), async (signal, current): Promise<CallToolResult> => {
       const callId = `mcp_${randomUUID()}`;
       const end = hub.route(callId, name, current);
-      // Its spans are children of the caller's (the `traceparent` in the request's `_meta`).
-      const forget = hub.session.telemetry?.continueCall(callId, req.params._meta) ?? (() => undefined);
       try {
-        const outcome = await hub.session.runner.run({ callId, tool: name, args }, signal);
-        const result = toolResultToMcpResult(outcome.result) as CallToolResult;
-        if (outcome.blocked) result.isError = true;
-        return result;
+        return await runCall(hub, callId, name, args, req.params._meta, signal);
       } finally {
-        forget();
         end();
       }
     });
