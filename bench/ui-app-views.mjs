@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebHost } from './web-host.mjs';
+import { firstCardPaint, startWebHost } from './web-host.mjs';
 
 /** Calls in the session, each with a view. */
 export const APP_VIEW_CALLS = 50;
@@ -91,17 +91,7 @@ async function sessionBench({ root, chromium, executablePath, scrollFrames, pct,
     for (let r = 0; r < 3; r++) {
       await page.reload();
       await page.getByTestId('tool-call-card').first().waitFor({ timeout: 120_000 });
-      cards.push(
-        await page.evaluate(
-          () =>
-            new Promise((res) => {
-              new PerformanceObserver((list, obs) => {
-                obs.disconnect();
-                res(Math.min(...list.getEntries().map((e) => e.renderTime || e.loadTime)));
-              }).observe({ type: 'element', buffered: true });
-            }),
-        ),
-      );
+      cards.push(await page.evaluate(firstCardPaint));
       // The first view's handshake done, in ms since navigation (polled every frame in the page).
       if (views) starts.push(
         await page.evaluate(

@@ -16,7 +16,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSy
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { startWebHost } from './web-host.mjs';
+import { firstCardPaint, startWebHost } from './web-host.mjs';
 
 /** Writes a session of `calls` tool calls, 8 events a call, as JSON Lines; resolves with its size. */
 export async function writeLongSession(path, id, calls) {
@@ -77,16 +77,6 @@ function bareParse(path) {
   }
   runs.sort((a, b) => a.wall - b.wall);
   return runs[1];
-}
-
-/** In the page: ms since navigation of the first painted tool card (Element Timing). */
-function firstCardPaint() {
-  return new Promise((res) => {
-    new PerformanceObserver((list, obs) => {
-      obs.disconnect();
-      res(Math.min(...list.getEntries().map((e) => e.renderTime || e.loadTime)));
-    }).observe({ type: 'element', buffered: true });
-  });
 }
 
 /**

@@ -35,7 +35,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
-import { startWebHost } from './web-host.mjs';
+import { firstCardPaint, startWebHost } from './web-host.mjs';
 import { chromium } from 'playwright-core';
 import { twoSessionsBench } from './ui-two-sessions.mjs';
 import { openBench } from './ui-open.mjs';
@@ -105,17 +105,7 @@ async function uiBench() {
       // navigationStart → the first tool card painted, as the browser itself records it (Element
       // Timing: the cards' tool names carry elementtiming="tool-call"), not when a polling
       // test driver happens to notice.
-      runs.push(
-        await page.evaluate(
-          () =>
-            new Promise((res) => {
-              new PerformanceObserver((list, obs) => {
-                obs.disconnect();
-                res(Math.min(...list.getEntries().map((e) => e.renderTime || e.loadTime)));
-              }).observe({ type: 'element', buffered: true });
-            }),
-        ),
-      );
+      runs.push(await page.evaluate(firstCardPaint));
       marks.push(await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('glassbox:', ''), Math.round(m.startTime)]))));
     }
     // Scroll the whole session, not its first screen: wait for the rest to arrive.

@@ -19,3 +19,13 @@ export async function startWebHost(args, env) {
   });
   return { child, url };
 }
+
+/** Run in the page (`page.evaluate(firstCardPaint)`): ms since navigation of the first painted tool card (Element Timing). */
+export function firstCardPaint() {
+  return new Promise((res) => {
+    new PerformanceObserver((list, obs) => {
+      obs.disconnect();
+      res(Math.min(...list.getEntries().map((e) => e.renderTime || e.loadTime)));
+    }).observe({ type: 'element', buffered: true });
+  });
+}
