@@ -5,8 +5,8 @@
 // OTLP/HTTP collector (protobuf) as Glassbox does it (spans built, encoded and sent in the export
 // worker); the same on the agent's own thread (the fallback, for comparison); to a collector that
 // accepts connections and never answers (stalled); to a port where nothing listens (down); and,
-// to show where the agent thread's share goes, the spans recorded and packed but never sent (no
-// worker), and the events translated into spans by the API's no-op tracer (nothing recorded).
+// to show what the agent thread's share is, the events projected and batched as the worker
+// export does but never posted (no worker).
 // Each round runs every variant once, in a rotating order; the added share is the median over
 // rounds of each round's ratio to its own export-off run (robust on a shared, loaded machine).
 // Prints the time per step, the added share and the spans exported / dropped / failed.
@@ -17,7 +17,6 @@ import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trace } from '@opentelemetry/api';
 import { bundleForBench } from './bundle.mjs';
 
 // The modules as they ship (bench/bundle.mjs), the export worker beside them as in the app's build.
@@ -32,9 +31,7 @@ const ENTRIES = {
   'context-compactor': 'agent/context-compactor.ts',
   'session-telemetry': 'telemetry/session-telemetry.ts',
   'otlp-pipeline': 'telemetry/otlp-pipeline.ts',
-  'span-record': 'telemetry/span-record.ts',
-  'pinned-trace-ids': 'telemetry/pinned-trace-ids.ts',
-  'span-wire': 'telemetry/span-wire.ts',
+  'span-event-stream': 'telemetry/span-event-stream.ts',
   'otlp-export-worker': 'telemetry/otlp-export-worker.ts',
 };
 const load = await bundleForBench('bench-otel', ENTRIES);
@@ -49,9 +46,7 @@ const { TraceWriter } = await src('session/trace-writer.ts');
 const { ContextCompactor } = await src('agent/context-compactor.ts');
 const { SessionTelemetry } = await src('telemetry/session-telemetry.ts');
 const { OtlpPipeline } = await src('telemetry/otlp-pipeline.ts');
-const { RecordingTracer } = await src('telemetry/span-record.ts');
-const { PinnedTraceIds } = await src('telemetry/pinned-trace-ids.ts');
-const { packSpan } = await src('telemetry/span-wire.ts');
+const { BatchingStream } = await src('telemetry/span-event-stream.ts');
 
 const STEPS = Number(process.argv[2] ?? 300);
 const ROUNDS = Number(process.argv[3] ?? 9);
@@ -99,23 +94,12 @@ const onThisThread = (url) => {
 };
 
 /**
- * An export that records and packs spans as the worker export does, then throws each batch away
- * (nothing posted, no worker): what recording alone costs the agent's thread, the floor.
+ * An export whose streams batch the projected events as the worker export does, then throw each
+ * batch away (nothing posted, no worker): what the agent's thread itself spends on tracing.
  */
-function recordOnly(url) {
-  const ids = new PinnedTraceIds();
-  let batch = [];
-  let n = 0;
-  const tracer = new RecordingTracer(ids, (r) => {
-    packSpan(r, batch);
-    if (++n === 128) (batch = []), (n = 0);
-  });
-  return Promise.resolve({ tracer, ids, target: target(url), thread: 'none', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined });
-}
-
-/** The events translated into spans by the API's no-op tracer: what the translation alone costs. */
-function translateOnly(url) {
-  return Promise.resolve({ tracer: trace.getTracer('noop'), ids: new PinnedTraceIds(), target: target(url), thread: 'noop', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined });
+function projectOnly(url) {
+  const openSession = () => new BatchingStream({ admit: () => true, pending: () => undefined, deliver: () => undefined, close: () => undefined });
+  return Promise.resolve({ openSession, target: target(url), thread: 'none', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined });
 }
 
 async function run(variant, id) {
@@ -124,7 +108,7 @@ async function run(variant, id) {
   const dir = mkdtempSync(join(tmpdir(), 'gb-otel-bench-'));
   const trace = new TraceWriter(join(dir, 'bench.jsonl')).attach(bus);
   const telemetry = url
-    ? new SessionTelemetry({ settings: { otlp: target(url), captureContent: false }, sessionId: `bench-${id}`, events: bus, warn: () => {}, ...(thread === 'main' ? { spanExport: () => onThisThread(url) } : thread === 'none' ? { spanExport: () => recordOnly(url) } : thread === 'noop' ? { spanExport: () => translateOnly(url) } : {}) })
+    ? new SessionTelemetry({ settings: { otlp: target(url), captureContent: false }, sessionId: `bench-${id}`, events: bus, warn: () => {}, ...(thread === 'main' ? { spanExport: () => onThisThread(url) } : thread === 'none' ? { spanExport: () => projectOnly(url) } : {}) })
     : null;
   await telemetry?.ready();
   const runner = new ToolRunner({ tools: new ToolCollection([testTool('noop')]), hooks: new ToolHooks(), workspace: dir, home: dir, bus });
@@ -160,8 +144,7 @@ const variants = [
   ...(process.env.OTEL_BENCH_NOISE ? [['export off again', {}]] : []),
   ['export on, collector live', { url: liveCollector.url, thread: 'worker' }],
   ['  same, on the agent thread', { url: liveCollector.url, thread: 'main' }],
-  ['  spans recorded, not sent', { url: liveCollector.url, thread: 'none' }],
-  ['  events translated only', { url: liveCollector.url, thread: 'noop' }],
+  ['  events projected, not sent', { url: liveCollector.url, thread: 'none' }],
   ['export on, collector stalled', { url: stalled.url, thread: 'worker' }],
   ['export on, collector down', { url: down, thread: 'worker' }],
 ];

@@ -1,17 +1,19 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { OtlpPipeline } from './otlp-pipeline';
-import { unpackSpans } from './span-wire';
+import { SpanEventHost } from './span-event-host';
 import { SHARED, type ExportWorkerData, type FromExportWorker, type ToExportWorker } from './worker-span-export';
 
-// The export worker (a worker thread of the process exporting): takes recorded spans from the
-// agent's thread, makes SDK spans of them, and the batch processor and the OTLP exporter queue,
-// encode and send them here. How many spans it took (the other side's bound on what is in
-// flight) and its counts are written to shared memory: no message goes back per batch.
+// The export worker (a worker thread of the process exporting): takes the sessions' span events
+// from the agent's thread, makes SDK spans of them (EventSpans), and the batch processor and the
+// OTLP exporter queue, encode and send them here. How many span starts it took (the other
+// side's bound on what is in flight) and its counts are written to shared memory: no message
+// goes back per batch.
 
 /** How often the counts are copied out for exports that ended since. */
 const COUNTS_EVERY_MS = 100;
 
 function serve(pipeline: OtlpPipeline, port: MessagePort, shared: Int32Array): void {
+  const host = new SpanEventHost(pipeline.sdkTracer, pipeline.ids);
   const publish = (): void => {
     const c = pipeline.counts();
     Atomics.store(shared, SHARED.exported, c.exported);
@@ -20,17 +22,21 @@ function serve(pipeline: OtlpPipeline, port: MessagePort, shared: Int32Array): v
   };
   setInterval(publish, COUNTS_EVERY_MS).unref();
   port.on('message', (m: ToExportWorker) => {
-    if (m.type === 'spans') {
-      pipeline.write(unpackSpans(m.spans));
-      Atomics.add(shared, SHARED.taken, m.count);
-      publish();
-      return;
-    }
-    if (m.type === 'flush') {
-      void pipeline.flush(m.timeoutMs).then((ok) => {
-        publish();
-        port.postMessage({ type: 'flushed', id: m.id, ok } satisfies FromExportWorker);
-      });
+    switch (m.type) {
+      case 'open':
+        return host.open(m.session, m.init);
+      case 'events':
+        host.take(m.session, m.wire);
+        Atomics.add(shared, SHARED.taken, m.starts);
+        return publish();
+      case 'close':
+        return host.close(m.session, m.ts);
+      case 'flush':
+        void pipeline.flush(m.timeoutMs).then((ok) => {
+          publish();
+          port.postMessage({ type: 'flushed', id: m.id, ok } satisfies FromExportWorker);
+        });
+        return;
     }
   });
   port.postMessage({ type: 'ready' } satisfies FromExportWorker);

@@ -3,9 +3,9 @@ import type { MeterProvider, Tracer } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ExportCounters, type ExportCounts } from './export-counters';
 import { PinnedTraceIds } from './pinned-trace-ids';
-import { ATTRIBUTE_VALUE_LIMIT, RecordingTracer, type SpanRecord } from './span-record';
-import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
-import { ReplayIds, replaySpans } from './span-replay';
+import { SpanEventHost } from './span-event-host';
+import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
+import { EXIT_FLUSH_MS, type SpanEventStream, type SpanExport, type SpanSessionInit } from './span-export';
 import type { OtlpTarget } from './config';
 
 /** Spans waiting to be sent; past this many, new ones are dropped (and counted), never waited for. */
@@ -41,35 +41,53 @@ async function exporterFor(target: OtlpTarget): Promise<SpanExporter> {
 /**
  * One OTLP export pipeline: a tracer provider with the service's resource, a batch span
  * processor with a bounded queue (full: new spans are dropped and counted, the agent never
- * waits), and the official OTLP exporter of the protocol (its own retries with backoff). It
- * takes recorded spans (`write`) and makes SDK spans of them with their own ids and times.
+ * waits), and the official OTLP exporter of the protocol (its own retries with backoff).
  * No global registration and no context manager: spans get their parents explicitly, so
  * nothing turns on async hooks for the whole process.
  *
- * It runs in the export worker (worker-span-export.ts); used directly it is the export on the
- * calling thread (a recorded session's export, or when no worker can start).
+ * It runs in the export worker (worker-span-export.ts), which feeds its tracer from the
+ * sessions' streams; used directly it is the export on the calling thread (a recorded session's
+ * export, or when no worker can start), its streams making spans as events arrive.
  */
 export class OtlpPipeline implements SpanExport {
-  /** Records spans on this thread and writes each as it ends (the export on this thread). */
-  readonly tracer: Tracer;
-  /** Lets a root span take its session's trace id. */
-  readonly ids = new PinnedTraceIds();
   readonly thread = 'main';
+  private readonly host: SpanEventHost;
+  private nextSession = 1;
 
   private constructor(
-    private readonly sdkTracer: Tracer,
-    private readonly replayIds: ReplayIds,
+    /** The SDK's tracer (spans get the ids `ids` pins). */
+    readonly sdkTracer: Tracer,
+    /** Lets a span take the ids it was given (a root its session's trace id). */
+    readonly ids: PinnedTraceIds,
     private readonly counters: ExportCounters,
     private readonly provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> },
     /** Where spans go (for logs: the URL, never the headers). */
     readonly target: OtlpTarget,
   ) {
-    this.tracer = new RecordingTracer(this.ids, (r) => this.write([r]));
+    this.host = new SpanEventHost(sdkTracer, ids);
   }
 
-  /** Makes SDK spans of recorded ones; the batch processor queues them (or drops them when full). */
-  write(records: readonly SpanRecord[]): void {
-    replaySpans(this.sdkTracer, this.replayIds, records);
+  /** A session's stream, its spans made on this thread as each event is appended. */
+  openSession(init: SpanSessionInit): SpanEventStream {
+    const session = this.nextSession++;
+    const host = this.host;
+    host.open(session, init);
+    let closed = false;
+    const stream: SpanEventStream = {
+      wire: [],
+      admit: () => !closed,
+      wrote: () => stream.post(),
+      post: () => {
+        if (stream.wire.length) host.take(session, stream.wire.splice(0));
+      },
+      close: (ts) => {
+        if (closed) return;
+        stream.post();
+        closed = true;
+        host.close(session, ts);
+      },
+    };
+    return stream;
   }
 
   /** Builds the pipeline for a target (the exporter packages load only now). */
@@ -77,7 +95,7 @@ export class OtlpPipeline implements SpanExport {
     const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-trace-base'), import('@opentelemetry/resources')]);
     const exporter = await exporterFor(target);
     const counters = new ExportCounters();
-    const ids = new ReplayIds();
+    const ids = new PinnedTraceIds();
     const queue = opts.maxQueuedSpans ?? target.maxQueueSize ?? MAX_QUEUED_SPANS;
     // `selfObsMeterProvider` is how the SDK reports its own drops (an option its BufferConfig type does not list yet).
     const processorConfig: { maxQueueSize: number; maxExportBatchSize: number; scheduledDelayMillis: number; exportTimeoutMillis: number; selfObsMeterProvider: MeterProvider } = {

@@ -32,28 +32,42 @@ function randomHex(digits: number): string {
   }
 }
 
+/** A random span id (16 hex digits, never all zeros). */
+export function randomSpanId(): string {
+  return randomHex(16);
+}
+
 /**
- * Random ids (cryptographic), except that a root span can be given its trace id (the
- * session's): `withTraceId` pins the id for the spans started synchronously inside it.
+ * Random ids (cryptographic), except where a span is given its ids: a root span its session's
+ * trace id, a span whose id the agent's thread drew already (a run, a tool call: their MCP
+ * requests carried it) that id. `withIds` pins them for the span started synchronously inside.
  */
 export class PinnedTraceIds implements IdGenerator {
-  private pinned: string | null = null;
+  private pinnedTrace: string | null = null;
+  private pinnedSpan: string | null = null;
 
   /** Runs `start` with the next trace ids being `traceId`. */
   withTraceId<T>(traceId: string, start: () => T): T {
-    this.pinned = traceId;
+    return this.withIds(traceId, null, start);
+  }
+
+  /** Runs `start` with the next trace id being `traceId` and span id `spanId` (null: random). */
+  withIds<T>(traceId: string | null, spanId: string | null, start: () => T): T {
+    this.pinnedTrace = traceId;
+    this.pinnedSpan = spanId;
     try {
       return start();
     } finally {
-      this.pinned = null;
+      this.pinnedTrace = null;
+      this.pinnedSpan = null;
     }
   }
 
   generateTraceId(): string {
-    return this.pinned ?? randomHex(32);
+    return this.pinnedTrace ?? randomHex(32);
   }
 
   generateSpanId(): string {
-    return randomHex(16);
+    return this.pinnedSpan ?? randomHex(16);
   }
 }

@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { EventSpans } from './event-spans';
+import { EventProjector } from './event-projector';
 import type { ExportCounts } from './export-counters';
 import { OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
@@ -38,18 +38,12 @@ export async function exportRecordedSession(
   // The trace its runs continued (`TRACEPARENT`), else the session's own.
   const recorded = contextFromCarrier(recordedTraceOf(events));
   const traceId = (recorded && trace.getSpanContext(recorded)?.traceId) ?? traceIdForSession(sessionId);
-  let spans = 0;
-  const tracer = pipeline.tracer;
-  const counting: typeof tracer = {
-    startSpan: (...a: Parameters<typeof tracer.startSpan>) => {
-      spans++;
-      return tracer.startSpan(...a);
-    },
-    startActiveSpan: tracer.startActiveSpan.bind(tracer),
-  };
-  const translator = new EventSpans({ tracer: counting, ids: pipeline.ids, traceId, sessionId, captureContent: settings.captureContent });
-  for (const e of events) translator.handle(redact(e));
-  translator.closeAll(events.at(-1)?.ts ?? Date.now());
+  // The same path as a live session's events: projected, then made into spans (here, on this thread).
+  const stream = pipeline.openSession({ traceId, sessionId });
+  const projector = new EventProjector(stream, { traceId, captureContent: settings.captureContent });
+  for (const e of events) projector.handle(redact(e));
+  stream.close(events.at(-1)?.ts ?? Date.now());
+  const spans = projector.started;
   const complete = await pipeline.flush(RECORDED_FLUSH_MS);
   const counts = pipeline.counts();
   await pipeline.shutdown(1000);

@@ -1,19 +1,13 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
-import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-types';
+import { trace, type Context } from '@opentelemetry/api';
+import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
-import { EventSpans, type McpServerFacts } from './event-spans';
+import { EventProjector } from './event-projector';
 import type { ExportCounts } from './export-counters';
-import { EXIT_FLUSH_MS, spanExportFor, type SpanExport } from './span-export';
+import { EXIT_FLUSH_MS, spanExportFor, type SpanEventStream, type SpanExport } from './span-export';
+import type { McpServerFacts } from './span-events';
 import { traceIdForSession } from './pinned-trace-ids';
-import { ATTR } from './span-names';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 import type { TelemetrySettings } from './config';
-
-/** The event types EventSpans makes spans, attributes or span events from. */
-const SPAN_EVENT_TYPES = [
-  'agent_start', 'agent_end', 'model_request', 'model_retry', 'model_response', 'model_error', 'turn_end', 'tool_execution_start', 'mcp_traffic',
-  'tool_execution_end', 'approval_requested', 'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_end', 'mcp_server_status',
-] as const satisfies readonly EventType[];
 
 /** How often at most a growing drop count is reported as a warning. */
 const DROP_REPORT_EVERY_MS = 10_000;
@@ -58,9 +52,11 @@ export interface SessionTelemetryOptions {
 
 /**
  * A session's OpenTelemetry side, kept out of the classes it observes: it subscribes to the
- * session's redacted events and turns them into spans (EventSpans), hands out the trace context
- * an MCP request carries, takes the caller's context of a call `glassbox mcp serve` answers,
- * and reports what the export does. With export off it still knows the session's trace id.
+ * session's redacted events and hands each that makes a span to the export as a few values
+ * (EventProjector; the spans are made on the export side, in its worker), hands out the trace
+ * context an MCP request carries, takes the caller's context of a call `glassbox mcp serve`
+ * answers, and reports what the export does. With export off it still knows the session's
+ * trace id.
  */
 export class SessionTelemetry {
   /** The trace the session's runs land in. */
@@ -71,7 +67,8 @@ export class SessionTelemetry {
    */
   readonly continues: { traceparent: string; tracestate?: string } | undefined;
   private pipeline: SpanExport | null = null;
-  private spans: EventSpans | null = null;
+  private stream: SpanEventStream | null = null;
+  private spans: EventProjector | null = null;
   private readonly callParents = new Map<string, Context>();
   private readonly off: () => void;
   private reportedDrops = 0;
@@ -83,9 +80,9 @@ export class SessionTelemetry {
     this.traceId = parentTrace ?? (recordedTrace && trace.getSpanContext(recordedTrace)?.traceId) ?? traceIdForSession(opts.sessionId);
     const given = opts.parent ? carrierOf(opts.parent) : undefined;
     this.continues = given ? { traceparent: given.traceparent, ...(given.tracestate ? { tracestate: given.tracestate } : {}) } : undefined;
-    // Only the types that make spans: streamed deltas and the rest never reach the translator.
-    const offs = opts.settings.otlp ? SPAN_EVENT_TYPES.map((type) => opts.events.subscribe(type, (e) => this.handle(e as GlassboxEvent))) : [];
-    this.off = () => offs.forEach((off) => off());
+    // One subscription for every type (the projector passes over the types that make no span):
+    // cheaper per event than one per type.
+    this.off = opts.settings.otlp ? opts.events.subscribe('*', (e) => this.handle(e)) : () => undefined;
   }
 
   /** Opens the export (when on). A failure is a warning and leaves export off: the session goes on. */
@@ -98,14 +95,13 @@ export class SessionTelemetry {
       this.opts.warn(`OpenTelemetry export to ${target.url} could not start: ${(err as Error).message}`);
       return;
     }
-    this.spans = new EventSpans({
-      tracer: this.pipeline.tracer,
-      ids: this.pipeline.ids,
+    const parent = this.opts.parent ? carrierOf(this.opts.parent) : undefined;
+    this.stream = this.pipeline.openSession({ traceId: this.traceId, sessionId: this.opts.sessionId, ...(parent ? { parent } : {}) });
+    this.spans = new EventProjector(this.stream, {
       traceId: this.traceId,
-      sessionId: this.opts.sessionId,
-      parent: this.opts.parent,
+      ...(this.opts.parent ? { parent: this.opts.parent } : {}),
       captureContent: this.opts.settings.captureContent,
-      mcpServer: this.opts.mcpServer,
+      ...(this.opts.mcpServer ? { mcpServer: this.opts.mcpServer } : {}),
       callParent: (callId) => this.callParents.get(callId),
     });
   }
@@ -140,21 +136,16 @@ export class SessionTelemetry {
    * `_meta` names one, else in the session's trace. Without export, just `answer`.
    */
   async served<T>(method: 'resources/read' | 'prompts/get', target: string, meta: unknown, answer: () => Promise<T>): Promise<T> {
-    const tracer = this.pipeline?.tracer;
-    if (!tracer || !this.pipeline) return answer();
-    const parent = contextFromCarrier(meta as Record<string, unknown> | undefined);
-    const attributes: Record<string, string> = { [ATTR.mcpMethodName]: method, [method === 'resources/read' ? ATTR.mcpResourceUri : ATTR.promptName]: target };
-    const name = method === 'resources/read' ? method : `${method} ${target}`;
-    const start = (ctx: Context): Span => tracer.startSpan(name, { kind: SpanKind.SERVER, attributes, startTime: Date.now() }, ctx);
-    const span = parent ? start(parent) : this.pipeline.ids.withTraceId(this.traceId, () => start(ROOT_CONTEXT));
+    const spans = this.spans;
+    if (!spans) return answer();
+    const end = spans.served(method, target, contextFromCarrier(meta as Record<string, unknown> | undefined), Date.now());
     try {
-      return await answer();
+      const out = await answer();
+      end(Date.now());
+      return out;
     } catch (err) {
-      span.setAttribute(ATTR.errorType, err instanceof Error && err.name !== 'Error' ? err.name : 'error');
-      span.setStatus({ code: SpanStatusCode.ERROR, ...(this.opts.settings.captureContent ? { message: (err as Error).message } : {}) });
+      end(Date.now(), err instanceof Error && err.name !== 'Error' ? err.name : 'error', (err as Error).message);
       throw err;
-    } finally {
-      span.end(Date.now());
     }
   }
 
@@ -181,6 +172,8 @@ export class SessionTelemetry {
     this.off();
     this.spans?.closeAll();
     this.spans = null;
+    this.stream?.close(Date.now());
+    this.stream = null;
     await this.flush(timeoutMs);
     this.reportDrops(true);
   }

@@ -1,20 +1,36 @@
-import type { Tracer } from '@opentelemetry/api';
 import type { ExportCounts } from './export-counters';
-import type { PinnedTraceIds } from './pinned-trace-ids';
+import type { SpanEventSink } from './event-projector';
+import type { TraceCarrier } from './trace-carrier';
 import type { OtlpTarget } from './config';
 
 /** How long `glassbox run` waits at exit for the last spans to leave. */
 export const EXIT_FLUSH_MS = 5_000;
 
+/** What the export side needs to make a session's spans. */
+export interface SpanSessionInit {
+  /** The session's trace (runs are roots there when no parent is given). */
+  traceId: string;
+  sessionId: string;
+  /** The parent of the session's runs (`TRACEPARENT`), as it would travel. */
+  parent?: TraceCarrier;
+}
+
+/** A session's span events on their way to the export side, where its spans are made (EventSpans). */
+export interface SpanEventStream extends SpanEventSink {
+  /** Hands over what was appended now (it is also handed over in batches, and by a flush). */
+  post(): void;
+  /** Ends the session's spans still open, at `ts`, and closes the stream. */
+  close(ts: number): void;
+}
+
 /**
- * Where a session's spans go: a tracer that records them on the agent's thread, and the export
- * that sends them (in a worker thread, or on this thread when none could start).
+ * Where a session's spans go: the export that makes, encodes and sends them (in a worker thread,
+ * or on this thread when none could start). The agent's thread only appends each session's span
+ * events to its stream (EventProjector).
  */
 export interface SpanExport {
-  /** Makes the spans (recording only: building SDK spans and encoding happen on the export side). */
-  readonly tracer: Tracer;
-  /** Lets a root span take its session's trace id. */
-  readonly ids: PinnedTraceIds;
+  /** Opens a session's stream. */
+  openSession(init: SpanSessionInit): SpanEventStream;
   /** Where spans go (for logs: the URL, never the headers). */
   readonly target: OtlpTarget;
   /** Where spans are built, encoded and sent: a worker thread, or the agent's own thread. */

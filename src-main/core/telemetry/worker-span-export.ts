@@ -2,17 +2,19 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Tracer } from '@opentelemetry/api';
 import type { ExportCounts } from './export-counters';
 import { MAX_QUEUED_SPANS } from './otlp-pipeline';
-import { PinnedTraceIds } from './pinned-trace-ids';
-import { EXIT_FLUSH_MS, type SpanExport } from './span-export';
-import { RecordingTracer, type SpanRecord } from './span-record';
-import { packSpan, type SpanWire } from './span-wire';
+import { BatchingStream } from './span-event-stream';
+import type { SpanEventWire } from './span-events';
+import { EXIT_FLUSH_MS, type SpanEventStream, type SpanExport, type SpanSessionInit } from './span-export';
 import type { OtlpTarget } from './config';
 
-/** Messages to the export worker. */
-export type ToExportWorker = { type: 'spans'; count: number; spans: SpanWire } | { type: 'flush'; id: number; timeoutMs: number };
+/** Messages to the export worker: sessions' streams of span events (span-events.ts), and flushes. */
+export type ToExportWorker =
+  | { type: 'open'; session: number; init: SpanSessionInit }
+  | { type: 'events'; session: number; starts: number; wire: SpanEventWire }
+  | { type: 'close'; session: number; ts: number }
+  | { type: 'flush'; id: number; timeoutMs: number };
 
 /** Messages from the export worker (its counts are shared memory, see SHARED). */
 export type FromExportWorker = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'flushed'; id: number; ok: boolean };
@@ -24,13 +26,9 @@ export interface ExportWorkerData {
   shared: SharedArrayBuffer;
 }
 
-/** The shared counters: spans the worker took from this side, and its exported / dropped / failed. */
+/** The shared counters: span starts the worker took from this side, and its exported / dropped / failed spans. */
 export const SHARED = { taken: 0, exported: 1, dropped: 2, failed: 3, length: 4 } as const;
 
-/** Spans sent to the worker in one message. */
-const POST_BATCH = 128;
-/** Spans wait at most this long on this side before they are posted (the batch processor waits longer anyway). */
-const POST_DELAY_MS = 200;
 /** How long the worker may take to load the exporter before the export runs on this thread instead. */
 const START_TIMEOUT_MS = 15_000;
 /**
@@ -65,29 +63,26 @@ function startWorker(data: ExportWorkerData): Worker | null {
 }
 
 /**
- * The export in a worker thread. On the agent's thread a span is a plain record (RecordingTracer);
- * ended spans are posted to the worker in batches, where the SDK makes real spans of them, the
- * batch processor queues them and the OTLP exporter encodes and sends them. The queue is bounded
- * on this side too: spans posted and not yet taken by the worker, plus those waiting here, never
- * pass the queue size — past it new spans are dropped and counted (a worker starved of CPU never
- * grows memory or slows the agent). The worker does not keep the process alive, except while a
- * flush waits for it.
+ * The export in a worker thread. The agent's thread only appends each session's span events to
+ * its stream (EventProjector: a few values an event); the streams are posted to the worker in
+ * batches, where EventSpans makes SDK spans of them, the batch processor queues them and the
+ * OTLP exporter encodes and sends them. The queue is bounded on this side too: spans started
+ * and not yet taken by the worker never pass the queue size — past it a new span is dropped
+ * with its events, and counted (a worker starved of CPU never grows memory or slows the agent).
+ * The worker does not keep the process alive, except while a flush waits for it.
  */
 export class WorkerSpanExport implements SpanExport {
-  readonly tracer: Tracer;
-  readonly ids = new PinnedTraceIds();
   readonly thread = 'worker';
-  /** Ended spans not posted yet, packed as they end (span-wire.ts), and how many. */
-  private batch: SpanWire = [];
-  private batched = 0;
-  private timer: NodeJS.Timeout | null = null;
-  /** Spans posted to the worker in all. */
+  /** Span starts handed to the worker in all, and those appended and not handed over yet. */
   private posted = 0;
+  private pendingHere = 0;
   private droppedHere = 0;
   private lostToExit = 0;
   private readonly shared: Int32Array;
+  private readonly streams = new Set<SpanEventStream>();
   private readonly flushes = new Map<number, (ok: boolean) => void>();
   private nextFlush = 1;
+  private nextSession = 1;
   private alive = true;
 
   private constructor(
@@ -97,7 +92,6 @@ export class WorkerSpanExport implements SpanExport {
     private readonly queue: number,
   ) {
     this.shared = new Int32Array(shared);
-    this.tracer = new RecordingTracer(this.ids, (r) => this.push(r));
     worker.on('message', (m: FromExportWorker) => this.onMessage(m));
     worker.on('exit', () => this.onExit());
     worker.on('error', () => undefined);
@@ -128,18 +122,37 @@ export class WorkerSpanExport implements SpanExport {
     });
   }
 
+  openSession(init: SpanSessionInit): SpanEventStream {
+    const session = this.nextSession++;
+    this.send({ type: 'open', session, init });
+    const stream: SpanEventStream = new BatchingStream({
+      admit: () => this.admit(),
+      pending: (starts) => (this.pendingHere += starts),
+      deliver: (wire, starts) => {
+        this.pendingHere -= starts;
+        if (!this.alive) {
+          this.lostToExit += starts;
+          return;
+        }
+        this.posted += starts;
+        this.send({ type: 'events', session, starts, wire });
+      },
+      close: (ts) => {
+        this.streams.delete(stream);
+        this.send({ type: 'close', session, ts });
+      },
+    });
+    this.streams.add(stream);
+    return stream;
+  }
+
   counts(): ExportCounts {
     const c = this.shared;
     return { exported: Atomics.load(c, SHARED.exported), dropped: Atomics.load(c, SHARED.dropped) + this.droppedHere, failed: Atomics.load(c, SHARED.failed) + this.lostToExit };
   }
 
-  /** Spans posted that the worker has not taken yet. */
-  private get inWorker(): number {
-    return this.posted - Atomics.load(this.shared, SHARED.taken);
-  }
-
   async flush(timeoutMs = EXIT_FLUSH_MS): Promise<boolean> {
-    this.post();
+    for (const s of this.streams) s.post();
     if (!this.alive) return false;
     const id = this.nextFlush++;
     let timer: NodeJS.Timeout | undefined;
@@ -164,39 +177,21 @@ export class WorkerSpanExport implements SpanExport {
     await this.worker.terminate();
   }
 
-  /** An ended span: queued here and posted in a batch, or dropped when the queue is full. */
-  private push(r: SpanRecord): void {
+  /** A span may start while those started and not taken by the worker stay under the queue size. */
+  private admit(): boolean {
     if (!this.alive) {
       this.lostToExit++;
-      return;
+      return false;
     }
-    if (this.inWorker + this.batched >= this.queue) {
+    if (this.posted - Atomics.load(this.shared, SHARED.taken) + this.pendingHere >= this.queue) {
       this.droppedHere++;
-      return;
+      return false;
     }
-    // Packed now, so the span itself is garbage young (cheap) rather than kept until the post.
-    packSpan(r, this.batch);
-    if (++this.batched >= POST_BATCH) this.post();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => this.post(), POST_DELAY_MS);
-      this.timer.unref();
-    }
-  }
-
-  private post(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.batched === 0 || !this.alive) return;
-    const spans = this.batch;
-    const count = this.batched;
-    this.batch = [];
-    this.batched = 0;
-    this.posted += count;
-    this.send({ type: 'spans', count, spans });
+    return true;
   }
 
   private send(m: ToExportWorker): void {
-    this.worker.postMessage(m);
+    if (this.alive) this.worker.postMessage(m);
   }
 
   private onMessage(m: FromExportWorker): void {
@@ -207,9 +202,7 @@ export class WorkerSpanExport implements SpanExport {
   private onExit(): void {
     if (!this.alive) return;
     this.alive = false;
-    this.lostToExit += this.inWorker + this.batched;
-    this.batch = [];
-    this.batched = 0;
+    this.lostToExit += this.posted - Atomics.load(this.shared, SHARED.taken) + this.pendingHere;
     for (const done of this.flushes.values()) done(false);
   }
 }
