@@ -1,5 +1,7 @@
 import type { GlassboxEvent } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
+import type { ForkChange } from '../contract/fork-views';
+import { forkChangeLines } from './fork-change-text';
 import { sessionSteps, type SessionStep, type SessionTotals, type StepCall } from './session-steps';
 
 /** How two calls (or two steps) compare. */
@@ -37,6 +39,17 @@ export interface SessionDiff {
   /** What differs first, in words (for the CLI and the marker). */
   divergence?: string;
   same: boolean;
+  /** When one session is a fork of the other: which, what its fork changed, and that in words (`temperature 1 → 0.2`). */
+  forkChange?: { fork: 'left' | 'right'; changed: ForkChange; lines: string[] };
+}
+
+/** The change a session's own fork start recorded, when that fork was made from `parentId`. */
+function ownForkChange(id: string, events: readonly GlassboxEvent[], parentId: string): ForkChange | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'agent_start' && e.session === id && e.parent !== undefined) return e.parent === parentId && e.changed ? e.changed : null;
+  }
+  return null;
 }
 
 /** The text of a result a comparison looks at (durations and UI metadata left out). */
@@ -133,6 +146,9 @@ export function diffSessions(leftId: string, leftEvents: readonly GlassboxEvent[
     if (!first && pair.status !== 'same') first = pair;
     steps.push(pair);
   }
+  const rightChange = ownForkChange(rightId, rightEvents, leftId);
+  const leftChange = rightChange ? null : ownForkChange(leftId, leftEvents, rightId);
+  const changed = rightChange ?? leftChange;
   return {
     left: { id: leftId, totals: l.totals },
     right: { id: rightId, totals: r.totals },
@@ -140,5 +156,6 @@ export function diffSessions(leftId: string, leftEvents: readonly GlassboxEvent[
     firstDivergence: first?.index ?? null,
     ...(first ? { divergence: describe(first) } : {}),
     same: first === null,
+    ...(changed ? { forkChange: { fork: rightChange ? ('right' as const) : ('left' as const), changed, lines: forkChangeLines(changed) } } : {}),
   };
 }

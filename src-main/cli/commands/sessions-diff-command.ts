@@ -58,6 +58,7 @@ function totalsLine(name: string, id: string, t: SessionTotals): string {
 /** The human report of a diff. */
 export function formatSessionDiff(d: SessionDiff): string {
   const out = [totalsLine('A', d.left.id, d.left.totals), totalsLine('B', d.right.id, d.right.totals)];
+  if (d.forkChange) out.push(`${d.forkChange.fork === 'right' ? 'B' : 'A'}'s fork changed: ${d.forkChange.lines.join('; ')}`);
   out.push(d.same ? 'Same: every step matches.' : `First divergence: step ${d.firstDivergence} — ${d.divergence}`);
   const files = (t: SessionTotals): string => (t.files.length ? t.files.join(', ') : 'none');
   if (d.left.totals.files.join() !== d.right.totals.files.join()) out.push(`files edited: A ${files(d.left.totals)}; B ${files(d.right.totals)}`);

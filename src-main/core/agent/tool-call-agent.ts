@@ -192,6 +192,8 @@ export class ToolCallAgent {
             provider: provider.provider,
             model: provider.model,
             endpoint: provider.endpoint,
+            // The provider id, temperature and thinking asked for (null: the provider's default); a fork says what it changed from them.
+            ...(provider.settings ? { providerId: provider.settings.provider, temperature: provider.settings.temperature, thinking: provider.settings.thinking } : {}),
             tools: tools.map((t) => t.function.name),
             ...(plan.deferred.length ? { deferredTools: plan.deferred.map((d) => d.name) } : {}),
             messageCount: this.messages.length,

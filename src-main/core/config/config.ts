@@ -53,6 +53,9 @@ export interface McpOAuthConfig {
   clientMetadataUrl?: string;
 }
 
+/** One entry of `llm.providers`: another endpoint a fork may use (the fields of `llm`, without `providers`). */
+export type LlmProviderEntry = Omit<LlmConfig, 'providers'>;
+
 export interface LlmConfig {
   provider?: 'openai' | 'anthropic';
   model?: string;
@@ -64,6 +67,8 @@ export interface LlmConfig {
   thinking?: number | string | Record<string, number | string>;
   /** OpenAI only: the Responses API or Chat Completions (default: responses for api.openai.com, chat elsewhere). */
   api?: 'responses' | 'chat';
+  /** More configured endpoints by id, for forks (`glassbox sessions fork --provider ID`, the window's fork editor). */
+  providers?: Record<string, LlmProviderEntry>;
 }
 
 /** One `approvals.rules` entry (its schema: schema.ts). */

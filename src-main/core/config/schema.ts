@@ -30,8 +30,7 @@ export const ApprovalsSchema = z.strictObject({
   timeoutMs: positive.optional(),
 });
 
-/** `llm`: the model endpoint. */
-export const LlmSchema = z.looseObject({
+const llmFields = {
   provider: z.enum(['openai', 'anthropic']).optional(),
   model: z.string().optional(),
   baseURL: z.string().optional(),
@@ -40,6 +39,17 @@ export const LlmSchema = z.looseObject({
   temperature: z.number().min(0).optional(),
   thinking: z.union([z.number(), z.string(), z.record(z.string(), z.union([z.number(), z.string()]))]).optional(),
   api: z.enum(['responses', 'chat']).optional(),
+};
+
+/** One `llm.providers` entry: another configured endpoint (a fork may use it). */
+export const LlmProviderEntrySchema = z.looseObject(llmFields);
+
+/** `llm`: the model endpoint, and more endpoints by id for forks (`default` is the section itself, so no entry takes that id). */
+export const LlmSchema = z.looseObject({
+  ...llmFields,
+  providers: z
+    .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a provider id of letters, digits, _ . - (at most 64)').refine((id) => id !== 'default', '"default" names the llm section itself'), LlmProviderEntrySchema)
+    .optional(),
 });
 
 /** `oauth` of an HTTP MCP server. */

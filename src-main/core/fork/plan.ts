@@ -1,5 +1,5 @@
 import type { GlassboxEvent, ToolCallRecord, ToolSource } from '../../../src-shared/events/event-types';
-import type { ForkChange, ForkPointKind } from '../../../src-shared/contract/fork-views';
+import type { ForkChange, ForkPointKind, ModelSettings } from '../../../src-shared/contract/fork-views';
 import { fromResultRecord, type ToolResultRecord } from '../../../src-shared/events/tool-result';
 import type { PresetAnswer } from '../agent/run-options';
 import { canonicalArgs } from '../../../src-shared/read-models/canonical-args';
@@ -44,6 +44,26 @@ export interface ForkPlan {
   later: ParentCall[];
   /** The workspace the parent's run recorded (where its checkpoints are kept). */
   parentWorkspace?: string;
+  /** The model settings the parent's request at the fork point went out with, as far as its file recorded them. */
+  modelFrom?: Partial<ModelSettings>;
+}
+
+/**
+ * The settings of the parent's model request the fork stands in for (the first at or after the
+ * cut, else the last before it): provider id, model, endpoint, and — in files that recorded them —
+ * temperature and thinking. Files made before providers could be chosen used the default one.
+ */
+export function modelSettingsAt(events: readonly GlassboxEvent[], cutSeq: number): Partial<ModelSettings> | undefined {
+  const requests = events.filter((e): e is Extract<GlassboxEvent, { type: 'model_request' }> => e.type === 'model_request');
+  const hit = requests.find((e) => e.seq >= cutSeq) ?? requests.filter((e) => e.seq < cutSeq).at(-1);
+  const r = hit?.request as Record<string, unknown> | undefined;
+  if (!r) return undefined;
+  const out: Partial<ModelSettings> = { provider: typeof r.providerId === 'string' ? r.providerId : 'default' };
+  if (typeof r.model === 'string') out.model = r.model;
+  if (typeof r.endpoint === 'string') out.endpoint = r.endpoint;
+  if ('temperature' in r) out.temperature = typeof r.temperature === 'number' ? r.temperature : null;
+  if ('thinking' in r) out.thinking = typeof r.thinking === 'number' || typeof r.thinking === 'string' ? (r.thinking as ModelSettings['thinking']) : null;
+  return out;
 }
 
 const MODEL_ROWS = new Set(['turn_start', 'turn_end', 'model_request', 'model_response', 'model_retry', 'model_error', 'message_start', 'message_update', 'compaction_start', 'compaction_end']);
@@ -97,6 +117,13 @@ function resultOf(events: readonly GlassboxEvent[], callId: string): ToolResultR
 
 /** A fork of `events` at the row of event `at` with `change`; throws ForkError when it does not fit. */
 export function planFork(events: readonly GlassboxEvent[], at: number, change: ForkChange): ForkPlan {
+  const plan = planRow(events, at, change);
+  if (plan.change.what !== 'model') return plan;
+  const from = modelSettingsAt(events, plan.cutSeq);
+  return from ? { ...plan, modelFrom: from } : plan;
+}
+
+function planRow(events: readonly GlassboxEvent[], at: number, change: ForkChange): ForkPlan {
   const index = events.findIndex((e) => e.seq === at);
   if (index < 0) throw new ForkError(`the session has no step ${at} (its events go from 1 to ${events.at(-1)?.seq ?? 0})`);
   const event = events[index]!;

@@ -5,7 +5,7 @@ import { toAnthropicMessages, toAnthropicTools, toolLoopLacksThinking, withCache
 import { endpointOf, type ResolvedLlmConfig } from './config';
 import { isAbortError, type LlmProvider, type LlmRequest, type LlmStreamHandlers, type LlmTurn, WireRecorder } from './llm-types';
 import { httpFailure, withRetry, type AttemptFailure } from './retry-policy';
-import { budgetOf, type ThinkingSetting } from './thinking-config';
+import { budgetOf, supportsAdaptiveThinking, supportsThinking, type ThinkingSetting } from './thinking-config';
 
 /** Maps an SDK error to a retry decision; null for aborts. */
 export function classifyAnthropicError(err: unknown, signal?: AbortSignal): AttemptFailure | null {
@@ -19,16 +19,6 @@ export function classifyAnthropicError(err: unknown, signal?: AbortSignal): Atte
 /** Output limit when config sets none: Claude 3 (not 3.5/3.7) models accept at most 4096. */
 export function defaultMaxTokens(model: string): number {
   return /claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : 8192;
-}
-
-/** Claude models without extended thinking (a thinking setting is not sent to them). */
-export function supportsThinking(model: string): boolean {
-  return !/claude-(instant|2|3-(opus|sonnet|haiku|5))|claude-3-haiku/.test(model);
-}
-
-/** Models that think adaptively and take an effort (`output_config.effort`): Claude 4.6 and later. */
-export function supportsAdaptiveThinking(model: string): boolean {
-  return /claude-(opus|sonnet|haiku)-4-([6-9]|\d\d)|claude-[a-z]+-([5-9]|\d\d)(\b|-)/.test(model);
 }
 
 /** The header that turns on thinking between tool calls for Claude 4 models with a budget (adaptive models do it themselves). */

@@ -36,7 +36,9 @@ export function isLoopbackURL(url: string | undefined): boolean {
  * for a non-loopback endpoint, is a ConfigError (exit 2).
  */
 export function resolveLlmConfig(config: GlassboxConfig, env: NodeJS.ProcessEnv = process.env): ResolvedLlmConfig {
-  const llm = config.llm ? expandReferences(config.llm, 'llm', env) : {};
+  // The other providers' entries are expanded when a fork picks one: an unset variable there is no error of this one.
+  const { providers: _others, ...own } = config.llm ?? {};
+  const llm = config.llm ? expandReferences(own, 'llm', env) : {};
   const providerRaw = env.GLASSBOX_LLM_PROVIDER || llm.provider || 'openai';
   if (providerRaw !== 'openai' && providerRaw !== 'anthropic') {
     throw new ConfigError(`llm.provider must be "openai" or "anthropic", got "${providerRaw}"`);

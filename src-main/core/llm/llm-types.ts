@@ -2,6 +2,7 @@ import type { CarriedReasoning, ToolCallRecord } from '../../../src-shared/event
 import type { FunctionToolParam } from '../tools/tool';
 import type { ToolImage } from '../../../src-shared/events/tool-result';
 import type { RetryInfo } from './retry-policy';
+import type { ModelSettings } from '../../../src-shared/contract/fork-views';
 
 /** One message of the conversation, provider-neutral. Providers translate it to their wire format. */
 export type ChatMessage =
@@ -109,6 +110,8 @@ export interface LlmProvider {
   readonly model: string;
   /** The endpoint base URL (never the key). */
   readonly endpoint: string;
+  /** The provider id, temperature and thinking its requests go out with (recorded on `model_request`), when known. */
+  readonly settings?: ModelSettings;
   complete(req: LlmRequest, handlers?: LlmStreamHandlers): Promise<LlmTurn>;
 }
 

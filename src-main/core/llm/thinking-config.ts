@@ -36,6 +36,16 @@ function toSetting(v: z.infer<typeof ThinkingValue>): ThinkingSetting {
   return { kind: 'budget', tokens: Math.max(MIN_THINKING_BUDGET, Number(v)) };
 }
 
+/** A fork's thinking choice (`off`, an effort, a budget) as a setting. */
+export function thinkingSettingOf(choice: 'off' | ThinkingEffort | number): ThinkingSetting {
+  return toSetting(choice);
+}
+
+/** A setting as a fork records it: `off`, the effort, or the budget in tokens. */
+export function thinkingChoiceOf(s: ThinkingSetting): 'off' | ThinkingEffort | number {
+  return s.kind === 'off' ? 'off' : s.kind === 'effort' ? s.effort : s.tokens;
+}
+
 function issueText(err: z.ZodError): string {
   return err.issues[0]?.message ?? 'invalid value';
 }
@@ -69,6 +79,16 @@ export function resolveThinking(model: string, config: unknown, env: NodeJS.Proc
       .map((k) => table[k])[0] ??
     table['*'];
   return hit === undefined ? undefined : toSetting(hit);
+}
+
+/** Claude models without extended thinking (a thinking setting is not sent to them); by name, so no SDK loads to ask. */
+export function supportsThinking(model: string): boolean {
+  return !/claude-(instant|2|3-(opus|sonnet|haiku|5))|claude-3-haiku/.test(model);
+}
+
+/** Models that think adaptively and take an effort (`output_config.effort`): Claude 4.6 and later. */
+export function supportsAdaptiveThinking(model: string): boolean {
+  return /claude-(opus|sonnet|haiku)-4-([6-9]|\d\d)|claude-[a-z]+-([5-9]|\d\d)(\b|-)/.test(model);
 }
 
 /** A budget as an effort, for providers that take only efforts (OpenAI). */

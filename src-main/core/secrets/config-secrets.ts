@@ -135,7 +135,7 @@ export function serverSecrets(server: McpServerConfig, env: NodeJS.ProcessEnv = 
  * Every secret of a config and environment — the one list every redaction in Glassbox uses
  * (session files, the window, `--json`, exports, traces, the MCP page and traffic log, the
  * terminal): the model keys (`GLASSBOX_LLM_API_KEY`, `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`,
- * `llm.apiKey`), every MCP server's serverSecrets, the OTLP export's header values (config
+ * `llm.apiKey`, each `llm.providers` entry's `apiKey`), every MCP server's serverSecrets, the OTLP export's header values (config
  * `telemetry.otlp.headers`, `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_EXPORTER_OTLP_TRACES_HEADERS`)
  * and the Brave Search key (`webSearch.engines.brave.apiKey`, `BRAVE_API_KEY`,
  * `BRAVE_SEARCH_API_KEY`). Each at least MIN_SECRET_LENGTH characters.
@@ -145,6 +145,7 @@ export function collectSecrets(config: GlassboxConfig, env: NodeJS.ProcessEnv = 
   const src = sourceOf(env);
   for (const name of SECRET_ENV_NAMES) addCredential(out, env[name]);
   addSecretValue(out, config.llm?.apiKey, src);
+  for (const entry of Object.values(config.llm?.providers ?? {})) addSecretValue(out, entry?.apiKey, src);
   for (const server of Object.values(config.mcpServers ?? {})) addServer(out, server, src);
   for (const v of Object.values(telemetryHeaders(config))) addSecretValue(out, v, src);
   for (const name of SECRET_HEADER_LIST_NAMES) for (const v of Object.values(parseKeyValueList(env[name]))) addCredential(out, v);
@@ -171,7 +172,7 @@ function braveKey(config: GlassboxConfig): unknown {
  */
 export function secretEnvNames(config: GlassboxConfig, env: NodeJS.ProcessEnv = process.env): string[] {
   const names = new Set<string>([...SECRET_ENV_NAMES, ...SECRET_HEADER_LIST_NAMES]);
-  const places: unknown[] = [config.llm?.apiKey, Object.values(telemetryHeaders(config)), braveKey(config)];
+  const places: unknown[] = [config.llm?.apiKey, Object.values(config.llm?.providers ?? {}).map((p) => p?.apiKey), Object.values(telemetryHeaders(config)), braveKey(config)];
   for (const server of Object.values(config.mcpServers ?? {})) places.push(server?.headers, server?.env, server?.oauth?.clientSecret);
   for (const ref of referencesIn(places)) if (ref.kind === 'env') names.add(ref.name);
   const secrets = collectSecrets(config, env);

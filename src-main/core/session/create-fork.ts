@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ForkRequest } from '../../../src-shared/contract/fork-views';
-import { modelNameProblem } from '../../../src-shared/contract/model-name';
+import { loadConfig } from '../config/config';
 import { glassboxPaths, isValidSessionId } from '../config/paths';
 import type { AgentRunResult } from '../agent/run-options';
 import { ForkError, planFork } from '../fork/plan';
@@ -10,6 +10,7 @@ import { startFork, type ForkFiles } from '../fork/start';
 import { makeForkWorkspace } from '../fork/workspace';
 import { GlassboxSession } from './glassbox-session';
 import type { SessionOptions } from './options';
+import { SessionModel } from './model';
 import { SessionStore } from './store';
 
 /** A fork made and ready to run on. */
@@ -41,12 +42,16 @@ export async function prepareFork(request: ForkRequest, opts: { env?: NodeJS.Pro
   const paths = glassboxPaths(opts.env ?? process.env);
   const store = new SessionStore(paths.sessions);
   if (!isValidSessionId(request.parent) || !store.exists(request.parent)) throw new ForkError(`no saved session '${request.parent}' in ${store.dir}`);
-  // A refused model name surfaces before anything is made.
-  if (request.change.what === 'model') {
-    const problem = modelNameProblem(request.change.model);
-    if (problem) throw new ForkError(problem);
-  }
   const parent = store.load(request.parent);
+  // Refused model settings (an unknown provider, a name, a temperature or thinking the provider does not take) surface before anything is made.
+  if (request.change.what === 'model') {
+    const { what: _what, from: _from, to: _to, ...fields } = request.change;
+    try {
+      new SessionModel(loadConfig(paths, opts.workspace).config, opts.env ?? process.env, parent.events).applyChange(fields);
+    } catch (err) {
+      throw new ForkError((err as Error).message);
+    }
+  }
   const plan = planFork(parent.events, request.at, request.change);
   const forkId = randomUUID();
   // The files first: a failure here leaves no half-made session behind.

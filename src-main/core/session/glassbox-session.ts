@@ -26,6 +26,7 @@ import { confinedEnv } from '../sandbox/confined-env';
 import { createSessionSandbox, sweepNewRepositoriesAfterRuns } from '../sandbox/session-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { SessionModel } from './model';
+import type { ModelChangeFields, ModelSettings } from '../../../src-shared/contract/fork-views';
 import type { LlmProvider } from '../llm/llm-types';
 import { conversationFromEvents } from './conversation-from-events';
 import { ConversationRewind } from './conversation-rewind';
@@ -297,6 +298,13 @@ export class GlassboxSession {
     const switched = this.model.switchModel(model);
     this.bus.emit({ type: 'model_changed', model: switched.model, provider: switched.provider });
     return switched;
+  }
+
+  /** A fork's model settings from now on (SessionModel.applyChange), recorded as `model_changed` like setModel. Throws Error with the reason. */
+  applyModelChange(change: ModelChangeFields): ModelSettings {
+    const to = this.model.applyChange(change);
+    this.bus.emit({ type: 'model_changed', model: to.model, provider: to.api === 'anthropic' ? 'anthropic' : 'openai' });
+    return to;
   }
 
   /** Adds a source of extra system text sent with every model request (MCP instructions); returns the remover. */
