@@ -1,5 +1,5 @@
 import { SpendMeter, SpendWarning } from '../features/usage/SpendMeter';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { ChatView } from '../features/chat/ChatView';
 import { Composer } from '../features/chat/Composer';
 import { WaitingBar } from '../features/approvals/WaitingBar';
@@ -26,27 +26,10 @@ import { TraceLink } from '../features/usage/TraceLink';
 import { useApp, useAppStore } from '../store/app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
-import { fitLayout, gridColumns, loadLayout, saveLayout, type ColumnLayout } from './column-layout';
+import { gridColumns, MAX_SIDEBAR, MIN_RIGHT, MIN_SIDEBAR } from './column-layout';
+import { useColumns } from './use-columns';
 import { AppRequestsBar } from '../features/mcp-apps/AppRequestsBar';
 import './layout.css';
-
-/** The columns' widths and collapsed sides, fitted to the window and kept for the next visit. */
-function useColumns(): [ColumnLayout, (change: Partial<ColumnLayout>) => void] {
-  const [layout, setLayout] = useState(() => loadLayout(window.innerWidth));
-  useEffect(() => {
-    const onResize = (): void => setLayout((l) => fitLayout(l, window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  const change = useCallback((c: Partial<ColumnLayout>) => {
-    setLayout((l) => {
-      const next = fitLayout({ ...l, ...c }, window.innerWidth);
-      saveLayout(next);
-      return next;
-    });
-  }, []);
-  return [layout, change];
-}
 
 // Workbench panes (issue 8) register themselves by file name; see shell/workbench-panes.ts.
 const PANES = discoverPanes(import.meta.glob('../features/*/pane.tsx', { eager: true }));
@@ -63,7 +46,10 @@ export function App() {
   const settingsOpen = useApp(settingsSelectors.open);
   const rightTab = useApp(frameSelectors.rightTab);
   const setRightTab = useApp((s) => s.setRightTab);
-  const [columns, setColumns] = useColumns();
+  const columns = useColumns();
+  const { fitted } = columns;
+  const toggleRef = useRef(columns.toggle);
+  toggleRef.current = columns.toggle;
   const tabs = useMemo(() => [{ id: 'inspector', title: 'Inspector' }, ...PANES.map((p) => ({ id: p.id, title: p.title }))], []);
 
   useEffect(() => {
@@ -71,7 +57,8 @@ export function App() {
       const s = store.getState();
       const active = document.activeElement;
       const focus = !active || active === document.body ? 'none' : active === composerRef.current ? 'composer' : 'other';
-      const action = shortcutFor(e, { running: s.agent.running, approvalsWaiting: dialogsSelectors.approvals(s).length > 0, focus });
+      const inTerminal = !!active?.closest('.xterm');
+      const action = shortcutFor(e, { running: s.agent.running, approvalsWaiting: dialogsSelectors.approvals(s).length > 0, focus, inTerminal });
       if (!action) return;
       e.preventDefault();
       switch (action) {
@@ -92,6 +79,12 @@ export function App() {
           // (and again once the session is shown, in case opening it moved the focus).
           composerRef.current?.focus();
           void s.newSession().then(() => composerRef.current?.focus());
+          break;
+        case 'toggle-sidebar':
+          toggleRef.current('sidebar');
+          break;
+        case 'toggle-right':
+          toggleRef.current('right');
           break;
         case 'approval-allow':
           allowByKey(s);
@@ -124,20 +117,25 @@ export function App() {
   const ActivePane = PANES.find((p) => p.id === rightTab)?.Component;
   return (
     <div
-      className={`app columns${columns.sidebarCollapsed ? ' sidebar-collapsed' : ''}${columns.rightCollapsed ? ' right-collapsed' : ''}`}
-      style={{ '--columns': gridColumns(columns) } as CSSProperties}
+      className={`app columns${fitted.sidebar ? '' : ' sidebar-collapsed'}${fitted.right ? '' : ' right-collapsed'}`}
+      style={{ '--columns': gridColumns(fitted) } as CSSProperties}
       data-testid="app-columns"
     >
       <SessionsSidebar ref={searchRef} />
       <ColumnSplitter
         side="left"
         label="sessions"
-        width={columns.sidebar}
-        collapsed={columns.sidebarCollapsed}
-        onResize={(sidebar) => setColumns({ sidebar })}
-        onToggle={() => setColumns({ sidebarCollapsed: !columns.sidebarCollapsed })}
+        shortcut="Ctrl+B"
+        controls="sessions-column"
+        width={fitted.sidebar}
+        min={MIN_SIDEBAR}
+        max={MAX_SIDEBAR}
+        hidden={!fitted.sidebar}
+        onResize={(w) => columns.resize('sidebar', w)}
+        onReset={() => columns.reset('sidebar')}
+        onToggle={() => columns.toggle('sidebar')}
       />
-      <main className="center">
+      <main className="center" data-testid="chat-center">
         <header className="topbar">
           <span className="session-name" data-testid="session-title">{title}</span>
           <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
@@ -166,12 +164,17 @@ export function App() {
       <ColumnSplitter
         side="right"
         label="inspector and panes"
-        width={columns.right}
-        collapsed={columns.rightCollapsed}
-        onResize={(right) => setColumns({ right })}
-        onToggle={() => setColumns({ rightCollapsed: !columns.rightCollapsed })}
+        shortcut="Ctrl+Alt+B"
+        controls="right-column"
+        width={fitted.right}
+        min={MIN_RIGHT}
+        max={Math.max(MIN_RIGHT, Math.round(columns.windowWidth * 0.7))}
+        hidden={!fitted.right}
+        onResize={(w) => columns.resize('right', w)}
+        onReset={() => columns.reset('right')}
+        onToggle={() => columns.toggle('right')}
       />
-      <section className="right">
+      <section className="right" id="right-column" data-testid="right-column">
         <nav className="tabs" data-testid="right-tabs">
           {tabs.map((t) => (
             <button key={t.id} className={rightTab === t.id ? 'active' : ''} onClick={() => setRightTab(t.id)} data-testid={`tab-${t.id}`}>

@@ -24,6 +24,13 @@ describe('shortcutFor', () => {
     ['Alt+Down next call', k('ArrowDown', { altKey: true }), false, 'next-call'],
     ['Alt+Up previous call', k('ArrowUp', { altKey: true }), false, 'prev-call'],
     ['plain k types', k('k'), false, null],
+    ['Ctrl+B hides or shows the sessions', k('b', { code: 'KeyB', ctrlKey: true }), running, 'toggle-sidebar'],
+    ['Cmd+B hides or shows the sessions', k('b', { code: 'KeyB', metaKey: true }), false, 'toggle-sidebar'],
+    ['Ctrl+Alt+B hides or shows the panes', k('b', { code: 'KeyB', ctrlKey: true, altKey: true }), false, 'toggle-right'],
+    ['Cmd+Alt+B on macOS (another character, same key)', k('∫', { code: 'KeyB', metaKey: true, altKey: true }), false, 'toggle-right'],
+    ['Ctrl+B in the terminal is the program\'s (tmux)', k('b', { code: 'KeyB', ctrlKey: true }), { running: false, focus: 'other', inTerminal: true }, null],
+    ['Ctrl+Shift+B is not ours', k('B', { code: 'KeyB', ctrlKey: true, shiftKey: true }), false, null],
+    ['plain b types', k('b', { code: 'KeyB' }), false, null],
   ];
   for (const [name, e, ctx, want] of table) it(name, () => expect(shortcutFor(e, ctx)).toBe(want));
 });

@@ -10,6 +10,8 @@ export type ShortcutAction =
   | 'approval-allow'
   | 'approval-deny'
   | 'approval-next'
+  | 'toggle-sidebar'
+  | 'toggle-right'
   | null;
 
 /** Where the key press happened and what the window is doing. */
@@ -23,6 +25,8 @@ export interface ShortcutContext {
    * terminal, an editor, a field, an approval's buttons).
    */
   focus?: 'composer' | 'none' | 'other';
+  /** The focus is in the terminal, whose programs get their own Ctrl keys (Ctrl+B is tmux's). */
+  inTerminal?: boolean;
 }
 
 /**
@@ -31,6 +35,8 @@ export interface ShortcutContext {
  * terminal belongs to the program there, and Esc near a request only leaves it. Approval keys
  * are Alt+Shift+A (allow), Alt+Shift+D (deny), Alt+Shift+N (next waiting request); they
  * compare the physical key (`code`) as macOS turns Alt+Shift+letter into other characters.
+ * Ctrl/Cmd+B hides or shows the sessions, Ctrl/Cmd+Alt+B the inspector and panes (as VS Code's
+ * two side bars), except from the terminal.
  */
 export function shortcutFor(
   e: { key: string; code?: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean },
@@ -45,6 +51,7 @@ export function shortcutFor(
     if (letter === 'd') return 'approval-deny';
     if (letter === 'n') return 'approval-next';
   }
+  if (mod && !e.shiftKey && (e.code === 'KeyB' || e.key.toLowerCase() === 'b') && !c.inTerminal) return e.altKey ? 'toggle-right' : 'toggle-sidebar';
   if (mod && e.key.toLowerCase() === 'k') return 'focus-search';
   if (mod && e.key === ',') return 'settings';
   if (mod && e.key.toLowerCase() === 'l') return 'send-focus';

@@ -57,11 +57,12 @@ export function CallList() {
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` }}
                 onClick={() => select(c.callId)}
                 data-testid="call-row"
+                title={`${c.tool} — ${sourceLabel(c.source)} — ${STATUS_LABEL[c.status]}`}
               >
-                <span className="call-tool">{c.tool}</span>
-                <span className="muted">{sourceLabel(c.source)}</span>
+                <span className="call-tool" data-testid="call-row-tool">{c.tool}</span>
+                <span className="muted call-row-source">{sourceLabel(c.source)}</span>
                 <span className={`badge-${c.status}`}>{STATUS_LABEL[c.status]}</span>
-                <span className="muted">{formatDuration(c.durationMs)}</span>
+                <span className="muted call-row-duration">{formatDuration(c.durationMs)}</span>
               </div>
             );
           })}

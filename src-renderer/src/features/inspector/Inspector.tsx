@@ -9,6 +9,7 @@ import { inspectorSelectors } from '../../store/inspector/selectors';
 import { ReplayButton } from '../replay/ReplayButton';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
 import { ResultView } from '../tool-calls/ResultView';
+import { BreakableName } from '../tool-calls/BreakableName';
 import { CallList } from './CallList';
 import { JsonBlock, ModelTurns } from './ModelTurns';
 
@@ -26,7 +27,9 @@ function CallDetailView() {
   return (
     <div className="call-detail" data-testid="inspector-detail">
       <div className="detail-head">
-        <strong data-testid="inspector-tool">{call.tool}</strong>
+        <strong className="detail-tool" data-testid="inspector-tool">
+          <BreakableName name={call.tool} />
+        </strong>
         <span className="muted">{sourceLabel(call.source)}</span>
         <span className={`badge-${call.status}`}>{STATUS_LABEL[call.status]}</span>
         <span className="muted" data-testid="inspector-duration" title="The tool's own run time">

@@ -43,7 +43,7 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
     return () => clearTimeout(t);
   }, [query, search, searchContent]);
   return (
-    <aside className="sidebar" data-testid="sessions-sidebar">
+    <aside className="sidebar" id="sessions-column" data-testid="sessions-sidebar">
       <button className="primary wide" data-testid="new-session" onClick={() => void newSession().then(() => document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus())}>
         New session
       </button>

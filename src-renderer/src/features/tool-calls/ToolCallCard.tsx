@@ -7,6 +7,7 @@ import { argsPreview, formatDuration, prettyJson, sourceLabel, STATUS_LABEL } fr
 import { ResultView } from './ResultView';
 import { EditCallDiff, editChangeOf } from './EditCallDiff';
 import { LiveTail } from './LiveTail';
+import { BreakableName } from './BreakableName';
 import { ForkButton } from '../fork/ForkButton';
 import { InlineApproval } from '../approvals/InlineApproval';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
@@ -29,30 +30,39 @@ export const ToolCallCard = memo(function ToolCallCard({ callId }: { callId: str
   const streams = call.tool === 'bash' || call.tool === 'python_execute';
   const edit = editChangeOf(call);
   // A loaded skill: what it is and where it came from, above its instructions.
+  const source = sourceLabel(call.source);
   const skill = call.tool === 'load_skill' ? (call.result?.metadata?.skill as { name?: string; description?: string; source?: string; files?: string[] } | undefined) : undefined;
   return (
     <div
       className={`call-card status-${call.status}${selected ? ' selected' : ''}${call.origin === 'user' ? ' origin-user' : ''}${call.origin === 'app' ? ' origin-app' : ''}`}
       data-origin={call.origin ?? 'agent'}
       data-testid="tool-call-card"
+      role="article"
+      aria-label={`${call.tool}, ${source}, ${STATUS_LABEL[call.status]}`}
       data-call-id={callId}
       data-status={call.status}
     >
       <div className="call-head" onClick={() => setOpen(!open)}>
         {call.origin === 'user' ? <span className="call-by-user" data-testid="call-by-user" title="You ran this from the window">you</span> : null}
         {call.origin === 'app' ? <span className="call-by-user call-by-app" data-testid="call-by-app" title={`An MCP App view called this (the view under call ${call.viewOf ?? '?'})`}>app</span> : null}
-        <span className="call-tool" data-testid="call-tool" elementtiming="tool-call">{call.tool}</span>
-        <span className="call-source">{sourceLabel(call.source)}</span>
-        {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
-        <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>
-        <span className="call-duration" data-testid="call-duration" title={call.durationMs !== undefined ? `The tool ran ${formatDuration(call.durationMs)}` : undefined}>
-          {formatDuration(call.durationMs)}
-        </span>
-        {call.waitMs !== undefined ? (
-          <span className="call-wait" data-testid="call-wait" title="How long the call waited for your approval (not part of its run time)">
-            waited {formatDuration(call.waitMs)}
+        <span className="call-name" title={`${call.tool} — ${source}`}>
+          <span className="call-tool" data-testid="call-tool" elementtiming="tool-call">
+            <BreakableName name={call.tool} />
           </span>
-        ) : null}
+          <span className="call-source" data-testid="call-source">{source}</span>
+          {call.replayOf ? <span className="call-source" data-testid="call-replay-of" title={`Replay of ${call.replayOf}`}>replay</span> : null}
+        </span>
+        <span className="call-meta">
+          <span className={`call-status badge-${call.status}`} data-testid="call-status">{STATUS_LABEL[call.status]}</span>
+          <span className="call-duration" data-testid="call-duration" title={call.durationMs !== undefined ? `The tool ran ${formatDuration(call.durationMs)}` : undefined}>
+            {formatDuration(call.durationMs)}
+          </span>
+          {call.waitMs !== undefined ? (
+            <span className="call-wait" data-testid="call-wait" title="How long the call waited for your approval (not part of its run time)">
+              waited {formatDuration(call.waitMs)}
+            </span>
+          ) : null}
+        </span>
         <span className="call-actions">
           <button
             className="link-button"

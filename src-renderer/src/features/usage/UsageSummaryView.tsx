@@ -5,7 +5,8 @@ import { formatCost, shortTokens } from './format';
 
 function costOf(t: UsageTotals): string {
   if (!t.turns) return '—';
-  if (t.costUnknownTurns === t.turns) return 'cost unknown';
+  // Under the "cost" header: a narrow sidebar keeps it on one line.
+  if (t.costUnknownTurns === t.turns) return 'unknown';
   return `${formatCost(t.costUsd)}${t.costUnknownTurns ? '+' : ''}`;
 }
 
