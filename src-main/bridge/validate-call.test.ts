@@ -69,6 +69,9 @@ describe('validateCall', () => {
     expect(refused('settings.set', [{ approvalRules: [{ tool: 'bash', decision: 'alow' }] }])).toBe(
       'settings.set: argument 1, approvalRules[0].decision: "alow" is not one of "allow", "ask", "deny".',
     );
+    expect(refused('settings.set', [{ approvalRules: [{ tool: '{a,b}'.repeat(9), decision: 'deny' }] }])).toBe(
+      'settings.set: argument 1, approvalRules[0].tool: a glob whose braces expand to more than 256 patterns.',
+    );
     expect(refused('agent.sendWith', ['hi', [{ kind: 'file', server: 's' }]])).toBe('agent.sendWith: argument 2, [0].kind: "file" is not one of "resource", "prompt".');
     expect(refused('checkpoints.restore', ['c', ['a', 3]])).toBe('checkpoints.restore: argument 2, [1]: must be a string, not a number.');
     expect(refused('checkpoints.restore', ['c', undefined, { files: false }])).toBe('checkpoints.restore: argument 3: choose the files, the conversation, or both.');

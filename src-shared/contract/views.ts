@@ -4,6 +4,7 @@
  * import them alike. The workbench panes' views are in workbench-views.ts.
  */
 import { z } from 'zod';
+import { GlobSchema } from '../text/glob';
 import type { ChangePreview } from '../events/change-preview';
 import type { GlassboxEvent, ToolSource } from '../events/event-types';
 import type { ToolResultRecord } from '../events/tool-result';
@@ -226,8 +227,8 @@ export interface McpDialogRequest {
 
 /** An approval rule as settings show and edit it (the window sends it back in a settings patch). */
 export const ApprovalRuleViewSchema = z.object({
-  tool: z.string().min(1),
-  match: z.string().optional(),
+  tool: GlobSchema.pipe(z.string().min(1)),
+  match: GlobSchema.optional(),
   decision: z.enum(['allow', 'ask', 'deny']),
 });
 /** An approval rule as settings show and edit it. */

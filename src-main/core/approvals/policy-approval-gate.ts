@@ -4,9 +4,8 @@ import type { EventBus } from '../events/event-bus';
 import type { ToolCallInfo } from '../tools/tool';
 import type { ApprovalGate } from '../tools/tool-runner';
 import { evaluatePolicy, type ApprovalMode, type ClassifyContext, type CommandVerdict } from './policy';
-import { matchTargets } from './rule-matching';
+import { escapeGlob, isShellCall, matchTargets } from './rule-matching';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, RecordedApproval, SandboxState } from './types';
-import { isShellCall } from './rule-matching';
 import type { ChangePreview } from '../../../src-shared/events/change-preview';
 
 /** The bash session's state after its last command (what the classifier must not guess). */
@@ -246,10 +245,4 @@ export class PolicyApprovalGate implements ApprovalGate {
       signal.removeEventListener('abort', onAbort);
     }
   }
-}
-
-function escapeGlob(s: string): string {
-  // The "always" rule must match exactly this target: `*` and `?` in it are literal, which our
-  // simple glob cannot express, so fall back to `?` (one character) for them.
-  return s.replace(/[*?]/g, '?');
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRule } from '../config/config';
 import { evaluatePolicy, isInsideWorkspace, type ApprovalMode, type CommandVerdict } from './policy';
-import { globMatch } from './rule-matching';
+import { escapeGlob, globMatch } from './rule-matching';
 import type { SandboxState } from './types';
 
 const WS = '/home/u/project';
@@ -92,8 +92,21 @@ describe('globMatch', () => {
     ['a?c', 'abbc', false],
     ['rm -rf (x)', 'rm -rf (x)', true],
     ['', '', true],
+    // Braces are alternatives, as in the registry allowlist and search (before: literal here).
+    ['git {status,diff}*', 'git diff --stat', true],
+    ['git {status,diff}*', 'git push', false],
+    ['find * -exec {} ;', 'find . -exec {} ;', true],
   ] as const)('%s ~ %s → %s', (glob, text, expected) => {
     expect(globMatch(glob, text)).toBe(expected);
+  });
+
+  it('an "always" rule (escapeGlob) matches its one target, even with glob characters in it', () => {
+    for (const target of ['echo {a,b}', 'ls *.ts', 'cat a?b', 'find . -exec {} ;', 'echo {x,{y,z}}']) {
+      const rule = escapeGlob(target);
+      expect(globMatch(rule, target), target).toBe(true);
+    }
+    expect(globMatch(escapeGlob('echo {a,b}'), 'echo a')).toBe(false);
+    expect(globMatch(escapeGlob('ls *.ts'), 'ls ab.ts')).toBe(false);
   });
 });
 

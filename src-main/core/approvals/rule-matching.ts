@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { ApprovalRule } from '../config/config';
 import type { ToolCallInfo } from '../tools/tool';
-import { Glob } from '../search/glob';
+import { Glob } from '../../../src-shared/text/glob';
 
 /** Rule decisions by strength: deny beats ask beats allow. */
 export const RANK = { deny: 3, ask: 2, allow: 1 } as const;
@@ -13,11 +13,21 @@ export interface RuleMatch {
 }
 
 /**
- * True when `text` matches the glob (`*` any run of characters, `?` one). Matched without a
- * regex (core/search/glob.ts): a rule's glob against a long command must not backtrack.
+ * True when `text` matches the glob (`*` any run of characters, `?` one, `{a,b}` either; the one
+ * glob of src-shared/text/glob.ts, matched without a regex: a rule's glob against a long command
+ * must not backtrack). Rules come from a config checked by GlobSchema or from {@link escapeGlob}.
  */
 export function globMatch(glob: string, text: string): boolean {
   return new Glob(glob).test(text);
+}
+
+/**
+ * A glob that matches exactly `s` (an "always" rule for one target): the glob has no escapes, so
+ * `*`, `?` and `{` in the target become `?` (any one character) — a `{a,b}` in a command must not
+ * turn into alternatives, nor a `*` into a wildcard.
+ */
+export function escapeGlob(s: string): string {
+  return s.replace(/[*?{]/g, '?');
 }
 
 /** True for the built-in shell and MCP shells (`*_bash`): their `command` is a bash line. */

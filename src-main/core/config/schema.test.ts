@@ -34,6 +34,7 @@ describe('config values are checked (path in the JSON, allowed values)', () => {
     [{ approvals: { mode: 'yolo' } }, 'approvals.mode: "yolo" is not one of "ask", "auto", "deny"'],
     [{ approvals: { rules: [{ tool: 'bash', decision: 'alow' }] } }, 'approvals.rules[0].decision: "alow" is not one of "allow", "ask", "deny"'],
     [{ approvals: { rules: [{ tool: 'bash', decision: 'allow', mtach: 'git*' }] } }, 'approvals.rules[0]: unknown key "mtach" (known: tool, match, decision)'],
+    [{ approvals: { rules: [{ tool: 'bash', match: '{a,b}'.repeat(9), decision: 'deny' }] } }, 'approvals.rules[0].match: a glob whose braces expand to more than 256 patterns'],
     [{ approvals: { mdoe: 'ask' } }, 'approvals: unknown key "mdoe" (known: mode, rules, timeoutMs)'],
     [{ approvals: { timeoutMs: 'abc' } }, 'approvals.timeoutMs: must be a number, not a string'],
     [{ approvals: { rules: { tool: 'bash' } } }, 'approvals.rules: must be a list, not an object'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GlobSchema } from '../../../src-shared/text/glob';
 
 /**
  * The config file's sections as zod schemas: the one place their shapes and allowed values are
@@ -13,13 +14,13 @@ import { z } from 'zod';
 const positive = z.number().positive();
 const positiveInt = z.number().int().positive();
 
-/** One approval rule: which tool, an optional glob over its target, what to decide. */
 /** The `limits` section: USD per session and per day, and the share at which the window warns. */
 export const LimitsSchema = z.strictObject({ sessionUsd: positive.optional(), dailyUsd: positive.optional(), warnAt: z.number().gt(0).max(1).optional() });
 
+/** One approval rule: which tool, an optional glob over its target, what to decide. */
 export const ApprovalRuleSchema = z.strictObject({
-  tool: z.string().min(1),
-  match: z.string().optional(),
+  tool: GlobSchema.pipe(z.string().min(1)),
+  match: GlobSchema.optional(),
   decision: z.enum(['allow', 'ask', 'deny']),
 });
 

@@ -1,4 +1,4 @@
-import { Glob } from './glob';
+import { Glob, GlobError } from '../../../src-shared/text/glob';
 
 /**
  * The session search language: words and "quoted phrases" (all must appear in one item, any
@@ -78,7 +78,12 @@ export function parseSearchQuery(text: string): SearchQuery {
     if (!value) throw new QueryError(`${key}: needs a value`);
     switch (key) {
       case 'tool':
-        q.tool = new Glob(value, { ignoreCase: true, questionMark: false });
+        try {
+          q.tool = new Glob(value, { ignoreCase: true });
+        } catch (err) {
+          if (err instanceof GlobError) throw new QueryError(`tool: ${err.message}`);
+          throw err;
+        }
         break;
       case 'server':
         q.server = value;

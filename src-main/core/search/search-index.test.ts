@@ -35,6 +35,13 @@ describe('search query', () => {
     expect(q).toMatchObject({ server: 'everything', status: 'error', dur: { op: '>=', limit: 1500 }, cost: { op: '>', limit: 0.01 }, after: Date.parse('2026-11-30T00:00:00Z'), before: Date.parse('2026-12-01T12:00:00Z') });
   });
 
+  it('reads tool: as the one glob of approval rules and the registry allowlist (`?` one character, braces)', () => {
+    // Before, `?` was literal here and one character in approval rules; braces were literal.
+    expect(parseSearchQuery('tool:mcp_?').tool?.test('mcp_x')).toBe(true);
+    const either = parseSearchQuery('tool:{bash,python_*}').tool;
+    expect(['bash', 'python_execute', 'BASH', 'web_fetch'].map((t) => either?.test(t))).toEqual([true, true, true, false]);
+  });
+
   it.each([
     ['', /empty query/],
     ['status:maybe', /ok, error or blocked/],
@@ -42,6 +49,7 @@ describe('search query', () => {
     ['cost:>1ms', /cost: wants/],
     ['after:yesterday', /after: wants a date/],
     ['tool:', /needs a value/],
+    ['tool:' + '{a,b}'.repeat(9), /tool: braces expand to more than 256 patterns/],
   ])('rejects %j with a message that says why', (text, why) => {
     expect(() => parseSearchQuery(text)).toThrow(QueryError);
     expect(() => parseSearchQuery(text)).toThrow(why);

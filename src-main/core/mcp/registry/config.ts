@@ -1,15 +1,15 @@
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { ConfigError, type GlassboxConfig } from '../../config/config';
 import { OFFICIAL_REGISTRY } from './client';
+import { Glob, GlobSchema } from '../../../../src-shared/text/glob';
 
 /** The `mcp` config section: which registries to search and which servers may be installed. */
 export const McpRegistryConfigSchema = z
   .object({
     /** Registry base URLs, searched in order (default: the official registry). */
     registries: z.array(z.url({ protocol: /^https?$/ })).min(1).optional(),
-    /** Server name patterns (`com.acme/*`, `**` for all) that search shows and install accepts; unset: all. */
-    allow: z.array(z.string().min(1)).optional(),
+    /** Server name globs (`com.acme/*`, `*` for all; src-shared/text/glob.ts) that search shows and install accepts; unset: all. */
+    allow: z.array(GlobSchema.pipe(z.string().min(1))).optional(),
   })
   .loose();
 
@@ -30,10 +30,10 @@ export function registrySettings(config: GlassboxConfig): RegistrySettings {
     throw new ConfigError(`mcp.${issue.path.join('.')}: ${issue.message}`);
   }
   const allow = parsed.data.allow;
-  const match = allow ? picomatch(allow) : undefined;
+  const globs = allow?.map((p) => new Glob(p));
   return {
     registries: parsed.data.registries ?? [OFFICIAL_REGISTRY],
-    allowed: (name) => !match || match(name),
+    allowed: (name) => !globs || globs.some((g) => g.test(name)),
     ...(allow ? { allow } : {}),
   };
 }
