@@ -1,4 +1,9 @@
-import type { ForkChange, ForkResult } from '../../src-shared/contract/fork-views';
+import type { ForkChange, ForkModelOptions, ForkResult, ProviderOption } from '../../src-shared/contract/fork-views';
+import { loadConfig } from '../core/config/config';
+import { glassboxPaths } from '../core/config/paths';
+import { maxTemperature, thinkingForms } from '../core/llm/model-support';
+import { providerIds, resolveProvider } from '../core/llm/providers';
+import { settingsOf } from '../core/session/model';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { BridgeError } from '../../src-shared/contract/wire';
 import { diffSessions } from '../../src-shared/read-models/session-diff';
@@ -15,6 +20,28 @@ function seqOfCall(events: readonly GlassboxEvent[], callId: string, part: 'call
   const e = events.find((x) => x.type === type && x.callId === callId && !x.replayOf && !x.origin);
   if (!e) throw new BridgeError('NOT_FOUND', `No ${part} of call ${callId} in this session.`);
   return e.seq;
+}
+
+/** The configured providers, resolved as a fork would use them (an entry that cannot be resolved is left out and named in `error`). */
+function forkModelOptions(opts: ForkBridgeOptions): ForkModelOptions {
+  const env = typeof opts.env === 'function' ? opts.env() : opts.env;
+  let config;
+  try {
+    config = loadConfig(glassboxPaths(env), opts.workspace).config;
+  } catch (err) {
+    return { providers: [], error: (err as Error).message };
+  }
+  const providers: ProviderOption[] = [];
+  const errors: string[] = [];
+  for (const id of providerIds(config)) {
+    try {
+      const cfg = resolveProvider(config, id, env);
+      providers.push({ ...settingsOf(cfg, id), thinkingForms: thinkingForms(cfg), maxTemperature: maxTemperature(cfg) });
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  }
+  return { providers, ...(errors.length ? { error: errors.join('; ') } : {}) };
 }
 
 export interface ForkBridgeOptions {
@@ -53,6 +80,7 @@ export class ForkBridge {
         const out: ForkResult = { id: files.forkId, workspace: files.workspace.dir, ...(files.workspace.warning ? { warning: files.workspace.warning } : {}) };
         return out;
       },
+      'sessions.forkModels': () => forkModelOptions(opts),
       'sessions.compare': (left, right) => {
         for (const id of [left, right]) if (!isValidSessionId(id) || !opts.store.exists(id)) throw new BridgeError('NOT_FOUND', `No saved session ${id}.`);
         return diffSessions(left, opts.store.load(left).events, right, opts.store.load(right).events);

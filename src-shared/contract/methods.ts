@@ -29,7 +29,7 @@ import {
   type SessionView,
   type SettingsView,
 } from './views';
-import { ForkWindowRequestSchema, type ForkResult } from './fork-views';
+import { ForkWindowRequestSchema, type ForkModelOptions, type ForkResult } from './fork-views';
 import type { SessionDiff } from '../read-models/session-diff';
 import { ReplayRequestSchema, type RecordedSession, type RecordedToolCall, type ReplayOutcome } from './replay';
 import {
@@ -120,6 +120,8 @@ export const METHODS = {
    * file and files are made, it opens in this window and runs on from there.
    */
   'sessions.fork': method([ForkWindowRequestSchema], returns<ForkResult>()),
+  /** The configured providers a fork may use (`default` and `llm.providers`), each with its model, temperature, thinking and what it takes. Never a key. */
+  'sessions.forkModels': method([], returns<ForkModelOptions>()),
   /** Two saved sessions aligned step by step, with the first step where they differ. */
   'sessions.compare': method([z.string(), z.string()], returns<SessionDiff>()),
 

@@ -1,10 +1,11 @@
 import type { GlassboxEvent } from '../events/event-types';
 import type { ModelUsage } from '../events/model-usage';
+import { forkChangeLines } from './fork-change-text';
 
 /** One row of the conversation. */
 export type ChatItem =
   /** `fork`: this run is a fork's (its parent, the step forked at, what changed); `continues`: no new user message. */
-  | { kind: 'user'; key: string; text: string; ts: number; fork?: { parent: string; forkedAt: number; what: string; continues: boolean } }
+  | { kind: 'user'; key: string; text: string; ts: number; fork?: { parent: string; forkedAt: number; what: string; continues: boolean; changes: string[] } }
   | {
       kind: 'assistant';
       key: string;
@@ -65,7 +66,7 @@ function itemFor(state: ChatState, e: GlassboxEvent): { index: number; item: Cha
           key: `u${e.seq}`,
           text: e.task,
           ts: e.ts,
-          ...(e.parent && e.forkedAt !== undefined ? { fork: { parent: e.parent, forkedAt: e.forkedAt, what: e.changed?.what ?? 'none', continues: e.continues === true } } : {}),
+          ...(e.parent && e.forkedAt !== undefined ? { fork: { parent: e.parent, forkedAt: e.forkedAt, what: e.changed?.what ?? 'none', continues: e.continues === true, changes: forkChangeLines(e.changed) } } : {}),
         },
       };
     case 'message_start':

@@ -81,7 +81,8 @@ export function sessionSteps(events: readonly GlassboxEvent[]): { steps: Session
   for (const e of events) {
     switch (e.type) {
       case 'agent_start':
-        pendingUser = e.continues ? undefined : e.task;
+        // A run that continues (a fork from a model turn) keeps the user's message its copied history began, not yet given to a step.
+        pendingUser = e.continues ? pendingUser : e.task;
         pendingFork = e.parent !== undefined && e.forkedAt !== undefined ? { parent: e.parent, forkedAt: e.forkedAt } : undefined;
         // The last fork start is the session's own (a fork of a fork carries its parent's too).
         if (pendingFork) {

@@ -204,6 +204,16 @@ export function CompareView() {
             <div className="compare-summary" data-testid="compare-summary" elementtiming="compare-summary">
               {d.same ? 'The same: every step matches.' : `First divergence at step ${d.firstDivergence}: ${d.divergence}.`}
             </div>
+            {d.forkChange ? (
+              <div className="compare-fork-change" data-testid="compare-fork-change">
+                <strong>{d.forkChange.fork === 'right' ? 'B' : 'A'} is a fork of {d.forkChange.fork === 'right' ? 'A' : 'B'}. What changed:</strong>
+                <ul>
+                  {d.forkChange.lines.map((l) => (
+                    <li key={l}>{l}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <Totals diff={d} />
             <Lanes diff={d} />
             <div className="compare-steps">

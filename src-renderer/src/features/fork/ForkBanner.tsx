@@ -12,7 +12,7 @@ const CHANGED: Record<string, string> = {
 };
 
 /** Where a fork's run starts: its parent and step, what changed, and *Compare with parent*. */
-export function ForkBanner({ fork }: { fork: { parent: string; forkedAt: number; what: string } }) {
+export function ForkBanner({ fork }: { fork: { parent: string; forkedAt: number; what: string; changes?: string[] } }) {
   const sessionId = useApp((s) => s.sessionId);
   const openCompare = useApp((s) => s.openCompare);
   const openSession = useApp((s) => s.openSession);
@@ -24,6 +24,7 @@ export function ForkBanner({ fork }: { fork: { parent: string; forkedAt: number;
           {fork.parent.slice(0, 8)}
         </button>{' '}
         at step {fork.forkedAt}: {CHANGED[fork.what] ?? fork.what}
+        {fork.what === 'model' && fork.changes?.length ? <span data-testid="fork-banner-changes"> ({fork.changes.join('; ')})</span> : null}
       </span>
       <button className="link-button" data-testid="compare-with-parent" onClick={() => void openCompare(fork.parent, sessionId)}>
         Compare with parent

@@ -2,13 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../../store/app-context';
 import { editsFor } from '../../store/fork/actions';
 import type { ForkEditKind } from '../../store/fork/state';
+import { ForkModelFields } from './ForkModelFields';
 import './fork.css';
 
 const EDIT_LABEL: Record<ForkEditKind, string> = {
   message: 'The user’s message',
   result: 'The tool’s result',
   args: 'The tool’s arguments (it runs again)',
-  model: 'The model',
+  model: 'The model (provider, temperature, thinking)',
   systemPrompt: 'The system prompt',
   instructions: 'An MCP server’s instructions',
   none: 'Nothing (run again from here)',
@@ -33,7 +34,6 @@ export function ForkDialog() {
   useEffect(() => ref.current?.focus(), [e?.parent, e?.at, e?.callId]);
   if (!e) return null;
   const where = e.callId ? `call ${e.callId}` : `step ${e.at}`;
-  const multiline = e.edit !== 'model';
   return (
     <div className="dialog-backdrop" onKeyDown={(ev) => ev.key === 'Escape' && close()}>
       <div className="dialog fork-dialog" role="dialog" aria-label="Fork from here" data-testid="fork-dialog">
@@ -59,20 +59,18 @@ export function ForkDialog() {
             </select>
           </label>
         ) : null}
-        {e.edit !== 'none' ? (
-          multiline ? (
-            <textarea
-              className="fork-text"
-              data-testid="fork-text"
-              spellCheck={false}
-              rows={e.edit === 'args' ? 8 : 10}
-              value={e.text}
-              placeholder={e.edit === 'systemPrompt' ? 'The system prompt the model gets from this step on' : e.edit === 'instructions' ? 'The instructions the model gets from this server' : ''}
-              onChange={(ev) => update({ text: ev.target.value })}
-            />
-          ) : (
-            <input className="fork-text" data-testid="fork-text" value={e.text} onChange={(ev) => update({ text: ev.target.value })} placeholder="model name" />
-          )
+        {e.edit === 'model' ? (
+          <ForkModelFields e={e} update={update} />
+        ) : e.edit !== 'none' ? (
+          <textarea
+            className="fork-text"
+            data-testid="fork-text"
+            spellCheck={false}
+            rows={e.edit === 'args' ? 8 : 10}
+            value={e.text}
+            placeholder={e.edit === 'systemPrompt' ? 'The system prompt the model gets from this step on' : e.edit === 'instructions' ? 'The instructions the model gets from this server' : ''}
+            onChange={(ev) => update({ text: ev.target.value })}
+          />
         ) : null}
         {e.edit === 'result' ? (
           <label className="fork-field">

@@ -1,4 +1,4 @@
-import type { ForkPointKind, ForkWindowRequest } from '../../../../src-shared/contract/fork-views';
+import { ModelChangeSchema, type ForkPointKind, type ForkWindowRequest } from '../../../../src-shared/contract/fork-views';
 
 /** The one thing a fork changes, as the window sends it. */
 type ForkChange = ForkWindowRequest['change'];
@@ -36,7 +36,7 @@ function textFor(edit: ForkEditKind, original: ForkEditor['original'], model: st
 export interface ForkActions {
   /** Opens the editor on a row of the shown session. */
   openForkEditor(target: ForkTarget): void;
-  updateForkEditor(patch: Partial<Pick<ForkEditor, 'edit' | 'text' | 'isError' | 'server' | 'workspace' | 'recorded'>>): void;
+  updateForkEditor(patch: Partial<Pick<ForkEditor, 'edit' | 'text' | 'isError' | 'server' | 'workspace' | 'recorded' | 'provider' | 'temperature' | 'thinking' | 'budget' | 'modelTouched'>>): void;
   closeForkEditor(): void;
   /** Makes the fork: it opens in this window and runs on. */
   submitFork(): Promise<void>;
@@ -71,14 +71,37 @@ export function changeOfEditor(e: ForkEditor): ForkChange {
       return { what: 'args', callId: e.callId ?? '', args };
     }
     case 'model':
-      if (!e.text.trim()) throw new Error('Name the model the fork uses.');
-      return { what: 'model', model: e.text.trim() };
+      return modelChangeOf(e);
     case 'systemPrompt':
       return { what: 'systemPrompt', text: e.text };
     case 'instructions':
       if (!e.server.trim()) throw new Error('Choose the MCP server whose instructions change.');
       return { what: 'instructions', server: e.server.trim(), text: e.text };
   }
+}
+
+const FIELD_NAME: Record<string, string> = { provider: 'Provider', model: 'Model', temperature: 'Temperature', thinking: 'Thinking' };
+
+/** The model settings the editor asks for (only those changed), checked by the schema the host checks them with. */
+function modelChangeOf(e: ForkEditor): ForkChange {
+  const name = e.text.trim();
+  if (!name) throw new Error('Name the model the fork uses.');
+  const own = e.provider ? e.providers?.find((p) => p.provider === e.provider)?.model : e.baseModel;
+  const raw: Record<string, unknown> = { what: 'model' };
+  if (e.provider) raw.provider = e.provider;
+  if (name !== own) raw.model = name;
+  const t = e.temperature.trim();
+  if (t) raw.temperature = Number.isFinite(Number(t)) ? Number(t) : t;
+  if (e.thinking === 'budget') raw.thinking = /^\d+$/.test(e.budget.trim()) ? Number(e.budget.trim()) : e.budget.trim();
+  else if (e.thinking) raw.thinking = e.thinking;
+  const parsed = ModelChangeSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = typeof issue.path[0] === 'string' ? FIELD_NAME[issue.path[0]] : undefined;
+    if (!field) throw new Error('Change at least one of provider, model, temperature or thinking (or choose Nothing).');
+    throw new Error(`${field}: ${issue.message}.`);
+  }
+  return parsed.data;
 }
 
 /** Builds the fork slice's actions. */
@@ -100,11 +123,31 @@ export const forkActions: SliceActions<ForkActions> = (set, get, bridge) => ({
         original,
         isError: original.isError ?? false,
         server: '',
+        provider: '',
+        temperature: '',
+        thinking: '',
+        budget: '8000',
+        modelTouched: false,
+        baseModel: model,
+        providers: null,
         workspace: 'copy',
         recorded: false,
         busy: false,
       },
     });
+    // The configured providers, for the model's settings (from the host: never a key).
+    void bridge()
+      .sessions.forkModels()
+      .then(
+        (r) => {
+          const cur = get().forkEditor;
+          if (cur && cur.parent === parent) set({ forkEditor: { ...cur, providers: r.providers, ...(r.error ? { providersError: r.error } : {}) } });
+        },
+        (err: unknown) => {
+          const cur = get().forkEditor;
+          if (cur && cur.parent === parent) set({ forkEditor: { ...cur, providers: [], providersError: errorText(err) } });
+        },
+      );
   },
   updateForkEditor: (patch) => {
     const e = get().forkEditor;
@@ -112,6 +155,8 @@ export const forkActions: SliceActions<ForkActions> = (set, get, bridge) => ({
     const next = { ...e, ...patch, error: undefined };
     // Another edit: start from what the row recorded for it.
     if (patch.edit && patch.edit !== e.edit && patch.text === undefined) next.text = textFor(patch.edit, e.original, get().agent.model?.model ?? '');
+    // Another provider brings its own model, unless a name was typed.
+    if (patch.provider !== undefined && !e.modelTouched) next.text = (patch.provider ? e.providers?.find((p) => p.provider === patch.provider)?.model : undefined) ?? e.baseModel;
     set({ forkEditor: next });
   },
   closeForkEditor: () => set({ forkEditor: null }),

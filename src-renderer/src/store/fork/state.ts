@@ -1,4 +1,4 @@
-import type { ForkPointKind, ForkWorkspaceMode } from '../../../../src-shared/contract/fork-views';
+import type { ForkPointKind, ForkWorkspaceMode, ProviderOption } from '../../../../src-shared/contract/fork-views';
 import type { SessionDiff } from '../../../../src-shared/read-models/session-diff';
 
 /** What the *Fork from here…* editor can change. */
@@ -19,6 +19,19 @@ export interface ForkEditor {
   original: { message?: string; args?: string; result?: string; isError?: boolean };
   isError: boolean;
   server: string;
+  /** The model's settings (edit `model`): '' leaves a setting as it is. `provider`: an id of `providers`. */
+  provider: string;
+  temperature: string;
+  /** '' as configured, `off`, an effort, or `budget` (the tokens in `budget`). */
+  thinking: '' | 'off' | 'low' | 'medium' | 'high' | 'budget';
+  budget: string;
+  /** The model field was typed in (else it follows the chosen provider's own model). */
+  modelTouched: boolean;
+  /** The session's model when the editor opened: a name left as it is is no change. */
+  baseModel: string;
+  /** The configured providers (null while they load); `providersError` when one could not be read. */
+  providers: ProviderOption[] | null;
+  providersError?: string;
   workspace: ForkWorkspaceMode;
   recorded: boolean;
   busy: boolean;
