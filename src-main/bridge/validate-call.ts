@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { methodSchema, type MethodName } from '../../src-shared/contract/methods';
-import { issueText, pathText } from '../../src-shared/contract/schema-issues';
+import { issueText, pathText } from '../../src-shared/text/schema-issues';
 import { type BridgeErrorInfo, type CallMessage } from '../../src-shared/contract/wire';
 
 /** A checked call (its arguments as the method's schema parsed them), or why it was refused. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GlobSchema } from '../../../src-shared/text/glob';
+import { issueLines } from '../../../src-shared/text/schema-issues';
 
 /**
  * The config file's sections as zod schemas: the one place their shapes and allowed values are
@@ -162,68 +163,6 @@ export type ApprovalRuleConfig = z.infer<typeof ApprovalRuleSchema>;
 /** The `approvals` section as validated. */
 export type ApprovalsSectionConfig = z.infer<typeof ApprovalsSchema>;
 
-/** `a.b[0].c` for a zod issue path. */
-function pathText(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else {
-      const key = String(p);
-      out += /^[A-Za-z_$][\w$-]*$/.test(key) ? (out ? `.${key}` : key) : `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out || '(the file)';
-}
-
-/** The value at `path` in `root` (for naming what was found). */
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
-  return v;
-}
-
-/** What kind of JSON value something is, in words (never the value itself: it may be a key). */
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return 'a string';
-  if (typeof v === 'number') return 'a number';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  return typeof v;
-}
-
-/** One issue in words: `approvals.mode: "yolo" is not one of "ask", "auto", "deny"`. */
-function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
-  const where = pathText(issue.path);
-  const found = valueAt(root, issue.path);
-  switch (issue.code) {
-    case 'invalid_value': {
-      const allowed = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      // Only short strings are echoed: an allowed-values field holds a keyword, not a secret.
-      const shown = typeof found === 'string' && found.length <= 40 ? JSON.stringify(found) : kindOf(found);
-      return `${where}: ${shown} is not one of ${allowed}`;
-    }
-    case 'invalid_type': {
-      if (issue.expected === 'int') return `${where}: must be a whole number`;
-      const want = { array: 'a list', object: 'an object', record: 'an object' }[issue.expected as string] ?? `a ${issue.expected}`;
-      return `${where}: must be ${want}, not ${kindOf(found)}`;
-    }
-    case 'invalid_union':
-      return `${where}: ${kindOf(found)} is not allowed here`;
-    case 'too_small':
-      return `${where}: must be ${issue.origin === 'string' ? 'a non-empty string' : issue.inclusive ? `at least ${String(issue.minimum)}` : `more than ${String(issue.minimum)}`}`;
-    case 'too_big':
-      return `${where}: must be at most ${String(issue.maximum)}`;
-    case 'unrecognized_keys': {
-      const known = issue.path.length ? Object.keys(shapeAt(issue.path) ?? {}) : [];
-      return `${where}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${known.length ? ` (known: ${known.join(', ')})` : ''}`;
-    }
-    default:
-      return `${where}: ${issue.message}`;
-  }
-}
-
 /** The known keys of the strict object at `path` (approvals and its rules), for the message. */
 function shapeAt(path: readonly PropertyKey[]): Record<string, unknown> | null {
   if (path[0] !== 'approvals') return null;
@@ -239,7 +178,7 @@ function shapeAt(path: readonly PropertyKey[]): Record<string, unknown> | null {
  */
 export function configProblems(value: unknown): string[] {
   const r = ConfigSectionsSchema.safeParse(value);
-  return r.success ? [] : r.error.issues.map((i) => describeIssue(i, value));
+  return r.success ? [] : configIssues(r.error.issues, value, []);
 }
 
 /**
@@ -247,7 +186,5 @@ export function configProblems(value: unknown): string[] {
  * `['webSearch']`), in the same words as configProblems.
  */
 export function configIssues(issues: readonly z.core.$ZodIssue[], section: unknown, prefix: readonly string[]): string[] {
-  let root: unknown = section;
-  for (const key of [...prefix].reverse()) root = { [key]: root };
-  return issues.map((i) => describeIssue({ ...i, path: [...prefix, ...i.path] } as z.core.$ZodIssue, root));
+  return issueLines(issues, section, { prefix, whole: '(the file)', knownKeys: (path) => Object.keys(shapeAt(path) ?? {}) });
 }

@@ -23,6 +23,6 @@ describe('registrySettings', () => {
 
   it('refuses a glob whose braces expand too far, naming the entry', () => {
     expect(() => registrySettings({ mcp: { allow: ['{a,b}'.repeat(9)] } })).toThrow(ConfigError);
-    expect(() => registrySettings({ mcp: { allow: ['{a,b}'.repeat(9)] } })).toThrow(/^mcp\.allow\.0: a glob whose braces expand to more than 256 patterns$/);
+    expect(() => registrySettings({ mcp: { allow: ['{a,b}'.repeat(9)] } })).toThrow(/^mcp\.allow\[0\]: a glob whose braces expand to more than 256 patterns$/);
   });
 });

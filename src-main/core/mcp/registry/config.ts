@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, type GlassboxConfig } from '../../config/config';
+import { configIssues } from '../../config/schema';
 import { OFFICIAL_REGISTRY } from './client';
 import { Glob, GlobSchema } from '../../../../src-shared/text/glob';
 
@@ -25,10 +26,7 @@ export interface RegistrySettings {
 /** The registry settings of a config. Throws ConfigError for a malformed `mcp` section (exit 2). */
 export function registrySettings(config: GlassboxConfig): RegistrySettings {
   const parsed = McpRegistryConfigSchema.safeParse(config.mcp ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`mcp.${issue.path.join('.')}: ${issue.message}`);
-  }
+  if (!parsed.success) throw new ConfigError(configIssues(parsed.error.issues, config.mcp, ['mcp'])[0]!);
   const allow = parsed.data.allow;
   const globs = allow?.map((p) => new Glob(p));
   return {

@@ -1,6 +1,7 @@
 /**
  * Zod's issues in words for the people who read them: the window (a bridge call refused at the
- * edge) and the user (a config file refused at load). One wording for both. Values are named by
+ * edge, bridge/validate-call.ts) and the user (a config file, its `sandbox` section or an
+ * imported MCP config refused at load: core/config/schema.ts). One wording for all of them. Values are named by
  * their kind, never quoted (they may be keys), except short keyword-like strings where a set of
  * allowed values was expected.
  */
@@ -65,6 +66,7 @@ export function issueText(issue: z.core.$ZodIssue, root: unknown, knownKeys?: re
     case 'invalid_value':
       return `${shown(found)} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_type': {
+      if (issue.expected === 'int' && typeof found === 'number') return 'must be a whole number';
       const want = EXPECTED[issue.expected as string] ?? `a ${issue.expected}`;
       return found === undefined ? `${want} is required` : `must be ${want}, not ${kindOf(found)}`;
     }
@@ -95,4 +97,25 @@ export function issueText(issue: z.core.$ZodIssue, root: unknown, knownKeys?: re
     default:
       return issue.message;
   }
+}
+
+/**
+ * Each issue as `path: words` (`approvals.rules[0].decision: "alow" is not one of …`), its path
+ * prefixed by `prefix` (where the parsed value sits, e.g. `['sandbox']`); `whole` names the
+ * value itself when the path is empty. `knownKeys(path)` lists the keys allowed in the object at
+ * `path`, for unknown-key issues.
+ */
+export function issueLines(
+  issues: readonly z.core.$ZodIssue[],
+  value: unknown,
+  opts: { prefix?: readonly PropertyKey[]; whole?: string; knownKeys?: (path: readonly PropertyKey[]) => readonly string[] | undefined } = {},
+): string[] {
+  const prefix = opts.prefix ?? [];
+  let root: unknown = value;
+  for (const key of [...prefix].reverse()) root = { [key]: root };
+  return issues.map((i) => {
+    const path = [...prefix, ...i.path];
+    const issue = { ...i, path } as z.core.$ZodIssue;
+    return `${pathText(path) || (opts.whole ?? '(the value)')}: ${issueText(issue, root, opts.knownKeys?.(path))}`;
+  });
 }
