@@ -1,4 +1,6 @@
 import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { issueLines } from '../../../src-shared/text/schema-issues';
 
 /** How much the OS sandbox lets `bash` and `python_execute` do (config `sandbox.mode`). */
 export type SandboxMode = 'workspace-write' | 'read-only' | 'off';
@@ -16,30 +18,27 @@ export interface SandboxConfig {
 /** The default: workspace-write, no network, nothing else writable. */
 export const DEFAULT_SANDBOX_CONFIG: SandboxConfig = Object.freeze({ mode: 'workspace-write', network: false, writableRoots: [] }) as SandboxConfig;
 
-const MODES: readonly SandboxMode[] = ['workspace-write', 'read-only', 'off'];
+const MODES = ['workspace-write', 'read-only', 'off'] as const satisfies readonly SandboxMode[];
+
+/**
+ * The `sandbox` section's schema: strict (a misspelt key must not leave the sandbox looser than
+ * written), every key optional with the defaults above.
+ */
+export const SandboxSectionSchema = z.strictObject({
+  mode: z.enum(MODES).default(DEFAULT_SANDBOX_CONFIG.mode),
+  network: z.boolean().default(false),
+  writableRoots: z.array(z.string().refine((p) => isAbsolute(p), { message: 'must be an absolute path' })).default([]),
+});
 
 /**
  * Validates the raw `sandbox` section. A wrong value is an error naming the key and what is
- * allowed (the caller turns it into a ConfigError): a typo must never silently loosen or drop
- * the sandbox.
+ * allowed, never quoting a value (the caller turns it into a ConfigError): a typo must never
+ * silently loosen or drop the sandbox.
  */
 export function parseSandboxConfig(raw: unknown): { ok: true; config: SandboxConfig } | { ok: false; reason: string } {
   if (raw === undefined || raw === null) return { ok: true, config: { ...DEFAULT_SANDBOX_CONFIG, writableRoots: [] } };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'sandbox: must be an object like { "mode": "workspace-write", "network": false, "writableRoots": [] }' };
-  const r = raw as Record<string, unknown>;
-  for (const key of Object.keys(r)) {
-    if (!['mode', 'network', 'writableRoots'].includes(key)) return { ok: false, reason: `sandbox.${key}: unknown key (known: mode, network, writableRoots)` };
-  }
-  const mode = r.mode ?? DEFAULT_SANDBOX_CONFIG.mode;
-  if (typeof mode !== 'string' || !MODES.includes(mode as SandboxMode)) {
-    return { ok: false, reason: `sandbox.mode: ${JSON.stringify(mode)} is not one of ${MODES.map((m) => `"${m}"`).join(', ')}` };
-  }
-  const network = r.network ?? false;
-  if (typeof network !== 'boolean') return { ok: false, reason: `sandbox.network: must be true or false, not ${JSON.stringify(network)}` };
-  const roots = r.writableRoots ?? [];
-  if (!Array.isArray(roots)) return { ok: false, reason: 'sandbox.writableRoots: must be a list of absolute paths' };
-  for (const [i, p] of roots.entries()) {
-    if (typeof p !== 'string' || !isAbsolute(p)) return { ok: false, reason: `sandbox.writableRoots[${i}]: ${JSON.stringify(p)} is not an absolute path` };
-  }
-  return { ok: true, config: { mode: mode as SandboxMode, network, writableRoots: roots as string[] } };
+  const parsed = SandboxSectionSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const known = Object.keys(SandboxSectionSchema.shape);
+  return { ok: false, reason: issueLines(parsed.error.issues, raw, { prefix: ['sandbox'], knownKeys: (path) => (path.length === 1 ? known : undefined) }).join('; ') };
 }

@@ -40,12 +40,37 @@ describe('parseMcpImport', () => {
   });
 
   it.each([
-    ['{"servers":{"bad":{"type":"websocket","url":"ws://x"}}}', /bad: skipped, unsupported type "websocket"/],
+    ['{"servers":{"bad":{"type":"websocket","url":"ws://x"}}}', /bad: skipped, unsupported type: "websocket" is not one of "stdio", "sse", "http"/],
     ['{"servers":{"bad":{"type":"stdio"}}}', /bad: skipped, type 'stdio' needs a 'command'/],
     ['{"servers":{"bad":"npx"}}', /bad: skipped, not an object/],
     ['{"servers":{"p":{"command":"x","args":["${input:token}"]}}}', /\$\{input:/],
   ])('warns about %s', (text, warning) => {
     expect(parseMcpImport(text, 'f.json').warnings.join('\n')).toMatch(warning);
+  });
+
+  it('drops a field of the wrong kind and says which and what was expected, never its value', () => {
+    const r = parseMcpImport(
+      JSON.stringify({ mcpServers: { s: { command: 'node', args: 'sk-live-secret', env: ['sk-live-two'], disabled: 'yes', timeout: 5, prefix: 1 } } }),
+      'c.json',
+    );
+    expect(r.servers).toEqual({ s: { command: 'node', timeoutMs: 5000 } });
+    expect(r.warnings).toEqual([
+      's: ignored args: must be a list, not a string; env: must be an object, not a list; disabled: must be true or false, not a string; prefix: must be true or false, not a number',
+    ]);
+    expect(r.warnings.join('\n')).not.toContain('sk-live');
+  });
+
+  it('reads a file whose top is not an object as an error naming the file and what was expected', () => {
+    expect(() => parseMcpImport('["sk-live-secret"]', '/x/a.json')).toThrow(/^\/x\/a\.json: must be an object, not a list$/);
+    expect(() => parseMcpImport('"sk-live-secret"', '/x/a.json')).toThrow(/^\/x\/a\.json: must be an object, not a string$/);
+    // A servers section of the wrong kind is passed over, as another client's file may have one.
+    expect(parseMcpImport('{"mcpServers": [1], "servers": {"a": {"command": "x"}}}', 'f.json')).toMatchObject({ format: 'vscode', servers: { a: { command: 'x' } } });
+    expect(() => parseMcpImport('{"mcpServers": "x"}', 'f.json')).toThrow(/no 'mcpServers'/);
+  });
+
+  it('keeps the order of fields (an imported entry equal to the one in config is "unchanged")', () => {
+    const r = parseMcpImport('{"mcpServers":{"s":{"disabledTools":["x"],"timeout":2,"command":"c","type":"stdio"}}}', 'f.json');
+    expect(JSON.stringify(r.servers.s)).toBe('{"type":"stdio","command":"c","timeoutMs":2000,"disabledTools":["x"]}');
   });
 
   it('reports malformed JSON with path and position, and files without servers', () => {

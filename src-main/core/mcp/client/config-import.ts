@@ -1,4 +1,6 @@
 import { ConfigError, parseJsonFile, type GlassboxConfig, type McpServerConfig } from '../../config/config';
+import { z } from 'zod';
+import { issueLines } from '../../../../src-shared/text/schema-issues';
 import { resolveTransportKind } from './transport-kind';
 
 /** Servers read from another client's config file. */
@@ -21,7 +23,7 @@ export interface McpImportMerge {
   unchanged: string[];
 }
 
-const TYPES = new Set(['stdio', 'sse', 'http', 'streamable-http', 'streamableHttp', 'streamable_http']);
+const TYPES = ['stdio', 'sse', 'http', 'streamable-http', 'streamableHttp', 'streamable_http'] as const;
 
 /** Removes // and /* comments and trailing commas (VS Code's mcp.json is JSON with comments). */
 export function stripJsonComments(text: string): string {
@@ -62,58 +64,89 @@ export function stripJsonComments(text: string): string {
   return out.replace(/,(\s*[}\]])/g, '$1');
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+/** Any JSON object (a section, an entry), its values unchecked. */
+const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-function stringRecord(v: unknown): Record<string, string> | undefined {
-  if (!isObject(v)) return undefined;
+/** String values as other clients write them: numbers and booleans kept as text, nulls dropped. */
+const TextRecordSchema = JsonObjectSchema.transform((o) => {
   const out: Record<string, string> = {};
-  for (const [k, val] of Object.entries(v)) if (val !== null && val !== undefined) out[k] = String(val);
+  for (const [k, v] of Object.entries(o)) if (v !== null && v !== undefined) out[k] = String(v);
   return out;
-}
+});
 
-/** Converts one foreign entry to ours; returns a reason when it cannot be used. */
+/** A list whose items are kept as text (`"args": ["-p", 8080]`). */
+const TextListSchema = z.array(z.unknown()).transform((a) => a.map(String));
+
+/**
+ * One foreign server entry (Claude Desktop, Cursor, VS Code, `.mcp.json`): the fields Glassbox
+ * reads, each optional; other keys pass through to be reported as ignored.
+ */
+const ForeignEntrySchema = z.looseObject({
+  type: z.enum(TYPES).optional(),
+  command: z.string().optional(),
+  args: TextListSchema.optional(),
+  env: TextRecordSchema.optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: TextRecordSchema.optional(),
+  disabled: z.boolean().optional(),
+  timeoutMs: z.number().optional(),
+  /** Cursor and Claude write seconds or milliseconds here. */
+  timeout: z.number().optional(),
+  prefix: z.boolean().optional(),
+  includeInstructions: z.boolean().optional(),
+  disabledTools: TextListSchema.optional(),
+});
+
+const KNOWN = Object.keys(ForeignEntrySchema.shape);
+
+/** Converts one foreign entry to ours; returns undefined (with a warning) when it cannot be used. */
 function normalizeEntry(id: string, raw: unknown, warnings: string[]): McpServerConfig | undefined {
-  if (!isObject(raw)) {
+  const entry = JsonObjectSchema.safeParse(raw);
+  if (!entry.success) {
     warnings.push(`${id}: skipped, not an object`);
     return undefined;
   }
-  const out: McpServerConfig = {};
-  if (raw.type !== undefined) {
-    if (typeof raw.type !== 'string' || !TYPES.has(raw.type)) {
-      warnings.push(`${id}: skipped, unsupported type ${JSON.stringify(raw.type)}`);
+  let parsed = ForeignEntrySchema.safeParse(entry.data);
+  if (!parsed.success) {
+    const typeIssues = parsed.error.issues.filter((i) => i.path[0] === 'type');
+    if (typeIssues.length > 0) {
+      warnings.push(`${id}: skipped, unsupported ${issueLines(typeIssues, entry.data)[0]}`);
       return undefined;
     }
-    out.type = raw.type as McpServerConfig['type'];
+    // A field of the wrong kind is dropped (as before) and now said so.
+    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    warnings.push(`${id}: ignored ${issueLines(parsed.error.issues, entry.data).join('; ')}`);
+    parsed = ForeignEntrySchema.safeParse(Object.fromEntries(Object.entries(entry.data).filter(([k]) => !bad.has(k))));
+    if (!parsed.success) throw new Error(`unreachable: ${id} still malformed after dropping its bad fields`);
   }
-  if (typeof raw.command === 'string') out.command = raw.command;
-  if (Array.isArray(raw.args)) out.args = raw.args.map(String);
-  const env = stringRecord(raw.env);
-  if (env) out.env = env;
-  if (typeof raw.cwd === 'string') out.cwd = raw.cwd;
-  if (typeof raw.url === 'string') out.url = raw.url;
-  const headers = stringRecord(raw.headers);
-  if (headers) out.headers = headers;
-  if (typeof raw.disabled === 'boolean') out.disabled = raw.disabled;
-  if (typeof raw.timeoutMs === 'number') out.timeoutMs = raw.timeoutMs;
-  else if (typeof raw.timeout === 'number') out.timeoutMs = raw.timeout < 1000 ? raw.timeout * 1000 : raw.timeout; // Cursor/Claude use seconds or ms
-  if (typeof raw.prefix === 'boolean') out.prefix = raw.prefix;
-  if (typeof raw.includeInstructions === 'boolean') out.includeInstructions = raw.includeInstructions;
-  if (Array.isArray(raw.disabledTools)) out.disabledTools = raw.disabledTools.map(String);
-  const known = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'timeoutMs', 'timeout', 'prefix', 'includeInstructions', 'disabledTools']);
-  const dropped = Object.keys(raw).filter((k) => !known.has(k));
+  const fields = parsed.data as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of KNOWN) {
+    const v = fields[key];
+    if (v === undefined) continue;
+    if (key !== 'timeout') out[key] = v;
+    else if (out.timeoutMs === undefined) out.timeoutMs = (v as number) < 1000 ? (v as number) * 1000 : v; // seconds or ms
+  }
+  const dropped = Object.keys(entry.data).filter((k) => !KNOWN.includes(k));
   if (dropped.length) warnings.push(`${id}: ignored ${dropped.map((k) => `'${k}'`).join(', ')} (not supported by Glassbox)`);
   const text = JSON.stringify(out);
   if (/\$\{input:/.test(text)) warnings.push(`${id}: uses VS Code \${input:…} prompts; replace them with values or \${env:NAME}`);
   if (/\$\{workspaceFolder\}/.test(text)) warnings.push(`${id}: uses \${workspaceFolder}; Glassbox reads it as an environment variable`);
-  const kind = resolveTransportKind(out);
+  const kind = resolveTransportKind(out as McpServerConfig);
   if (!kind.ok) {
     warnings.push(`${id}: skipped, ${kind.reason}`);
     return undefined;
   }
-  return out;
+  return out as McpServerConfig;
 }
+
+/** The file's top: where its servers are, by client. */
+const ImportFileSchema = z.object({
+  mcpServers: JsonObjectSchema.optional().catch(undefined),
+  servers: JsonObjectSchema.optional().catch(undefined),
+  mcp: z.object({ servers: JsonObjectSchema.optional().catch(undefined) }).optional().catch(undefined),
+});
 
 /**
  * Reads a Claude Desktop / Cursor / `.mcp.json` file (`mcpServers`), a VS Code `mcp.json`
@@ -122,24 +155,25 @@ function normalizeEntry(id: string, raw: unknown, warnings: string[]): McpServer
  */
 export function parseMcpImport(text: string, path: string): McpImport {
   const value = parseJsonFile(stripJsonComments(text), path);
-  if (!isObject(value)) throw new ConfigError(`${path}: expected a JSON object`);
+  const file = ImportFileSchema.safeParse(value);
+  if (!file.success) throw new ConfigError(issueLines(file.error.issues, value, { whole: path }).join('; '));
   let format: McpImport['format'];
-  let section: unknown;
-  if (isObject(value.mcpServers)) {
+  let section: Record<string, unknown>;
+  if (file.data.mcpServers) {
     format = 'mcpServers';
-    section = value.mcpServers;
-  } else if (isObject(value.servers)) {
+    section = file.data.mcpServers;
+  } else if (file.data.servers) {
     format = 'vscode';
-    section = value.servers;
-  } else if (isObject(value.mcp) && isObject(value.mcp.servers)) {
+    section = file.data.servers;
+  } else if (file.data.mcp?.servers) {
     format = 'vscode-settings';
-    section = value.mcp.servers;
+    section = file.data.mcp.servers;
   } else {
     throw new ConfigError(`${path}: no 'mcpServers' (Claude Desktop, Cursor, .mcp.json) or 'servers' (VS Code) section found`);
   }
   const warnings: string[] = [];
   const servers: Record<string, McpServerConfig> = {};
-  for (const [id, raw] of Object.entries(section as Record<string, unknown>)) {
+  for (const [id, raw] of Object.entries(section)) {
     const entry = normalizeEntry(id, raw, warnings);
     if (entry) servers[id] = entry;
   }
