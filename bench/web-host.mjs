@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** `glassbox web --port 0 ARGS` with `env`; `url` is the printed `Glassbox UI: …` address. */
-export async function startWebHost(args, env) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'glassbox.mjs'), 'web', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * `glassbox web --port 0 ARGS` with `env`; `url` is the printed `Glassbox UI: …` address. `root`:
+ * another build's folder (with its `bin/` and `out/`), to compare builds side by side.
+ */
+export async function startWebHost(args, env, root = ROOT) {
+  const child = spawn(process.execPath, [join(root, 'bin', 'glassbox.mjs'), 'web', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d) => {

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { renderMarkdown } from './markdown';
+import { isPlainLine, renderMarkdown } from './markdown';
 import { splitBlocks } from './markdown-blocks';
 import { enhanceCodeBlocks } from './code-blocks';
 import '../tool-calls/tool-calls.css';
@@ -36,9 +36,19 @@ function StreamingMarkdown({ text }: { text: string }) {
  * The assistant's Markdown, sanitized (see markdown.ts); code blocks get colours and a Copy
  * button. While it streams it is rendered block by block (a whole answer re-parsed per word cost
  * a frame's budget); once complete, as one document. Tool output never goes through here.
+ * A plain line (most messages between tool calls) is built as the elements its HTML would parse
+ * to: setting HTML starts the browser's HTML parser, ~0.5 ms for each row scrolling into view.
  */
 export const MarkdownText = memo(function MarkdownText({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  const html = useMemo(() => (streaming ? '' : renderMarkdown(text)), [text, streaming]);
+  const plain = !streaming && isPlainLine(text);
+  const html = useMemo(() => (streaming || plain ? '' : renderMarkdown(text)), [text, streaming, plain]);
   if (streaming) return <StreamingMarkdown text={text} />;
+  if (plain) {
+    return (
+      <div className="markdown">
+        <p>{text}</p>
+      </div>
+    );
+  }
   return <Html className="markdown" html={html} />;
 });

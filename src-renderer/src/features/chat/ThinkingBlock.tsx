@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { formatCount } from '../usage/format';
 
 /** What a redacted block reads as in the recorded thinking. */
 const REDACTED = '[redacted]';
@@ -49,7 +50,7 @@ export function ThinkingBlock({ text, live }: { text: string; live: boolean }) {
       }}
     >
       <summary>
-        {live ? 'Thinking…' : 'Thought'} <span className="muted">· {words.toLocaleString('en-US')} words</span>
+        {live ? 'Thinking…' : 'Thought'} <span className="muted">· {formatCount(words)} words</span>
       </summary>
       <div className="thinking-text" data-testid="thinking-text">
         <ThinkingText text={text} />

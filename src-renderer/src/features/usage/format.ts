@@ -1,7 +1,13 @@
 import { formatUsage, type ModelUsage, type UsageTotals } from '../../../../src-shared/events/model-usage';
 import { formatDuration } from '../tool-calls/format';
 
-const n = (x: number | undefined): string => (x ?? 0).toLocaleString('en-US');
+// One formatter for every count: `toLocaleString('en-US')` builds a new one per call, and the
+// chat formats several counts for each model turn that scrolls into view.
+const counts = new Intl.NumberFormat('en-US');
+const n = (x: number | undefined): string => counts.format(x ?? 0);
+
+/** A count with thousands separators ("12,345"), as every count in the chat is written. */
+export const formatCount = (x: number): string => counts.format(x);
 
 /** $0.0123 (four decimals below a dollar, two above); "cost unknown" for null or a missing cost. */
 export function formatCost(usd: number | null | undefined): string {
