@@ -49,9 +49,9 @@ describe.each(WIRES)('usage per model turn (%s wire format)', (wire) => {
     f.model.push({ text: 'done', usage: { inputTokens: 1234, outputTokens: 56 } });
     const h = await runGlassbox(['run', 'again', '--workspace', f.workspace, '--approve', 'auto'], { env: f.env, cwd: f.workspace, timeoutMs: 200_000 });
     expect(h.code, h.stderr).toBe(0);
-    expect(h.stderr).toMatch(/model scripted: 1,234 in · 56 out · \$0\.0029 \(first token \d+ ms, \d+ ms\)/);
+    expect(h.stderr).toMatch(/model scripted: 1,234 tokens in · 56 out · \$0\.0029 \(first token \d+ ms, \d+ ms\)/);
     const last = h.stderr.trim().split('\n').pop() ?? '';
-    expect(last).toMatch(/^glassbox run: finished after 1 step\(s\) · 1,234 in · 56 out · \$0\.0029\. Session /);
+    expect(last).toMatch(/^glassbox run: finished after 1 step\(s\) · 1,234 tokens in · 56 out · \$0\.0029\. Session /);
   });
 });
 
@@ -98,6 +98,6 @@ describe('usage without a price', () => {
     const f = await fixture('openai', [{ text: 'hi', usage: { inputTokens: 10, outputTokens: 2 } }]);
     const r = await runGlassbox(['run', 'hi', '--workspace', f.workspace], { env: f.env, cwd: f.workspace, timeoutMs: 200_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('10 in · 2 out · cost unknown');
+    expect(r.stderr).toContain('10 tokens in · 2 out · cost unknown');
   });
 });

@@ -55,7 +55,8 @@ describe('edits pane', () => {
 
     // Undo from the diff: the file on disk goes back one edit, and the undo is itself recorded.
     await pane.getByTestId('edit-undo').click();
-    await expect.poll(() => pane.getByTestId('edit-undo-result').innerText(), { timeout: 30_000 }).toContain('undone successfully');
+    // Said in plain words naming the file, not the editor's `cat -n` listing meant for the model.
+    await expect.poll(() => pane.getByTestId('edit-undo-result').innerText(), { timeout: 30_000 }).toBe('Restored greet.py to before the last edit.');
     expect(readFileSync(file, 'utf8')).toBe("def greet():\n    print('goodbye')\n\ngreet()\n");
     await expect.poll(() => pane.getByTestId('edit-position').innerText()).toBe('Edit 3 of 3');
     expect(await pane.getByTestId('edit-kind').innerText()).toContain('undo');

@@ -160,7 +160,7 @@ describe('MCP inspector', () => {
     await expect.poll(() => completable.getByTestId('mcp-prompt-arg-name-suggestions').getByTestId('completion-option').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const name = (await completable.getByTestId('mcp-prompt-arg-name-suggestions').getByTestId('completion-option').first().innerText()).trim();
     await completable.getByTestId('mcp-prompt-arg-name').fill(name);
-    await completable.getByTestId('mcp-prompt-submit').click();
+    await completable.getByTestId('mcp-prompt-preview').click();
     await expect.poll(() => prompts.getByTestId('mcp-prompt-message-text').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const text = (await prompts.getByTestId('mcp-prompt-message-text').allInnerTexts()).join('\n');
     expect(text).toContain('Engineering');

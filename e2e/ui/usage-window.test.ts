@@ -47,12 +47,12 @@ describe('usage, context and wire in the window', { timeout: 240_000 }, () => {
     // Each model turn has its line in the chat: the first as reported, the second estimated.
     const lines = page.getByTestId('turn-usage');
     await expect.poll(() => lines.count()).toBe(2);
-    expect(await lines.nth(0).innerText()).toMatch(/^1,000,000 in · 1,000 out · 500,000 cached · \$1\.26 · first token [\d.]+ m?s · [\d.]+ m?s$/);
-    expect(await lines.nth(1).innerText()).toMatch(/^~[\d,]+ in · ~[\d,]+ out · \$0\.\d{4} · first token/);
+    expect(await lines.nth(0).innerText()).toMatch(/^1,000,000 tokens in · 1,000 out · 500,000 cached · \$1\.26 · first token [\d.]+ m?s · [\d.]+ m?s$/);
+    expect(await lines.nth(1).innerText()).toMatch(/^~[\d,]+ tokens in · ~[\d,]+ out · \$0\.\d{4} · first token/);
     // The top bar names the model and the session's totals (estimated turns make them "~").
     expect(await page.getByTestId('session-model').innerText()).toBe('scripted');
     // 500,000 of ≈1,003,000 input tokens were read from the cache: the header says the share.
-    expect(await page.getByTestId('session-usage-totals').innerText()).toMatch(/^~1,00\d,\d{3} in \(50% cached\) · ~1,\d{3} out · \$1\.2\d{3}$/);
+    expect(await page.getByTestId('session-usage-totals').innerText()).toMatch(/^~1,00\d,\d{3} tokens in \(50% cached\) · ~1,\d{3} out · \$1\.2\d{3}$/);
 
     // Inspector → Model turns: every field of a turn.
     await page.getByTestId('tab-model-turns').click();
@@ -60,7 +60,7 @@ describe('usage, context and wire in the window', { timeout: 240_000 }, () => {
     await expect.poll(() => turns.count()).toBe(2);
     await turns.nth(0).locator('.turn-head').click();
     const table = page.getByTestId('turn-usage-table');
-    expect(await table.locator('[data-field="Cached input"]').innerText()).toBe('500,000 (50% of input)');
+    expect(await table.locator('[data-field="Cached input"]').innerText()).toBe('500,000 tokens (50% of input)');
     expect(await table.locator('[data-field="Cost"]').innerText()).toBe('$1.26');
     expect(await table.locator('[data-field="Model"]').innerText()).toBe('scripted');
     await turns.nth(1).locator('.turn-head').click();

@@ -120,6 +120,8 @@ export interface McpServerView {
   disabled: boolean;
   /** The default browser server Glassbox adds itself (remove switches it off). */
   builtIn: boolean;
+  /** `first-use`: started when one of its tools is first needed (until then its tools come from its cached listing). */
+  startOn?: 'first-use';
   toolCount: number;
   lastError?: string;
   /** The explanation of a failed connection (command not found, exit code, HTTP status…). */
@@ -147,6 +149,8 @@ export interface McpSignInView {
 
 /** The MCP page's snapshot: every server and exactly what the model receives from them. */
 export interface McpSnapshot {
+  /** The session whose connections these are (each session has its own): the pane tells a snapshot of the session it is leaving from one of the session it shows. */
+  session?: string;
   servers: McpServerView[];
   /** The system messages built from server instructions, exactly as the model gets them. */
   instructionsForModel: string[];

@@ -57,13 +57,13 @@ export function addUsage(t: UsageTotals, u: Partial<ModelUsage> | undefined): Us
   return t;
 }
 
-/** "1,234 in · 56 out · $0.0123": "~" marks estimates, "cost unknown" when no turn had a price, "+" when some had none. */
+/** "1,234 tokens in · 56 out · $0.0123": "~" marks estimates, "cost unknown" when no turn had a price, "+" when some had none. */
 export function formatUsage(t: UsageTotals): string {
   const n = (x: number): string => x.toLocaleString('en-US');
   const est = t.estimatedTurns ? '~' : '';
   const cost = t.turns > 0 && t.costUnknownTurns === t.turns ? 'cost unknown' : `$${t.costUsd.toFixed(4)}${t.costUnknownTurns ? '+' : ''}`;
   const cached = t.cachedInputTokens && t.inputTokens ? ` (${cachedShare(t)} cached)` : '';
-  return `${est}${n(t.inputTokens)} in${cached} · ${est}${n(t.outputTokens)} out · ${cost}`;
+  return `${est}${n(t.inputTokens)} tokens in${cached} · ${est}${n(t.outputTokens)} out · ${cost}`;
 }
 
 /** The share of input tokens read from the prompt cache, as "83%" ("0%" with no input). */

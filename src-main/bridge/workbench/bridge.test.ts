@@ -55,7 +55,7 @@ describe('WorkbenchBridge', () => {
     ]);
     const undo = await host.invoke('edits.undo', file);
     expect(undo.ok).toBe(true);
-    expect(undo.text).toContain('undone successfully');
+    expect(undo.text).toBe('Restored a.py to before the last edit.');
     expect(readFileSync(file, 'utf8')).toBe('x = 2\n');
     // Recorded like any call: a tool_execution_end of str_replace_editor with undo_edit.
     expect(events.filter((e) => e.type === 'tool_execution_start' && (e.args as { command?: string }).command === 'undo_edit')).toHaveLength(1);

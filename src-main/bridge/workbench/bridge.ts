@@ -1,11 +1,11 @@
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ExtensionInfo } from '../../core/extensions/entry';
 import { parseMcpImport } from '../../core/mcp/client/config-import';
-import { resultToModelText } from '../../../src-shared/events/tool-result';
 import type { BridgeEndpoint } from '../endpoint';
 import { BridgeError } from '../../../src-shared/contract/wire';
 import { editsFromEvents } from './edit-records';
 import { revertEdit } from './edit-revert';
+import { undoSummary } from './edit-undo';
 import { checkpointHandlers } from './checkpoint-methods';
 import { McpPageService, type McpImportParser } from './mcp-page-service';
 import { registerMcpInspector } from './mcp-inspector-bridge';
@@ -85,7 +85,7 @@ export class WorkbenchBridge {
         const s = this.require();
         // The user's click: no approval dialog, recorded as their action (origin: 'user').
         const { result } = await s.runner.run({ tool: 'str_replace_editor', args: { command: 'undo_edit', path }, origin: 'user' });
-        return { ok: !result.error, text: resultToModelText(result) };
+        return undoSummary(result, path, s.runner.workspace);
       },
       'edits.revert': (callId) => revertEdit(this.require(), this.open?.events ?? [], callId),
       ...checkpointHandlers(() => this.session),
@@ -195,6 +195,7 @@ export class WorkbenchBridge {
       this.opts.env ?? process.env,
       this.opts.parseMcpImport ?? ((text) => parseMcpImport(text, 'the imported config').servers),
       this.session?.signIn,
+      this.open?.id,
     );
   }
 

@@ -47,7 +47,7 @@ export function pageRedactor(configs: Record<string, McpServerConfig>, env: Node
 }
 
 /** The page's view of the servers: configs masked, secrets scrubbed from every text. Pure. */
-export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv, signIn?: McpSignInPort): McpSnapshot {
+export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[], env: NodeJS.ProcessEnv, signIn?: McpSignInPort, session?: string): McpSnapshot {
   const redactor = pageRedactor(Object.fromEntries(servers.map((s) => [s.id, s.config])), env);
   const scrub = (t: string): string => redactor.redact(t);
   const views: McpServerView[] = servers.map((s) => {
@@ -71,6 +71,7 @@ export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[]
       config: maskServerConfig(s.config),
     };
     if (s.protocolVersion !== undefined) v.protocolVersion = s.protocolVersion;
+    if (s.startOn === 'first-use') v.startOn = 'first-use';
     if (s.config.logLevel) v.logLevel = s.config.logLevel;
     if (s.instructions !== undefined) v.instructions = s.instructions;
     if (s.lastError !== undefined) v.lastError = scrub(s.lastError);
@@ -78,7 +79,7 @@ export function toMcpSnapshot(servers: McpServerStatus[], instructions: string[]
     if (signIn?.applies(s.config)) v.signIn = signIn.status(s.id, s.config);
     return v;
   });
-  return { servers: views, instructionsForModel: instructions.map(scrub) };
+  return { ...(session !== undefined ? { session } : {}), servers: views, instructionsForModel: instructions.map(scrub) };
 }
 
 /**
@@ -91,10 +92,12 @@ export class McpPageService {
     private readonly env: NodeJS.ProcessEnv,
     private readonly parseImport?: McpImportParser,
     private readonly signInPort?: McpSignInPort,
+    /** The session these servers belong to, named in every snapshot. */
+    private readonly session?: string,
   ) {}
 
   snapshot(): McpSnapshot {
-    return toMcpSnapshot(this.mcp.servers(), this.mcp.instructionsForModel(), this.env, this.signInPort);
+    return toMcpSnapshot(this.mcp.servers(), this.mcp.instructionsForModel(), this.env, this.signInPort, this.session);
   }
 
   /** Signs in to a remote server in the system browser (waits for the redirect), then reconnects it. */

@@ -41,11 +41,11 @@ describe('turnUsage', () => {
     const t = emptyTotals();
     addUsage(t, { inputTokens: 1000, outputTokens: 10, costUsd: 0.001 });
     addUsage(t, { inputTokens: 234, outputTokens: 46, costUsd: 0.0002 });
-    expect(formatUsage(t)).toBe('1,234 in · 56 out · $0.0012');
+    expect(formatUsage(t)).toBe('1,234 tokens in · 56 out · $0.0012');
     addUsage(t, { inputTokens: 1, outputTokens: 1, costUsd: null, estimated: true });
-    expect(formatUsage(t)).toBe('~1,235 in · ~57 out · $0.0012+');
+    expect(formatUsage(t)).toBe('~1,235 tokens in · ~57 out · $0.0012+');
     const unknown = addUsage(emptyTotals(), { inputTokens: 5, outputTokens: 5, costUsd: null });
-    expect(formatUsage(unknown)).toBe('5 in · 5 out · cost unknown');
+    expect(formatUsage(unknown)).toBe('5 tokens in · 5 out · cost unknown');
   });
 });
 
@@ -68,6 +68,6 @@ describe('prompt-cache pricing', () => {
     expect(u.costUsd).toBeCloseTo((500 * 1 + 8000 * 0.1 + 1500 * 1.25 + 100 * 5) / 1e6, 10);
     const t = addUsage(emptyTotals(), u);
     expect(t.cacheWriteTokens).toBe(1_500);
-    expect(formatUsage(t)).toMatch(/^10,000 in \(80% cached\) · 100 out · \$0\.0037$/);
+    expect(formatUsage(t)).toMatch(/^10,000 tokens in \(80% cached\) · 100 out · \$0\.0037$/);
   });
 });

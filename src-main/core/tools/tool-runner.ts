@@ -74,6 +74,11 @@ export class ToolRunner {
   /** What tools get as `ctx.emit`: one function for every call, not a closure per call. */
   private readonly emitEvent: ToolContext['emit'];
 
+  /** The workspace the calls run in (paths relative to it resolve there). */
+  get workspace(): string {
+    return this.deps.workspace;
+  }
+
   constructor(private readonly deps: ToolRunnerDeps) {
     const bus = deps.bus;
     this.emitEvent = bus ? (e) => bus.emit(e) : undefined;

@@ -43,6 +43,8 @@ export interface SessionData {
   earlierRows: number;
   /** `earlierRows` is an estimate (a long session's first screen, read from the end of its file). */
   earlierEstimated: boolean;
+  /** Calls of the session not loaded yet (as `earlierRows`; an estimate when `earlierEstimated`). */
+  earlierCalls: number;
 }
 
 /** An empty session view. */
@@ -58,6 +60,7 @@ export function emptySessionData(): SessionData {
     lastSeq: 0,
     earlierRows: 0,
     earlierEstimated: false,
+    earlierCalls: 0,
   };
 }
 
@@ -171,5 +174,6 @@ export function fromView(v: SessionView): SessionData {
     lastSeq: v.lastSeq,
     earlierRows: v.tail ? v.tail.rows - v.chat.length : 0,
     earlierEstimated: v.tail?.estimated === true,
+    earlierCalls: v.tail ? Math.max(0, v.tail.calls - v.calls.length) : 0,
   };
 }

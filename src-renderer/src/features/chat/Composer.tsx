@@ -1,4 +1,4 @@
-import { forwardRef, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { dialogsSelectors } from '../../store/dialogs/selectors';
@@ -25,6 +25,15 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
   const attached = useApp(mcpInspectorSelectors.attachments).length > 0;
   const popup = useRef<PromptPopupHandle>(null);
   const box = useRef<HTMLTextAreaElement | null>(null);
+  // A prompt's text from the MCP pane (*Use in message*): after what is typed, ready to edit and send.
+  const insert = useApp(mcpInspectorSelectors.composerInsert);
+  const takeInsert = useApp((s) => s.takeMcpComposerInsert);
+  useEffect(() => {
+    if (!insert) return;
+    setText((cur) => (cur.trim() ? `${cur.replace(/\s+$/, '')}\n\n${insert.text}` : insert.text));
+    takeInsert(insert.seq);
+    box.current?.focus();
+  }, [insert, takeInsert]);
   const send = async (): Promise<void> => {
     const t = text.trim();
     if ((!t && !attached) || busy) return;

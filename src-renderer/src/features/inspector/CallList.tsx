@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../../store/app-context';
 import { callsSelectors } from '../../store/calls/selectors';
 import { formatDuration, sourceLabel, STATUS_LABEL } from '../tool-calls/format';
-import { plural } from '../../../../src-shared/text/plural';
+import { chatSelectors } from '../../store/chat/selectors';
+import { callCountText } from './call-count';
 
 /** Filter bar + virtualized list of the session's calls. */
 export function CallList() {
@@ -17,6 +18,9 @@ export function CallList() {
   const select = useApp((s) => s.selectCall);
   const tools = useApp(callsSelectors.tools);
   const sources = useApp(callsSelectors.sources);
+  const earlierCalls = useApp(chatSelectors.earlierCalls);
+  const earlierEstimated = useApp(chatSelectors.earlierEstimated);
+  const filtered = !!(filter.tool || filter.source || filter.status || filter.text);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => parentRef.current, estimateSize: () => 28, overscan: 10 });
   useEffect(() => {
@@ -44,7 +48,9 @@ export function CallList() {
             <option key={k} value={k}>{v}</option>
           ))}
         </select>
-        <span className="muted" data-testid="call-count">{plural(ids.length, 'call')}</span>
+        <span className="muted" data-testid="call-count" data-loading={earlierCalls > 0}>
+          {callCountText(ids.length, earlierCalls, earlierEstimated, filtered)}
+        </span>
       </div>
       <div className="call-list-scroll" ref={parentRef} data-testid="call-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

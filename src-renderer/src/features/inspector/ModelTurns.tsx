@@ -38,13 +38,14 @@ export function JsonBlock({ title, value, testId, collapsed }: { title: string; 
 function UsageTable({ t }: { t: ModelTurn }) {
   const u = t.usage ?? {};
   const est = u.estimated ? ' (estimated: the server reported no counts)' : '';
+  const tok = (x: number | undefined): string => `${(x ?? 0).toLocaleString('en-US')} tokens`;
   const rows: Array<[string, string]> = [
     ['Model', t.model ?? ((t.request as { model?: string } | undefined)?.model ?? 'unknown')],
-    ['Input tokens', `${(u.inputTokens ?? 0).toLocaleString('en-US')}${est}`],
-    ['Cached input', `${(u.cachedInputTokens ?? 0).toLocaleString('en-US')}${u.cachedInputTokens && u.inputTokens ? ` (${Math.round((100 * u.cachedInputTokens) / u.inputTokens)}% of input)` : ''}`],
-    ['Cache writes', (u.cacheWriteTokens ?? 0).toLocaleString('en-US')],
-    ['Output tokens', `${(u.outputTokens ?? 0).toLocaleString('en-US')}${est}`],
-    ['Reasoning tokens', (u.reasoningTokens ?? 0).toLocaleString('en-US')],
+    ['Input tokens', `${tok(u.inputTokens)}${est}`],
+    ['Cached input', `${tok(u.cachedInputTokens)}${u.cachedInputTokens && u.inputTokens ? ` (${Math.round((100 * u.cachedInputTokens) / u.inputTokens)}% of input)` : ''}`],
+    ['Cache writes', tok(u.cacheWriteTokens)],
+    ['Output tokens', `${tok(u.outputTokens)}${est}`],
+    ['Reasoning tokens', tok(u.reasoningTokens)],
     ['Cost', 'costUsd' in u ? formatCost(u.costUsd) : 'not recorded'],
     ['Time to first token', typeof u.ttftMs === 'number' ? formatDuration(u.ttftMs) : 'not recorded'],
     ['Total time', typeof u.durationMs === 'number' ? formatDuration(u.durationMs) : 'not recorded'],

@@ -19,6 +19,8 @@ export function McpServersPane() {
   const servers = useApp(mcpSelectors.servers);
   const message = useApp(mcpSelectors.message);
   const busy = useApp(mcpSelectors.busy);
+  // The servers listed are the session's being left while another opens: not shown as this one's.
+  const stale = useApp(mcpSelectors.stale);
   const watch = useApp((s) => s.watchMcp);
   const save = useApp((s) => s.saveMcpServer);
   const importServers = useApp((s) => s.importMcpServers);
@@ -32,6 +34,8 @@ export function McpServersPane() {
   const [updates, setUpdates] = useState<Record<string, string>>({});
 
   useEffect(() => watch(), [watch]);
+  // Servers still connecting whose instructions would go to the model.
+  const connecting = servers.filter((s) => s.status === 'connecting' && s.includeInstructions).map((s) => s.id);
   // Servers installed from a registry: is there a newer version? (Asked once per visit of the pane.)
   const installedKey = servers.filter((s) => s.config.registry).map((s) => s.id).join(',');
   useEffect(() => {
@@ -93,12 +97,19 @@ export function McpServersPane() {
       ) : null}
       {browsing ? <RegistryBrowser /> : null}
       {form ? <ServerFormView key={form.initial.id || 'new'} initial={form.initial} editing={form.editing} onSubmit={submit} onCancel={() => setForm(null)} /> : null}
-      {snap && servers.length === 0 ? <p className="muted">No MCP servers configured. Add one, or import the config you use with another app.</p> : null}
-      {servers.map((s) => (
-        <ServerCard key={s.id} server={s} newerVersion={updates[s.id]} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />
-      ))}
+      {!snap || stale ? (
+        <p className="muted" data-testid="mcp-opening">Opening the session: its servers connect…</p>
+      ) : servers.length === 0 ? (
+        <p className="muted">No MCP servers configured. Add one, or import the config you use with another app.</p>
+      ) : (
+        servers.map((s) => <ServerCard key={s.id} server={s} newerVersion={updates[s.id]} onEdit={() => setForm({ initial: formFromServer(s.id, s.config), editing: true })} />)
+      )}
       <div className="label">What the model receives from MCP servers</div>
-      {snap && snap.instructionsForModel.length ? (
+      {!snap || stale || (connecting.length && !snap.instructionsForModel.length) ? (
+        <p className="muted small" data-testid="mcp-model-instructions-waiting">
+          {snap && !stale ? `Waiting for ${connecting.join(', ')} to connect…` : 'Known once the servers have connected.'}
+        </p>
+      ) : snap.instructionsForModel.length ? (
         <div data-testid="mcp-model-instructions">
           {snap.instructionsForModel.map((m, i) => (
             <pre key={i} className="wb-pre small" data-testid="mcp-model-message">

@@ -14,6 +14,7 @@ export function PromptArgsForm({
   onSubmit,
   autoFocus,
   testId,
+  more,
 }: {
   server: string;
   prompt: McpPromptView;
@@ -21,14 +22,17 @@ export function PromptArgsForm({
   onSubmit(args: Record<string, string>): void;
   autoFocus?: boolean;
   testId?: string;
+  /** Other things to do with the same arguments (buttons after the submit one). */
+  more?: Array<{ label: string; testId: string; title?: string; onSubmit(args: Record<string, string>): void }>;
 }) {
   const complete = useApp((s) => s.completeMcp);
   // What is typed is this form's own until it is submitted.
   const [values, setValues] = useState<Record<string, string>>({});
   const missing = prompt.arguments.filter((a) => a.required && !(values[a.name] ?? '').trim()).map((a) => a.name);
+  const given = (): Record<string, string> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
   const submit = (): void => {
     if (missing.length) return;
-    onSubmit(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
+    onSubmit(given());
   };
   return (
     <form
@@ -63,6 +67,11 @@ export function PromptArgsForm({
         <button type="submit" className="primary" disabled={missing.length > 0} data-testid="mcp-prompt-submit" title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
           {submitLabel}
         </button>
+        {more?.map((m) => (
+          <button key={m.testId} type="button" disabled={missing.length > 0} data-testid={m.testId} title={m.title} onClick={() => !missing.length && m.onSubmit(given())}>
+            {m.label}
+          </button>
+        ))}
         {missing.length ? <span className="small muted">Needs {missing.join(', ')}</span> : null}
       </div>
     </form>

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { McpResourceContentView, McpTemplateView } from '../../../../src-shared/contract/mcp-inspector-views';
 import { useApp } from '../../store/app-context';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate } from './uri-template';
+import { reveal } from './reveal';
+import type { Loaded } from '../../store/mcp/inspector-state';
 
 /** Resources shown per page (the list grows by this much with "Show more"). */
 const PAGE = 25;
@@ -40,8 +42,28 @@ function Contents({ contents }: { contents: McpResourceContentView[] }) {
   );
 }
 
+/**
+ * What Read gave, placed right under what was clicked (the resource's row or the template's
+ * form) and scrolled into view when it arrives.
+ */
+function ReadOutput({ read, subscribed }: { read: { uri: string } & Loaded<McpResourceContentView[]>; subscribed: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const arrived = read.value ?? read.error;
+  useEffect(() => reveal(ref.current, 'nearest'), [read.uri, arrived]);
+  return (
+    <div ref={ref} className="mi-output" data-testid="mcp-read-output" data-uri={read.uri}>
+      <div className="wb-row small">
+        <strong>Read</strong> <code data-testid="mcp-read-uri">{read.uri}</code> {subscribed ? <span className="wb-badge">subscribed: read again on each update</span> : null}
+      </div>
+      {read.loading && !read.value ? <span className="small muted">Reading…</span> : null}
+      {read.error ? <pre className="wb-pre small wb-error" data-testid="mcp-read-error">{read.error}</pre> : null}
+      {read.value ? <Contents contents={read.value} /> : null}
+    </div>
+  );
+}
+
 /** A template's variables, each completed by the server as you type; Read fills the URI in. */
-function TemplateForm({ server, template }: { server: string; template: McpTemplateView }) {
+function TemplateForm({ server, template, output }: { server: string; template: McpTemplateView; output: React.ReactNode }) {
   const complete = useApp((s) => s.completeMcp);
   const read = useApp((s) => s.readMcpResource);
   const attach = useApp((s) => s.addMcpAttachment);
@@ -67,6 +89,7 @@ function TemplateForm({ server, template }: { server: string; template: McpTempl
         <button type="button" className="primary" disabled={!ready} onClick={() => void read(server, uri)} data-testid="mcp-template-read">Read</button>
         <button type="button" disabled={!ready} onClick={() => attach({ kind: 'resource', server, uri })} title="Put its contents in front of your next message">Attach</button>
       </div>
+      {output}
     </div>
   );
 }
@@ -87,6 +110,11 @@ export function ResourcesTab({ server }: { server: string }) {
   }, [load, server]);
   const v = res?.value;
   const subs = new Set(v?.subscriptions ?? []);
+  // The output goes under the row that was read, else under the open template's form, else (a
+  // row not on the page shown) at the end.
+  const underRow = !!read && !!v && v.resources.slice(0, shown).some((r) => r.uri === read.uri);
+  const underTemplate = !!read && !underRow && template !== null;
+  const output = read ? <ReadOutput read={read} subscribed={subs.has(read.uri)} /> : null;
   return (
     <div className="mi-tab" data-testid="mcp-resources-tab">
       <div className="wb-toolbar">
@@ -102,7 +130,8 @@ export function ResourcesTab({ server }: { server: string }) {
           {v.resources.slice(0, shown).map((r) => {
             const n = updates[`${server} ${r.uri}`] ?? 0;
             return (
-              <div key={r.uri} className={`mi-item${read?.uri === r.uri ? ' active' : ''}`} data-testid="mcp-resource" data-uri={r.uri}>
+              <Fragment key={r.uri}>
+              <div className={`mi-item${read?.uri === r.uri ? ' active' : ''}`} data-testid="mcp-resource" data-uri={r.uri}>
                 <div className="mi-grow">
                   <strong>{r.title ?? r.name}</strong> <code className="small muted">{r.uri}</code>
                   {r.description ? <div className="small muted">{r.description}</div> : null}
@@ -117,6 +146,8 @@ export function ResourcesTab({ server }: { server: string }) {
                   </button>
                 ) : null}
               </div>
+              {underRow && read.uri === r.uri ? output : null}
+              </Fragment>
             );
           })}
           {v.resources.length > shown ? (
@@ -138,7 +169,7 @@ export function ResourcesTab({ server }: { server: string }) {
                 <div className="mi-grow">
                   <strong>{t.title ?? t.name}</strong> <code className="small muted">{t.uriTemplate}</code>
                   {t.description ? <div className="small muted">{t.description}</div> : null}
-                  {template === t.uriTemplate ? <TemplateForm server={server} template={t} /> : null}
+                  {template === t.uriTemplate ? <TemplateForm server={server} template={t} output={underTemplate ? output : null} /> : null}
                 </div>
                 <button className="link-button" onClick={() => setTemplate(template === t.uriTemplate ? null : t.uriTemplate)} data-testid="mcp-template-open">
                   {template === t.uriTemplate ? 'Close' : 'Fill in…'}
@@ -148,16 +179,7 @@ export function ResourcesTab({ server }: { server: string }) {
           </div>
         </>
       ) : null}
-      {read ? (
-        <>
-          <div className="wb-row small">
-            <strong>Read</strong> <code data-testid="mcp-read-uri">{read.uri}</code> {subs.has(read.uri) ? <span className="wb-badge">subscribed: read again on each update</span> : null}
-          </div>
-          {read.loading && !read.value ? <span className="small muted">Reading…</span> : null}
-          {read.error ? <pre className="wb-pre small wb-error" data-testid="mcp-read-error">{read.error}</pre> : null}
-          {read.value ? <Contents contents={read.value} /> : null}
-        </>
-      ) : null}
+      {read && !underRow && !underTemplate ? output : null}
     </div>
   );
 }

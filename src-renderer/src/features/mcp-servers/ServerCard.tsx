@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MCP_LOG_LEVELS, type McpLogLevel } from '../../../../src-shared/contract/mcp-inspector-views';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
 import { useApp } from '../../store/app-context';
@@ -8,6 +8,17 @@ import { ServerInspector } from './ServerInspector';
 import { DoctorReportView } from './DoctorReportView';
 import type { DoctorReport } from '../../../../src-shared/contract/doctor-views';
 import { plural } from '../../../../src-shared/text/plural';
+import { mcpSelectors } from '../../store/mcp/selectors';
+import { cardExpanded } from '../../store/mcp/card-folding';
+import { flash, reveal } from './reveal';
+
+/** What the card says of a server's state: "connecting…" while it connects, "starts on first use" before a lazy server has started. */
+function statusText(s: McpServerView): string {
+  if (s.status === 'needs-sign-in') return 'needs sign-in';
+  if (s.status === 'connecting') return 'connecting…';
+  if (s.status === 'disconnected' && s.startOn === 'first-use' && !s.lastError) return 'starts on first use';
+  return s.status;
+}
 
 /** One MCP server: status, transport, era, log level, actions, sign-in, errors, instructions, its inspector tabs, stderr. */
 export function ServerCard({ server, onEdit, newerVersion }: { server: McpServerView; onEdit(): void; newerVersion?: string }) {
@@ -21,18 +32,44 @@ export function ServerCard({ server, onEdit, newerVersion }: { server: McpServer
   const signOut = useApp((st) => st.signOutMcpServer);
   const busy = useApp((st) => st.mcpBusy);
   const s = server;
-  const [open, setOpen] = useState(true);
+  const choice = useApp(useMemo(() => mcpSelectors.cardChoice(server.id), [server.id]));
+  const setCardOpen = useApp((st) => st.setMcpCardOpen);
+  const open = cardExpanded(choice, s.toolCount);
+  const attention = useApp(useMemo(() => mcpSelectors.attention(server.id), [server.id]));
+  const clearAttention = useApp((st) => st.clearMcpAttention);
+  const ref = useRef<HTMLDivElement>(null);
+  // How often the card was brought into view and flashed (data-flashes: what tests look for).
+  const [flashes, setFlashes] = useState(0);
+  // Added or acted on: into view and flashed; again when its connection settles (connected, or
+  // its error shows), then done.
+  useEffect(() => {
+    if (attention === null) return;
+    reveal(ref.current, 'start');
+    flash(ref.current);
+    setFlashes((n) => n + 1);
+    if (s.status !== 'connecting') clearAttention(attention);
+  }, [attention, s.status, s.lastError, clearAttention]);
   const runDoctor = useApp((st) => st.runMcpDoctor);
   const [doctor, setDoctor] = useState<DoctorReport | 'running' | { error: string } | null>(null);
   return (
-    <div className="wb-card" data-testid="mcp-server" data-server={s.id} data-status={s.status}>
+    <div ref={ref} className="wb-card mcp-card" data-testid="mcp-server" data-server={s.id} data-status={s.status} data-open={open} data-flashes={flashes}>
       <div className="wb-row">
+        <button
+          className="mcp-fold"
+          aria-expanded={open}
+          aria-label={open ? `Fold ${s.id}` : `Open ${s.id}`}
+          title={open ? 'Fold: hide its tools, resources, prompts and traffic' : 'Open: show its tools, resources, prompts and traffic'}
+          onClick={() => setCardOpen(s.id, !open)}
+          data-testid="mcp-card-toggle"
+        >
+          {open ? '▾' : '▸'}
+        </button>
         <span className={`wb-dot ${statusTone(s.status)}`} title={s.status} data-testid="mcp-status-dot" />
         <strong>{s.id}</strong>
         <span className="wb-badge" data-testid="mcp-transport">{s.transport}</span>
-        <span className="small" data-testid="mcp-status">{s.status === 'needs-sign-in' ? 'needs sign-in' : s.status}</span>
+        <span className="small" data-testid="mcp-status">{statusText(s)}</span>
         <span className="small muted" data-testid="mcp-tool-count">
-          {s.toolCount} tool{s.toolCount === 1 ? '' : 's'}
+          {s.status === 'connecting' && !s.toolCount ? 'tools once connected' : plural(s.toolCount, 'tool')}
         </span>
         {s.builtIn ? <span className="wb-badge">built-in</span> : null}
         {s.config.registry ? (
@@ -65,9 +102,6 @@ export function ServerCard({ server, onEdit, newerVersion }: { server: McpServer
             ))}
           </select>
         </label>
-        <button className="link-button" onClick={() => setOpen(!open)}>
-          {open ? 'Less' : 'More'}
-        </button>
       </div>
       <div className="wb-toolbar">
         <button onClick={() => void setEnabled(s.id, s.disabled)} data-testid="mcp-toggle">
@@ -139,7 +173,14 @@ export function ServerCard({ server, onEdit, newerVersion }: { server: McpServer
           <pre className="wb-pre small" data-testid="mcp-why-failed">{s.whyFailed}</pre>
         </details>
       ) : null}
-      {open ? (
+      {!open ? (
+        <div className="wb-row small muted" data-testid="mcp-card-folded">
+          <span>Folded: {plural(s.toolCount, 'tool')}{s.instructions !== undefined ? ', instructions' : ''} and the inspector hidden.</span>
+          <button className="link-button" onClick={() => setCardOpen(s.id, true)} data-testid="mcp-card-expand">
+            Show
+          </button>
+        </div>
+      ) : (
         <>
           {s.instructions !== undefined ? (
             <div data-testid="mcp-instructions">
@@ -166,7 +207,7 @@ export function ServerCard({ server, onEdit, newerVersion }: { server: McpServer
             </details>
           ) : null}
         </>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { McpToolView } from '../../../../src-shared/contract/workbench-views';
 import { useApp } from '../../store/app-context';
 import { CallAppView } from '../mcp-apps/AppView';
 import { mcpInspectorSelectors } from '../../store/mcp/inspector-selectors';
 import { toolArgs, toolFields } from './tool-form';
 import { TrafficLinkButton } from './TrafficLinkButton';
+import { reveal } from './reveal';
 
 /**
  * Calls one tool by hand: a form built from its input schema (strings, numbers, booleans,
@@ -14,6 +15,9 @@ import { TrafficLinkButton } from './TrafficLinkButton';
 export function ToolCallForm({ server, tool }: { server: string; tool: McpToolView }) {
   const fields = useMemo(() => toolFields(tool.inputSchema), [tool.inputSchema]);
   const call = useApp(useMemo(() => mcpInspectorSelectors.toolCall(server, tool.originalName), [server, tool.originalName]));
+  // The result shows under the form; brought into view when it arrives.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => reveal(resultRef.current, 'nearest'), [call?.value]);
   const callTool = useApp((s) => s.callMcpTool);
   // The form's draft is this form's own.
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() => Object.fromEntries(fields.map((f) => [f.name, f.initial])));
@@ -77,7 +81,7 @@ export function ToolCallForm({ server, tool }: { server: string; tool: McpToolVi
       </div>
       {call?.error ? <pre className="wb-pre small wb-error" data-testid="mcp-tool-call-error">{call.error}</pre> : null}
       {call?.value ? (
-        <div data-testid="mcp-tool-result" data-error={call.value.isError}>
+        <div ref={resultRef} data-testid="mcp-tool-result" data-error={call.value.isError}>
           <div className="label">
             What the model sees{call.value.isError ? ' (an error)' : ''} <TrafficLinkButton server={server} callId={call.value.callId} />
           </div>

@@ -9,7 +9,7 @@ export function ToolsTab({ server }: { server: McpServerView }) {
   // Which tool's call form is open is this tab's own.
   const [calling, setCalling] = useState<string | null>(null);
   const s = server;
-  if (!s.tools.length) return <p className="small muted">{s.status === 'connected' ? 'This server has no tools.' : 'Tools are listed once the server is connected.'}</p>;
+  if (!s.tools.length) return <p className="small muted">{s.status === 'connected' ? 'This server has no tools.' : s.status === 'connecting' ? 'Connecting… its tools are listed once it is connected.' : 'Tools are listed once the server is connected.'}</p>;
   return (
     <table className="wb-table" data-testid="mcp-tools">
       <tbody>

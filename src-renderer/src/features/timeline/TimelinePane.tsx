@@ -39,6 +39,13 @@ export function TimelinePane() {
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => watch(), [watch]);
+  // The first click on the tab shows something: the session in the window, at its last entry
+  // (another one is chosen in the list and opened with Open; two from the compare view).
+  const hasRows = useApp((s) => s.chat.items.length > 0);
+  useEffect(() => {
+    if (currentId && hasRows && !pairRequest && !loaded) void load(currentId);
+    // Once per opening of the pane.
+  }, []);
   // Two sessions asked for from the compare view: shown once the pane watches.
   useEffect(() => {
     if (pairRequest) void loadPair(pairRequest);

@@ -16,13 +16,13 @@ export function formatCost(usd: number | null | undefined): string {
 }
 
 /**
- * One model turn's line in the chat: "~1,234 in · 56 out · $0.0012 · first token 340 ms · 1.2 s".
+ * One model turn's line in the chat: "~1,234 tokens in · 56 out · $0.0012 · first token 340 ms · 1.2 s".
  * `~` marks estimated counts; "cost unknown" when no price is known. Older sessions carry only
  * the token counts: what is missing is left out.
  */
 export function turnUsageLine(u: Partial<ModelUsage>): string {
   const est = u.estimated ? '~' : '';
-  const parts = [`${est}${n(u.inputTokens)} in`, `${est}${n(u.outputTokens)} out`];
+  const parts = [`${est}${n(u.inputTokens)} tokens in`, `${est}${n(u.outputTokens)} out`];
   if (u.cachedInputTokens) parts.push(`${n(u.cachedInputTokens)} cached`);
   if (u.cacheWriteTokens) parts.push(`${n(u.cacheWriteTokens)} cache write`);
   if (u.reasoningTokens) parts.push(`${n(u.reasoningTokens)} reasoning`);
@@ -32,7 +32,7 @@ export function turnUsageLine(u: Partial<ModelUsage>): string {
   return parts.join(' · ');
 }
 
-/** A total (session, day, model): "12,345 in · 678 out · $0.0123", or "no model turns". */
+/** A total (session, day, model): "12,345 tokens in · 678 out · $0.0123", or "no model turns". */
 export function totalsLine(t: UsageTotals): string {
   return t.turns ? formatUsage(t) : 'no model turns';
 }

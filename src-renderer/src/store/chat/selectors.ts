@@ -32,6 +32,8 @@ export const chatSelectors = {
   items: (s: AppStoreState) => s.chat.items,
   earlierRows: (s: AppStoreState) => s.earlierRows,
   earlierEstimated: (s: AppStoreState) => s.earlierEstimated,
+  /** Calls of the session not loaded yet (a long session's tail came first). */
+  earlierCalls: (s: AppStoreState) => s.earlierCalls,
   running: (s: AppStoreState) => s.agent.running,
   /** Messages typed during the run, waiting for its next model request. */
   queued: (s: AppStoreState) => s.agent.queued ?? NO_QUEUE,

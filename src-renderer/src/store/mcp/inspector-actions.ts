@@ -1,6 +1,7 @@
 import type { McpAttachmentRef, McpCompletionRef, McpLogLevel, McpTrafficView } from '../../../../src-shared/contract/mcp-inspector-views';
 import type { SliceActions } from '../store-types';
 import { errorText } from '../store-types';
+import { promptAsText } from './prompt-text';
 import { ALL_TRAFFIC, type McpInspectorTab, type McpTrafficFilter } from './inspector-state';
 
 /** How often the open Traffic tab asks for new entries. */
@@ -22,6 +23,10 @@ export interface McpInspectorActions {
   /** Lists the prompts of every connected server (the composer's `/server:prompt`). */
   loadAllMcpPrompts(): Promise<void>;
   getMcpPrompt(server: string, name: string, args: Record<string, string>): Promise<void>;
+  /** Gets the prompt with these arguments and puts its text in the message box (false when it failed; the pane shows why). */
+  useMcpPromptInComposer(server: string, name: string, args: Record<string, string>): Promise<boolean>;
+  /** The composer took the text with this seq. */
+  takeMcpComposerInsert(seq: number): void;
   /** Suggestions for an argument from what is typed; [] when the server has none or fails. */
   completeMcp(server: string, ref: McpCompletionRef, argument: string, value: string, context?: Record<string, string>): Promise<string[]>;
   callMcpTool(server: string, tool: string, args: Record<string, unknown>): Promise<void>;
@@ -100,6 +105,21 @@ export const mcpInspectorActions: SliceActions<McpInspectorActions> = (set, get,
       } catch (err) {
         patch('mcpPromptResult', server, { name, loading: false, error: errorText(err) });
       }
+    },
+    useMcpPromptInComposer: async (server, name, args) => {
+      await get().getMcpPrompt(server, name, args);
+      const got = get().mcpPromptResult[server];
+      if (got?.name !== name || !got.value) return false;
+      const text = promptAsText(got.value);
+      if (!text) {
+        patch('mcpPromptResult', server, { name, loading: false, value: got.value, error: 'The prompt has no text to put in the message box.' });
+        return false;
+      }
+      set((s) => ({ mcpComposerInsert: { text, seq: (s.mcpComposerInsert?.seq ?? 0) + 1 } }));
+      return true;
+    },
+    takeMcpComposerInsert: (seq) => {
+      if (get().mcpComposerInsert?.seq === seq) set({ mcpComposerInsert: null });
     },
     completeMcp: async (server, ref, argument, value, context) => {
       try {

@@ -36,6 +36,8 @@ const allPrompts = memo2((prompts: AppStoreState['mcpPrompts'], _unused: null): 
 /** What the inspector tabs and the composer read. Factories take the server (and tool), for `useMemo`. */
 export const mcpInspectorSelectors = {
   tab: (server: string) => (s: AppStoreState): McpInspectorTab => s.mcpTabs[server] ?? 'tools',
+  /** Text waiting to go into the message box. */
+  composerInsert: (s: AppStoreState) => s.mcpComposerInsert,
   resources: (server: string) => (s: AppStoreState) => s.mcpResources[server],
   read: (server: string) => (s: AppStoreState) => s.mcpRead[server],
   updates: (s: AppStoreState) => s.mcpResourceUpdates,

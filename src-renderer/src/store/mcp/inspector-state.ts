@@ -48,6 +48,8 @@ export interface McpInspectorState {
   mcpLogLevels: Record<string, McpLogLevel | ''>;
   /** What goes in front of the next message (composer chips). */
   mcpAttachments: McpAttachmentRef[];
+  /** Text for the message box (a prompt's *Use in message*), taken by the composer once; `seq` tells one from the next. */
+  mcpComposerInsert: { text: string; seq: number } | null;
 }
 
 /** Nothing loaded. */
@@ -65,6 +67,7 @@ export function initialMcpInspectorState(): McpInspectorState {
     mcpTrafficSelected: {},
     mcpLogLevels: {},
     mcpAttachments: [],
+    mcpComposerInsert: null,
   };
 }
 

@@ -51,13 +51,16 @@ function afterNextFrame(): Promise<void> {
 export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge) => {
   // Answers for a pane that closed meanwhile are dropped.
   let opened = 0;
+  // And answers for a session opened before the last one asked for (the pane opens the current
+  // session by itself; Open with another one must win whichever answers last).
+  let loads = 0;
   /**
    * The entries of a session, with the scrubber on the entry of `focusSeq` (the first at or
    * after it), else the last one at or before `atTime` on the axis, else the last entry.
    */
-  const loadEntries = async (sessionId: string, token: number, focusSeq?: number, atTime?: number | null): Promise<void> => {
+  const loadEntries = async (sessionId: string, stale: () => boolean, focusSeq?: number, atTime?: number | null): Promise<void> => {
     const s = await bridge().timeline.load(sessionId);
-    if (token !== opened) return;
+    if (stale()) return;
     const t = buildTimeline(s.events);
     let pos = t.length - 1;
     if (focusSeq !== undefined) {
@@ -93,6 +96,8 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
     },
     loadTimeline: async (sessionId) => {
       const token = opened;
+      const mine = ++loads;
+      const stale = (): boolean => token !== opened || mine !== loads;
       set({ timelineError: null });
       try {
         // The axis (built on the host, small) paints first; the entries follow with the events,
@@ -101,14 +106,14 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
         const api = bridge();
         set({ timelineAxis: null, timelineSelectedSpan: null, timelinePair: null });
         await api.timeline.axis(sessionId).then(
-          (timelineAxis) => token === opened && set({ timelineAxis }),
+          (timelineAxis) => !stale() && set({ timelineAxis }),
           () => undefined, // the entries' load reports what went wrong
         );
         await afterNextFrame();
-        if (token !== opened) return;
-        await loadEntries(sessionId, token);
+        if (stale()) return;
+        await loadEntries(sessionId, stale);
       } catch (err) {
-        if (token === opened) set({ timelineError: errorText(err) });
+        if (!stale()) set({ timelineError: errorText(err) });
       }
     },
     openTimelinePair: (request) => {
@@ -117,16 +122,18 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
     },
     loadTimelinePair: async ({ a, b, focusSeq }) => {
       const token = opened;
+      const mine = ++loads;
+      const stale = (): boolean => token !== opened || mine !== loads;
       set({ timelineError: null, timelinePairRequest: null, timelineAxis: null, timelineSelectedSpan: null });
       try {
         const pair = await bridge().timeline.pairAxis(a, b);
-        if (token !== opened) return;
+        if (stale()) return;
         set({ timelineAxis: pair.axis, timelinePair: { a: pair.a, b: pair.b } });
         await afterNextFrame();
-        if (token !== opened) return;
-        await loadEntries(b, token, focusSeq ?? pair.b.ownFromSeq);
+        if (stale()) return;
+        await loadEntries(b, stale, focusSeq ?? pair.b.ownFromSeq);
       } catch (err) {
-        if (token === opened) set({ timelineError: errorText(err) });
+        if (!stale()) set({ timelineError: errorText(err) });
       }
     },
     scrubTimelineSession: async (sessionId) => {
@@ -135,7 +142,7 @@ export const timelineActions: SliceActions<TimelineActions> = (set, get, bridge)
       // The scrubber keeps its moment: the other session's entry at or before it.
       const at = timelineSelectors.cursorTs(get());
       try {
-        await loadEntries(sessionId, token, undefined, at);
+        await loadEntries(sessionId, () => token !== opened, undefined, at);
       } catch (err) {
         if (token === opened) set({ timelineError: errorText(err) });
       }
