@@ -135,6 +135,17 @@ export const forkActions: SliceActions<ForkActions> = (set, get, bridge) => ({
         busy: false,
       },
     });
+    // The MCP servers, for an edit of one's instructions (the MCP pane may never have been opened).
+    if (!get().mcpSnapshot) {
+      void bridge()
+        .mcp.snapshot()
+        .then(
+          (mcpSnapshot) => {
+            if (!get().mcpSnapshot) set({ mcpSnapshot });
+          },
+          () => undefined, // the editor's server list stays empty; the MCP pane says why
+        );
+    }
     // The configured providers, for the model's settings (from the host: never a key).
     void bridge()
       .sessions.forkModels()
