@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -199,5 +199,37 @@ describe('columns and tool names at 800×600 to 1400×900', { timeout: 300_000 }
     await page.setViewportSize({ width: 1400, height: 900 });
     await expect.poll(() => widthOf(page, 'right-column')).toBe(Math.round(right0 + 150));
     expect(await widthOf(page, 'sessions-sidebar')).toBe(216);
+  });
+
+  it('a name with no separator and a long server name from a crafted session file wrap too, at 800×600', async () => {
+    const id = 'crafted-names';
+    const tool = 'x'.repeat(64);
+    const server = 'a-server-whose-name-goes-on-and-on-and-on-forever';
+    const t0 = Date.now() - 60_000;
+    const events = [
+      { ts: t0, type: 'agent_start', task: 'crafted names' },
+      { ts: t0 + 10, type: 'tool_execution_start', callId: 'c1', tool, args: { path: 'a' }, source: `mcp:${server}` },
+      { ts: t0 + 20, type: 'tool_execution_end', callId: 'c1', tool, result: { output: 'ok', error: null, images: [], system: null }, durationMs: 10 },
+      { ts: t0 + 30, type: 'agent_end', reason: 'finished' },
+    ];
+    const web = await hosts.web([{ text: 'unused' }], undefined, [], {
+      prepare: (home) => {
+        mkdirSync(join(home, 'sessions'), { recursive: true, mode: 0o700 });
+        writeFileSync(join(home, 'sessions', `${id}.jsonl`), events.map((e, i) => JSON.stringify({ seq: i + 1, session: id, ...e })).join('\n') + '\n', { mode: 0o600 });
+      },
+    });
+    const page = await open(hosts.browser(), web, 800, 600);
+    await page.getByTestId('toggle-sidebar').click();
+    await page.getByTestId('session-item').filter({ hasText: 'crafted names' }).locator('.session-open').click();
+    const card = page.getByTestId('tool-call-card').first();
+    await expect.poll(() => card.getByTestId('call-tool').textContent(), { timeout: 30_000 }).toBe(tool);
+    expect(await card.getByTestId('call-source').textContent()).toBe(`MCP ${server}`);
+    // The panes back (the sessions fold): the card is narrower than the name, which wraps.
+    await page.getByTestId('toggle-right').click();
+    expect(await widthOf(page, 'sessions-sidebar')).toBe(0);
+    expect(await card.getByTestId('call-tool').evaluate((el) => el.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(el).fontSize))).toBe(true);
+    for (const t of ['call-tool', 'call-source']) expect(await card.getByTestId(t).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await clipped(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'layout-800x600-crafted-names.png') });
   });
 });

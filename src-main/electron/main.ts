@@ -67,6 +67,9 @@ function createWindow(bridge: BridgeConnector, opts?: { session?: string | null 
   const win = new BrowserWindow({
     width: 1400,
     height: 900,
+    // The smallest window the layout is made and tested for (docs/window.md#columns-and-panes).
+    minWidth: 800,
+    minHeight: 600,
     show: false,
     title: 'Glassbox',
     webPreferences: {
