@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { shot, useChromiumAndWebHosts } from './ui-harness';
+
+// What keeps scrolling a long conversation cheap (docs/benchmarks.md, "Scrolling a long session"),
+// as the window shows it: the scroller is opaque (Chromium then scrolls it on the compositor),
+// a row's fork icon is drawn only while its button shows (nothing moves when it appears), and a
+// plain one-line answer is the paragraph its Markdown would make.
+
+const hosts = useChromiumAndWebHosts();
+
+function writeSession(home: string, id: string): void {
+  const lines: string[] = [];
+  let seq = 0;
+  const push = (e: Record<string, unknown>): void => void lines.push(JSON.stringify({ seq: ++seq, ts: 1_700_000_000_000 + seq, session: id, ...e }));
+  push({ type: 'agent_start', task: 'scroll me' });
+  for (let i = 0; i < 40; i++) {
+    push({ type: 'message_end', messageId: `m${i}`, role: 'assistant', content: `Step ${i}: it's "done".`, toolCalls: [] });
+    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' });
+    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `${i}\n`, error: null, images: [], system: null }, durationMs: 1 });
+  }
+  push({ type: 'agent_end', reason: 'finished' });
+  mkdirSync(join(home, 'sessions'), { recursive: true });
+  writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
+}
+
+describe('scrolling the conversation', { timeout: 120_000 }, () => {
+  it('scrolls an opaque box, draws a fork icon only while its button shows, and renders plain answers as paragraphs', async () => {
+    const w = await hosts.web([], undefined, ['--session', 'scroll'], { prepare: (home) => writeSession(home, 'scroll') });
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(w.url);
+    const card = page.locator('[data-call-id="call_39"]');
+    await card.waitFor({ timeout: 30_000 });
+
+    // Opaque: an alpha of 1 in the scroller's own background colour.
+    const bg = await page.getByTestId('chat').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toMatch(/^rgb\(/); // rgba(…, 0) would be transparent
+
+    // Away from the row, the button is hidden and so is its icon; its place is kept.
+    await page.mouse.move(5, 5);
+    const button = card.getByTestId('fork-from-here');
+    const icon = button.locator('svg.fork-icon');
+    const hidden = await button.evaluate((b) => ({ width: b.getBoundingClientRect().width, x: b.getBoundingClientRect().x }));
+    await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    // Over the row, the icon is drawn, and the button keeps its size and place.
+    await card.hover();
+    await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
+    const shown = await button.evaluate((b) => ({ width: b.getBoundingClientRect().width, x: b.getBoundingClientRect().x }));
+    expect(Math.abs(shown.width - hidden.width)).toBeLessThan(0.5);
+    expect(Math.abs(shown.x - hidden.x)).toBeLessThan(0.5);
+    expect(await icon.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(8);
+    await shot(page, 'chat-scroll-fork-hover');
+
+    // A plain one-line answer: one paragraph with the text as written (quotes unescaped).
+    const answer = page.getByTestId('assistant-message').last();
+    expect(await answer.locator('.markdown > p').count()).toBe(1);
+    expect(await answer.locator('.markdown > p').innerText()).toBe('Step 39: it\'s "done".');
+    await page.close();
+  });
+});
