@@ -57,6 +57,21 @@ describe('search query', () => {
 });
 
 describe('SearchIndex', () => {
+  it('reads lines as the session file does (one parseEventLine): crafted results indexed in their full shape, non-events skipped', () => {
+    const h = home();
+    writeFileSync(
+      join(h.sessions, 's1.jsonl'),
+      ev('s1', 'agent_start', { task: 'crafted' }) +
+        '[1,2]\n{"type":3}\n' +
+        ev('s1', 'tool_execution_start', { callId: 'c1', tool: 'bash', args: { command: 'echo crafted' }, source: 'builtin' }) +
+        ev('s1', 'tool_execution_end', { callId: 'c1', tool: 'bash', result: { output: 7, error: { not: 'text' }, images: 'x' }, durationMs: 3 }),
+    );
+    const index = new SearchIndex(h.sessions, h.index);
+    expect(index.refresh()).toMatchObject({ sessions: 1, indexed: 1 });
+    // The result's wrong-typed error is no error (as the window shows it), not an error hit.
+    expect(index.search(parseSearchQuery('tool:bash')).map((x) => x.status)).toEqual(['ok']);
+  });
+
   it('finds words of messages, arguments and results, with filters', () => {
     const h = home();
     writeFileSync(

@@ -1,7 +1,9 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
+import { parseEventLine } from '../../../src-shared/events/event-line';
 import { writeFileAtomic } from '../config/atomic-write';
+import { readAt } from '../config/read-at';
 import { isValidSessionId } from '../config/paths';
 import { passes, type SearchQuery } from './query';
 import { emptySession, indexEvents, openCalls, wordsOf, type IndexedSession, type SearchDoc } from './session-docs';
@@ -196,11 +198,11 @@ export class SearchIndex {
     try {
       const size = fstatSync(fd).size;
       const card = this.cards.get(id);
-      const head = readBytes(fd, 0, Math.min(HEAD_BYTES, size)).toString('utf8');
+      const head = readAt(fd, 0, Math.min(HEAD_BYTES, size)).toString('utf8');
       if (card && card.bytes === size && card.head === head.slice(0, card.head.length)) return 'same';
       const body = card && size >= card.bytes && head.startsWith(card.head) ? this.body(id) : undefined;
       const s: IndexedSession = card && body ? { ...card, ...body } : emptySession(id);
-      const chunk = readBytes(fd, s.bytes, size - s.bytes);
+      const chunk = readAt(fd, s.bytes, size - s.bytes);
       const lastNewline = chunk.lastIndexOf(0x0a);
       if (lastNewline < 0 && card && body) return 'same'; // only a line still being written
       const lines = chunk.subarray(0, Math.max(0, lastNewline)).toString('utf8').split('\n');
@@ -209,12 +211,8 @@ export class SearchIndex {
         const events: GlassboxEvent[] = [];
         for (const line of lines.slice(from, from + SLICE_LINES)) {
           if (!line.trim()) continue;
-          try {
-            const e = JSON.parse(line) as GlassboxEvent;
-            if (e && typeof e.type === 'string') events.push(e);
-          } catch {
-            // a damaged line: the session file reader reports it; search skips it
-          }
+          const e = parseEventLine(line);
+          if (e) events.push(e); // else a damaged line: the session file reader reports it; search skips it
         }
         indexEvents(s, events, open);
         if (from + SLICE_LINES < lines.length) yield;
@@ -245,17 +243,6 @@ export class SearchIndex {
     this.changed.clear();
     this.catalogChanged = false;
   }
-}
-
-function readBytes(fd: number, position: number, length: number): Buffer {
-  const buf = Buffer.alloc(Math.max(0, length));
-  let read = 0;
-  while (read < length) {
-    const n = readSync(fd, buf, read, length - read, position + read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buf.subarray(0, read);
 }
 
 /** The items that contain the first term (found with indexOf over the session's whole text), or all. */

@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { parseEventLine } from './session-file';
+import { parseEventLine } from '../../../src-shared/events/event-line';
+import { readAt, readInto } from '../config/read-at';
 
 /** What a session file holds, found without parsing every line (see `scanSessionFile`). */
 export interface SessionFileScan {
@@ -34,21 +35,6 @@ export function parseLines(text: string): GlassboxEvent[] {
   return out;
 }
 
-/** Reads `length` bytes at `position` (fewer at the end of the file). */
-export function readAt(fd: number, position: number, length: number): Buffer {
-  return readInto(fd, Buffer.allocUnsafe(Math.max(0, length)), position, length);
-}
-
-/** Reads `length` bytes at `position` into `buf`; the part read. */
-function readInto(fd: number, buf: Buffer, position: number, length: number): Buffer {
-  let read = 0;
-  while (read < length) {
-    const n = readSync(fd, buf, read, length - read, position + read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buf.subarray(0, read);
-}
 
 /**
  * The events of the last `bytes` of a session file (whole lines), and where they start. The
