@@ -13,8 +13,9 @@
 // Run: `node --expose-gc bench/otel.mjs [steps] [rounds]` (a clean heap before every run);
 // `OTEL_BENCH_NOISE=1` adds a second export-off row, the noise floor.
 // Target (issue 28): ≤ 5% added per step with export on; a stalled collector never slows the agent.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleForBench } from './bundle.mjs';
@@ -29,6 +30,7 @@ const ENTRIES = {
   'tool-runner': 'tools/tool-runner.ts',
   'trace-writer': 'session/trace-writer.ts',
   'context-compactor': 'agent/context-compactor.ts',
+  'create-provider': 'llm/create-provider.ts',
   'session-telemetry': 'telemetry/session-telemetry.ts',
   'otlp-pipeline': 'telemetry/otlp-pipeline.ts',
   'span-event-stream': 'telemetry/span-event-stream.ts',
@@ -44,12 +46,36 @@ const { ToolCollection } = await src('tools/tool-collection.ts');
 const { ToolRunner } = await src('tools/tool-runner.ts');
 const { TraceWriter } = await src('session/trace-writer.ts');
 const { ContextCompactor } = await src('agent/context-compactor.ts');
+const { createProvider } = await src('llm/create-provider.ts');
 const { SessionTelemetry } = await src('telemetry/session-telemetry.ts');
 const { OtlpPipeline } = await src('telemetry/otlp-pipeline.ts');
 const { BatchingStream } = await src('telemetry/span-event-stream.ts');
 
 const STEPS = Number(process.argv[2] ?? 300);
 const ROUNDS = Number(process.argv[3] ?? 9);
+/** Steps of a run against the model over loopback (each a real HTTP request: slower). */
+const LOOPBACK_STEPS = Math.max(20, Math.round(STEPS / 3));
+
+/**
+ * The scripted model server of the e2e tests in a process of its own (its CPU is not the agent's),
+ * answering every chat-completions request (streamed) with one call of the no-op tool.
+ */
+async function loopbackModel() {
+  const dir = mkdtempSync(join(tmpdir(), 'gb-otel-model-'));
+  const script = join(dir, 'script.json');
+  writeFileSync(script, JSON.stringify({ turns: [], whenExhausted: { text: '', toolCalls: [{ name: 'noop', arguments: { n: 1 } }] } }));
+  const child = spawn(process.execPath, [new URL('../e2e/fixtures/start-scripted-model.mjs', import.meta.url).pathname, script], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /Scripted model: (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the scripted model exited (${code})`)));
+  });
+  return { baseURL: `${url}/v1`, close: () => (child.kill(), rmSync(dir, { recursive: true, force: true })) };
+}
 
 /** A collector: `mode` 'ok' answers every export, 'stall' holds every request open. */
 async function collector(mode) {
@@ -103,7 +129,8 @@ function projectOnly(url) {
 }
 
 async function run(variant, id) {
-  const { url, thread } = variant;
+  const { url, thread, loopback } = variant;
+  const steps = loopback ? LOOPBACK_STEPS : STEPS;
   const bus = new EventBus(`bench-${id}`);
   const dir = mkdtempSync(join(tmpdir(), 'gb-otel-bench-'));
   const trace = new TraceWriter(join(dir, 'bench.jsonl')).attach(bus);
@@ -113,8 +140,11 @@ async function run(variant, id) {
   await telemetry?.ready();
   const runner = new ToolRunner({ tools: new ToolCollection([testTool('noop')]), hooks: new ToolHooks(), workspace: dir, home: dir, bus });
   let n = 0;
-  const model = new InProcessScriptedModel([() => (n++ < STEPS - 1 ? { text: '', toolCalls: [{ id: `c${n}`, name: 'noop', arguments: `{"n":${n}}` }] } : { text: 'done' })], false);
-  const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 'bench', maxSteps: STEPS + 1, compactor: new ContextCompactor({ budgetTokens: 1_000_000 }) });
+  const model = loopback
+    ? createProvider({ provider: 'openai', api: 'chat', model: 'scripted', baseURL: loopbackServer.baseURL, apiKey: 'bench', maxRetries: 0 })
+    : new InProcessScriptedModel([() => (n++ < STEPS - 1 ? { text: '', toolCalls: [{ id: `c${n}`, name: 'noop', arguments: `{"n":${n}}` }] } : { text: 'done' })], false);
+  // Over loopback the model always calls the tool: the run stops at its step limit.
+  const agent = new ToolCallAgent({ provider: model, runner, bus, systemPrompt: 'bench', maxSteps: loopback ? steps : STEPS + 1, compactor: new ContextCompactor({ budgetTokens: 1_000_000 }) });
   // A clean heap for every run (`--expose-gc`), so a collection left over by the previous run is not charged to this one.
   globalThis.gc?.();
   const c0 = threadCpu();
@@ -124,7 +154,7 @@ async function run(variant, id) {
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const cpuMs = c0 === null ? null : (threadCpu() - c0) / 1e6;
   const processMs = (processCpu() - p0) / 1e6;
-  if (r.reason !== 'finished' || r.steps !== STEPS) throw new Error(`bench run ended ${r.reason} after ${r.steps} steps`);
+  if (r.reason !== (loopback ? 'max_steps' : 'finished') || r.steps !== steps) throw new Error(`bench run ended ${r.reason} after ${r.steps} steps`);
   // Not timed: what the session's end costs (bounded flush).
   const e0 = process.hrtime.bigint();
   await telemetry?.dispose(2000);
@@ -133,9 +163,10 @@ async function run(variant, id) {
   if (thread && status?.exportThread !== thread) throw new Error(`expected the export on the ${thread} thread, got ${status?.exportThread}`);
   trace.close();
   rmSync(dir, { recursive: true, force: true });
-  return { perStep: ms / STEPS, cpuPerStep: cpuMs === null ? null : cpuMs / STEPS, processPerStep: processMs / STEPS, endMs, counts: status?.counts };
+  return { perStep: ms / steps, cpuPerStep: cpuMs === null ? null : cpuMs / steps, processPerStep: processMs / steps, endMs, counts: status?.counts };
 }
 
+const loopbackServer = await loopbackModel();
 const liveCollector = await collector('ok');
 const stalled = await collector('stall');
 const down = await deadUrl();
@@ -147,6 +178,8 @@ const variants = [
   ['  events projected, not sent', { url: liveCollector.url, thread: 'none' }],
   ['export on, collector stalled', { url: stalled.url, thread: 'worker' }],
   ['export on, collector down', { url: down, thread: 'worker' }],
+  ['model over loopback: export off', { loopback: true }],
+  ['model over loopback: export on', { url: liveCollector.url, thread: 'worker', loopback: true }],
 ];
 // Warm up every path once (starts the export worker).
 for (const [, v] of variants) await run(v, 'warm');
@@ -157,20 +190,24 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const [name, v] of order) results.get(name).push(await run(v, `${round}`));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const LOOPBACK_OFF = 'model over loopback: export off';
+/** The export-off run a variant is compared with: its own kind of model's. */
+const baseOf = (name) => (variants.find(([n]) => n === name)[1].loopback ? LOOPBACK_OFF : 'export off');
 /** The median over rounds of each round's ratio to its own export-off run, as added %. */
 const added = (name, key) => {
-  const offs = results.get('export off').map((r) => r[key]);
+  const offs = results.get(baseOf(name)).map((r) => r[key]);
   return (median(results.get(name).map((r, i) => r[key] / offs[i])) - 1) * 100;
 };
 const hasThreadCpu = results.get('export off')[0].cpuPerStep !== null;
 console.log(`OpenTelemetry export, agent loop of ${STEPS} steps (in-process scripted model, no-op tool, session file on), ${ROUNDS} rounds`);
+console.log(`last two rows: ${LOOPBACK_STEPS} steps against the scripted model server over loopback (chat completions, streamed; its own process), each a model request and a no-op tool call`);
 console.log('per step: wall time; CPU time of the agent thread (Linux schedstat: what the agent itself spent, whatever else the machine runs); CPU time of the whole process (the export worker too)');
 console.log('');
 const pct = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
 console.log(`  ${''.padEnd(30)} ${'wall ms'.padStart(9)} ${'added'.padStart(8)}  ${'agent CPU ms'.padStart(12)} ${'added'.padStart(8)}  ${'process CPU ms'.padStart(14)} ${'added'.padStart(8)}  ${'end (ms)'.padStart(8)}   spans exported / dropped / failed (all rounds)`);
 for (const [name] of variants) {
   const rs = results.get(name);
-  const off = name === 'export off';
+  const off = name === 'export off' || name === LOOPBACK_OFF;
   const cell = (key, w) => (key === 'cpuPerStep' && !hasThreadCpu ? '—'.padStart(w) : median(rs.map((r) => r[key])).toFixed(4).padStart(w));
   const share = (key) => (off || (key === 'cpuPerStep' && !hasThreadCpu) ? '' : pct(added(name, key))).padStart(8);
   const c = rs.at(-1).counts;
@@ -185,7 +222,10 @@ const slow = median(results.get('export on, collector stalled').map((r, i) => r.
 console.log('');
 if (onCpu !== null) console.log(`  added to the agent thread with export on: ${pct(onCpu)} CPU per step   target ≤ 5%: ${onCpu <= 5 ? 'met' : 'NOT met'}`);
 console.log(`  added wall time per step with export on: ${pct(onWall)}${onWall <= 5 ? '' : ' (a loaded machine: the worker competes for the same cores)'}`);
+const onLoopback = hasThreadCpu ? added(variants.at(-1)[0], 'cpuPerStep') : null;
+if (onLoopback !== null) console.log(`  added to the agent thread with export on, model over loopback: ${pct(onLoopback)} CPU per step   target ≤ 5%: ${onLoopback <= 5 ? 'met' : 'NOT met'}`);
 console.log(`  stalled collector vs live: ${slow.toFixed(2)}x wall time per step (the queue is bounded; the end of a session waits at most its flush bound)`);
 await liveCollector.close();
 await stalled.close();
+loopbackServer.close();
 process.exit(0);

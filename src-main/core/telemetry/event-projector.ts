@@ -240,7 +240,8 @@ export class EventProjector {
     }
     const mcp = e.source.startsWith('mcp:') ? e.source.slice(4) : null;
     const content = this.opts.captureContent;
-    this.sink.wire.push(OP.toolStart, e.ts, e.callId, e.tool, e.source, open.traceId, spanId, remote ? carrierOf(remote) : undefined, mcp !== null ? (this.opts.mcpServer?.(mcp) ?? {}) : undefined, content ? json(e.args) : undefined);
+    // The trace id only for a root span (a child's is its parent's).
+    this.sink.wire.push(OP.toolStart, e.ts, e.callId, e.tool, e.source, remote || this.run ? undefined : open.traceId, spanId, remote ? carrierOf(remote) : undefined, mcp !== null ? (this.opts.mcpServer?.(mcp) ?? {}) : undefined, content ? json(e.args) : undefined);
     this.began();
   }
 }

@@ -214,10 +214,10 @@ export class EventSpans {
   }
 
   /** A root span of the session's trace, or a child of the given parent; `ids` are the span's own when given. */
-  private startRoot(name: string, kind: SpanKind, attributes: Attributes, ts: number, parent?: Context, ids?: { traceId: string; spanId: string }): Open {
+  private startRoot(name: string, kind: SpanKind, attributes: Attributes, ts: number, parent?: Context, ids?: { traceId?: string; spanId: string }): Open {
     const ctx = parent ?? this.opts.parent ?? ROOT_CONTEXT;
     const start = (): Open => new Open(this.startSpan(name, kind, attributes, ts, ctx), ctx);
-    if (ids) return this.opts.ids.withIds(ids.traceId, ids.spanId, start);
+    if (ids) return this.opts.ids.withIds(ids.traceId ?? this.opts.traceId, ids.spanId, start);
     return ctx === ROOT_CONTEXT ? this.opts.ids.withTraceId(this.opts.traceId, start) : start();
   }
 

@@ -11,6 +11,8 @@ import type { TelemetrySettings } from './config';
 
 /** How often at most a growing drop count is reported as a warning. */
 const DROP_REPORT_EVERY_MS = 10_000;
+/** How often at most the drop count is looked at during a run. */
+const DROP_CHECK_EVERY_MS = 1_000;
 
 /** What the window and `glassbox run` show about a session's tracing. */
 export interface TelemetryStatus {
@@ -73,6 +75,7 @@ export class SessionTelemetry {
   private readonly off: () => void;
   private reportedDrops = 0;
   private lastDropReport = 0;
+  private lastDropCheck = 0;
 
   constructor(private readonly opts: SessionTelemetryOptions) {
     const parentTrace = opts.parent ? trace.getSpanContext(opts.parent)?.traceId : undefined;
@@ -187,9 +190,12 @@ export class SessionTelemetry {
 
   /** A warning when spans were dropped since the last one (at most every 10 s, and at the end). */
   private reportDrops(final: boolean): void {
+    const now = Date.now();
+    // The counts are looked at once a second at most during a run (not every turn).
+    if (!final && now - this.lastDropCheck < DROP_CHECK_EVERY_MS) return;
+    this.lastDropCheck = now;
     const dropped = this.pipeline?.counts().dropped ?? 0;
     if (dropped <= this.reportedDrops) return;
-    const now = Date.now();
     if (!final && now - this.lastDropReport < DROP_REPORT_EVERY_MS) return;
     this.lastDropReport = now;
     const more = dropped - this.reportedDrops;

@@ -1,8 +1,12 @@
 import type { SpanEventStream } from './span-export';
 import type { SpanEventWire } from './span-events';
 
-/** Span events handed over at once once a batch holds this many values (≈ 40 agent steps). */
-const POST_AT = 1024;
+/**
+ * Span events are handed over once a batch holds this many values (≈ 120 steps of an agent
+ * calling one tool a step). Posting to a worker costs the poster a fixed price per message
+ * (waking the worker) far above the copy of the values, so batches are large.
+ */
+const POST_AT = 4096;
 /** Span events wait at most this long on the agent's thread before they are handed over. */
 const POST_DELAY_MS = 200;
 
@@ -18,7 +22,7 @@ export interface StreamTarget {
 
 /**
  * A session's stream that hands its events over in batches (by size, or after 200 ms), so the
- * agent's thread pays one structured clone per ~40 steps rather than one per event.
+ * agent's thread pays one message per ~120 steps rather than one per event.
  */
 export class BatchingStream implements SpanEventStream {
   wire: SpanEventWire = [];

@@ -35,7 +35,7 @@ export type SpanEvent =
   | { op: 'chat_end'; ts: number; model?: string; finishReason?: string; usage?: ChatUsage; output?: string }
   | { op: 'chat_error'; ts: number; status?: number; message?: string }
   | { op: 'turn_end'; ts: number }
-  | { op: 'tool_start'; ts: number; callId: string; tool: string; source: string; traceId: string; spanId: string; remote?: TraceCarrier; mcp?: McpServerFacts; args?: string }
+  | { op: 'tool_start'; ts: number; callId: string; tool: string; source: string; traceId?: string; spanId: string; remote?: TraceCarrier; mcp?: McpServerFacts; args?: string }
   | { op: 'tool_traffic'; callId: string; requestId?: string; protocolVersion?: string }
   | { op: 'tool_end'; ts: number; callId: string; blocked: boolean; failed: boolean; text?: string }
   | { op: 'approval_start'; ts: number; requestId: string; callId: string; tool: string; escalation: boolean; args?: string }
@@ -116,8 +116,8 @@ export function readSpanEvents(wire: SpanEventWire): SpanEvent[] {
       case OP.toolStart:
         out.push(
           withDefined(
-            { op: 'tool_start', ts: ts(), callId: text(), tool: text(), source: text(), traceId: text(), spanId: text() },
-            { remote: carrier(next()), mcp: (next() as McpServerFacts | undefined) ?? undefined, args: str(next()) },
+            { op: 'tool_start', ts: ts(), callId: text(), tool: text(), source: text() } as Extract<SpanEvent, { op: 'tool_start' }>,
+            { traceId: str(next()), spanId: text(), remote: carrier(next()), mcp: (next() as McpServerFacts | undefined) ?? undefined, args: str(next()) },
           ),
         );
         break;
