@@ -7,6 +7,10 @@
 // accepts connections and never answers (stalled); to a port where nothing listens (down); and,
 // to show what the agent thread's share is, the events projected and batched as the worker
 // export does but never posted (no worker).
+// Two more rows run the loop against the e2e tests' scripted model server in a process of its
+// own, over loopback (streamed chat completions: each step a real model request and a tool
+// call), export off and on. After the rounds, a few more live runs time the tracing handler
+// directly (from outside, every event) for its share of the run.
 // Each round runs every variant once, in a rotating order; the added share is the median over
 // rounds of each round's ratio to its own export-off run (robust on a shared, loaded machine).
 // Prints the time per step, the added share and the spans exported / dropped / failed.
@@ -128,8 +132,20 @@ function projectOnly(url) {
   return Promise.resolve({ openSession, target: target(url), thread: 'none', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined });
 }
 
+/** The cost of timing one call from the outside (two hrtime reads), subtracted from the time inside. */
+function timingCost() {
+  let inside = 0n;
+  const f = () => undefined;
+  for (let i = 0; i < 200_000; i++) {
+    const t = process.hrtime.bigint();
+    f();
+    inside += process.hrtime.bigint() - t;
+  }
+  return Number(inside) / 200_000;
+}
+
 async function run(variant, id) {
-  const { url, thread, loopback } = variant;
+  const { url, thread, loopback, timeInside } = variant;
   const steps = loopback ? LOOPBACK_STEPS : STEPS;
   const bus = new EventBus(`bench-${id}`);
   const dir = mkdtempSync(join(tmpdir(), 'gb-otel-bench-'));
@@ -138,6 +154,19 @@ async function run(variant, id) {
     ? new SessionTelemetry({ settings: { otlp: target(url), captureContent: false }, sessionId: `bench-${id}`, events: bus, warn: () => {}, ...(thread === 'main' ? { spanExport: () => onThisThread(url) } : thread === 'none' ? { spanExport: () => projectOnly(url) } : {}) })
     : null;
   await telemetry?.ready();
+  // Time spent inside the tracing code on the agent's thread (every event through its handler,
+  // the posts to the worker made from there), measured directly rather than as a difference.
+  let inside = 0n;
+  let calls = 0;
+  if (timeInside && telemetry) {
+    const handle = telemetry.handle.bind(telemetry);
+    telemetry.handle = (e) => {
+      const t = process.hrtime.bigint();
+      handle(e);
+      inside += process.hrtime.bigint() - t;
+      calls++;
+    };
+  }
   const runner = new ToolRunner({ tools: new ToolCollection([testTool('noop')]), hooks: new ToolHooks(), workspace: dir, home: dir, bus });
   let n = 0;
   const model = loopback
@@ -163,7 +192,8 @@ async function run(variant, id) {
   if (thread && status?.exportThread !== thread) throw new Error(`expected the export on the ${thread} thread, got ${status?.exportThread}`);
   trace.close();
   rmSync(dir, { recursive: true, force: true });
-  return { perStep: ms / steps, cpuPerStep: cpuMs === null ? null : cpuMs / steps, processPerStep: processMs / steps, endMs, counts: status?.counts };
+  // Wall time inside the handler over the run's wall time: both stretched alike when the thread waits for a core.
+  return { insideShare: (Number(inside) - calls * TIMING_NS) / (ms * 1e6), insideUsPerStep: (Number(inside) - calls * TIMING_NS) / 1000 / steps, perStep: ms / steps, cpuPerStep: cpuMs === null ? null : cpuMs / steps, processPerStep: processMs / steps, endMs, counts: status?.counts };
 }
 
 const loopbackServer = await loopbackModel();
@@ -181,6 +211,7 @@ const variants = [
   ['model over loopback: export off', { loopback: true }],
   ['model over loopback: export on', { url: liveCollector.url, thread: 'worker', loopback: true }],
 ];
+const TIMING_NS = timingCost();
 // Warm up every path once (starts the export worker).
 for (const [, v] of variants) await run(v, 'warm');
 const results = new Map(variants.map(([name]) => [name, []]));
@@ -216,6 +247,12 @@ for (const [name] of variants) {
   );
 }
 const live = 'export on, collector live';
+// The direct measure: a few more live runs with the tracing handler timed from outside.
+const timed = [];
+for (let i = 0; i < Math.max(3, Math.ceil(ROUNDS / 2)); i++) timed.push(await run({ url: liveCollector.url, thread: 'worker', timeInside: true }, `timed${i}`));
+const timedLoop = [];
+for (let i = 0; i < 3; i++) timedLoop.push(await run({ url: liveCollector.url, thread: 'worker', loopback: true, timeInside: true }, `timedl${i}`));
+const insideLine = (rs) => `${(100 * median(rs.map((r) => r.insideShare))).toFixed(1)}% of the run's wall time (${median(rs.map((r) => r.insideUsPerStep)).toFixed(1)} µs wall a step)`;
 const onCpu = hasThreadCpu ? added(live, 'cpuPerStep') : null;
 const onWall = added(live, 'perStep');
 const slow = median(results.get('export on, collector stalled').map((r, i) => r.perStep / results.get(live)[i].perStep));
@@ -224,6 +261,7 @@ if (onCpu !== null) console.log(`  added to the agent thread with export on: ${p
 console.log(`  added wall time per step with export on: ${pct(onWall)}${onWall <= 5 ? '' : ' (a loaded machine: the worker competes for the same cores)'}`);
 const onLoopback = hasThreadCpu ? added(variants.at(-1)[0], 'cpuPerStep') : null;
 if (onLoopback !== null) console.log(`  added to the agent thread with export on, model over loopback: ${pct(onLoopback)} CPU per step   target ≤ 5%: ${onLoopback <= 5 ? 'met' : 'NOT met'}`);
+console.log(`  time inside the tracing code on the agent thread, timed directly (export on, live; ${TIMING_NS.toFixed(0)} ns of timing an event taken off): no-op loop ${insideLine(timed)}; model over loopback ${insideLine(timedLoop)}`);
 console.log(`  stalled collector vs live: ${slow.toFixed(2)}x wall time per step (the queue is bounded; the end of a session waits at most its flush bound)`);
 await liveCollector.close();
 await stalled.close();
