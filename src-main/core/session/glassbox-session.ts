@@ -12,9 +12,7 @@ import type { McpSignIn } from '../mcp/client/oauth/sign-in';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import { ToolCollection } from '../tools/tool-collection';
 import { ToolRunner } from '../tools/tool-runner';
-import { ContextCompactor, modelSummariser } from '../agent/context-compactor';
-import { buildSystemPrompt } from '../agent/system-prompt';
-import { ToolCallAgent } from '../agent/tool-call-agent';
+import type { ToolCallAgent } from '../agent/tool-call-agent';
 import { type AgentRunOptions, type AgentRunResult } from '../agent/run-options';
 import { forkOverridesOf, type ForkOverrides } from '../fork/overrides';
 import { forkCopyDir } from '../fork/workspace';
@@ -50,6 +48,7 @@ import type { PolicyApprovalGate } from '../approvals/policy-approval-gate';
 import type { McpManager } from '../mcp/client/manager';
 import type { SessionOptions } from './options';
 import { createApprovalGate } from './approval-gate';
+import { createSessionAgent } from './session-agent';
 import { createMcpClients, mcpToolExposure } from './mcp-clients';
 import { RunControl } from './run-control';
 
@@ -167,7 +166,6 @@ export class GlassboxSession {
         deferredTools: () => this.exposure,
       }),
     );
-    const agentCfg = this.config.agent ?? {};
     this.spend = new SpendGuard({
       bus: this.bus,
       paths: this.paths,
@@ -177,7 +175,7 @@ export class GlassboxSession {
       ...(opts.askAtSpendLimit && humanInput ? { ask: humanInput } : {}),
     });
     this.steering = new SteerQueue(this.bus);
-    this.exposure = mcpToolExposure(this.tools, agentCfg, () => this.mcp);
+    this.exposure = mcpToolExposure(this.tools, this.config.agent ?? {}, () => this.mcp);
     this.runner = new ToolRunner({
       tools: this.tools,
       hooks: this.hooks,
@@ -187,31 +185,21 @@ export class GlassboxSession {
       approvals: opts.approvals ?? this.approvalGate ?? undefined,
       humanInput,
     });
-    this.agent = new ToolCallAgent({
-      provider: () => this.llm(),
-      runner: this.runner,
-      bus: this.bus,
+    this.agent = createSessionAgent({
+      config: this.config,
       workspace: this.workspace,
-      systemPrompt: this.forkOverrides.systemPrompt ?? buildSystemPrompt({ workspace: this.workspace }, agentCfg.systemPrompt),
-      systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
-      // A run waits for MCP servers still starting (`mcpInBackground`).
-      // …and for the skill lists of servers that just connected.
-      toolsPending: () => (this.mcpStarting ?? Promise.resolve()).then(() => this.skills.ready()),
-      exposure: this.exposure,
-      maxSteps: agentCfg.maxSteps,
-      prices: this.config.prices,
-      contextWindowTokens: agentCfg.contextWindowTokens,
-      compactor: new ContextCompactor({
-        budgetTokens: agentCfg.contextBudgetTokens ?? 100_000,
-        summarise: (messages, signal) => modelSummariser(this.llm())(messages, signal),
-      }),
+      bus: this.bus,
+      runner: this.runner,
       redactor: this.redactor,
-      // A checkpoint after each step that may have written, so a fork from a later step gets the files as they were.
-      afterStep: (step) => this.checkpoints?.afterStep(step) ?? Promise.resolve(),
-      beforeRequest: this.spend.beforeRequest,
-      afterRunStart: () => this.spend.runStarted(),
-      afterResponse: (usage) => this.spend.responded(usage),
+      exposure: this.exposure,
+      spend: this.spend,
       steering: this.steering,
+      llm: () => this.llm(),
+      systemPromptOverride: this.forkOverrides.systemPrompt,
+      systemMessages: () => [...this.systemMessageSources].flatMap((f) => f()),
+      // A run waits for MCP servers still starting (`mcpInBackground`), and for the skill lists of servers that just connected.
+      toolsPending: () => (this.mcpStarting ?? Promise.resolve()).then(() => this.skills.ready()),
+      checkpoints: () => this.checkpoints,
     });
     if (resumed) this.agent.messages = conversationFromEvents(resumed.events);
     this.runs = new RunControl({
