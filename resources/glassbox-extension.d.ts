@@ -450,9 +450,34 @@ export type ForkChange =
   | { what: 'message'; text: string }
   | { what: 'result'; callId: string; result: ToolResultRecord }
   | { what: 'args'; callId: string; args: unknown }
-  | { what: 'model'; model: string }
+  /** The model's settings from that step on, each optional; `from`/`to`: the parent's and the fork's, filled in when it starts (older files: `model` only). */
+  | ({ what: 'model' } & ModelChangeFields & { from?: Partial<ModelSettings>; to?: ModelSettings })
   | { what: 'systemPrompt'; text: string }
   | { what: 'instructions'; server: string; text: string };
+
+/** How much a model thinks, as a fork asks it: `off`, an effort, or a token budget (at least 1,024). */
+export type ThinkingChoice = 'off' | 'low' | 'medium' | 'high' | number;
+
+/** The model settings a fork may change; each optional. */
+export interface ModelChangeFields {
+  /** `default` (the `llm` section) or an id of `llm.providers`. */
+  provider?: string;
+  model?: string;
+  temperature?: number;
+  thinking?: ThinkingChoice;
+}
+
+/** The settings a model request goes out with (never the key). `null`: not set, the provider's own default. */
+export interface ModelSettings {
+  /** `default` or an id of `llm.providers`. */
+  provider: string;
+  /** The wire format: Anthropic Messages, OpenAI Responses or Chat Completions. */
+  api: 'anthropic' | 'responses' | 'chat';
+  endpoint: string;
+  model: string;
+  temperature: number | null;
+  thinking: ThinkingChoice | null;
+}
 
 /** The fields of a fork's `agent_start`. */
 export interface ForkStartFields {

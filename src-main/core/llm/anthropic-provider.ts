@@ -86,9 +86,9 @@ export class AnthropicProvider implements LlmProvider {
       signal: req.signal,
       onRetry: handlers.onRetry,
       classify: (err) => classifyAnthropicError(err, req.signal),
-      attempt: async () => {
+      attempt: async (signal) => {
         sent = body as unknown as Record<string, unknown>;
-        const stream = await this.client.messages.create(body, { signal: req.signal, headers });
+        const stream = await this.client.messages.create(body, { signal, headers });
         const wire = new WireRecorder();
         const turn = await assembleAnthropicStream(stream, handlers, wire, this.model);
         return { ...turn, wire: wire.exchange(sent) };

@@ -122,7 +122,7 @@ export class OpenAIProvider implements LlmProvider {
       signal: req.signal,
       onRetry: handlers.onRetry,
       classify: (err) => classifyOpenAIError(err, req.signal),
-      attempt: async () => {
+      attempt: async (signal) => {
         const body = {
           model: this.model,
           messages,
@@ -136,7 +136,7 @@ export class OpenAIProvider implements LlmProvider {
           ...(this.server === 'openai' && req.cacheKey ? { prompt_cache_key: req.cacheKey } : {}),
         };
         sent = body;
-        const stream = await this.client.chat.completions.create(body as typeof body & { stream: true }, { signal: req.signal });
+        const stream = await this.client.chat.completions.create(body as typeof body & { stream: true }, { signal });
         const wire = new WireRecorder();
         const turn = await assembleOpenAIStream(stream, handlers, wire, this.model);
         return { ...turn, wire: wire.exchange(body) };

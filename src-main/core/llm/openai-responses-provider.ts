@@ -82,9 +82,9 @@ export class OpenAIResponsesProvider implements LlmProvider {
       signal: req.signal,
       onRetry: handlers.onRetry,
       classify: (err) => classifyResponsesError(err, req.signal),
-      attempt: async () => {
+      attempt: async (signal) => {
         sent = body as unknown as Record<string, unknown>;
-        const stream = await this.client.responses.create(body, { signal: req.signal });
+        const stream = await this.client.responses.create(body, { signal });
         const wire = new WireRecorder();
         const turn = await assembleResponsesStream(stream, handlers, wire, this.model);
         return { ...turn, wire: wire.exchange(sent) };

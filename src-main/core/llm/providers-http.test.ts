@@ -1,8 +1,10 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../e2e/fixtures/scripted-model-server';
 import { AnthropicProvider } from './anthropic-provider';
 import { LlmError } from './llm-types';
 import { OpenAIProvider } from './openai-provider';
+import { OpenAIResponsesProvider } from './openai-responses-provider';
 
 // Both providers against the scripted model over real HTTP (streaming).
 
@@ -18,6 +20,17 @@ async function serve(...a: Parameters<typeof startScriptedModelServer>): Promise
 const req = { system: 'sys', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
 
 describe('providers over HTTP', () => {
+  it.each(['openai', 'responses', 'anthropic'] as const)('%s: requests of one run leave no abort listener on its signal', async (wire) => {
+    // The SDKs add a listener to the signal they get and never remove it: one run of 12 steps warned of a leak.
+    const s = await serve(Array.from({ length: 12 }, () => ({ text: 'ok' })));
+    const baseURL = wire === 'anthropic' ? s.anthropicBaseURL : s.openaiBaseURL;
+    const cfg = { provider: wire === 'anthropic' ? ('anthropic' as const) : ('openai' as const), model: 'scripted', apiKey: 'k', maxRetries: 0, baseURL };
+    const p = wire === 'anthropic' ? new AnthropicProvider(cfg) : wire === 'responses' ? new OpenAIResponsesProvider({ ...cfg, api: 'responses' }) : new OpenAIProvider(cfg);
+    const run = new AbortController();
+    for (let i = 0; i < 12; i++) expect((await p.complete({ ...req, signal: run.signal })).text).toBe('ok');
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+  });
+
   it.each(['openai', 'anthropic'] as const)('%s: streams text deltas and assembles tool calls and usage', async (wire) => {
     const s = await serve([{ text: 'Hello there, friend', toolCalls: [{ name: 'a', arguments: { x: 1, long: 'y'.repeat(40) } }, { name: 'b', arguments: '{}' }], usage: { inputTokens: 12, outputTokens: 5 } }]);
     const cfg = { provider: wire, model: 'scripted', apiKey: 'k', maxRetries: 0, baseURL: wire === 'openai' ? s.openaiBaseURL : s.anthropicBaseURL };

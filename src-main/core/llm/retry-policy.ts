@@ -97,15 +97,17 @@ export async function withRetry<T>(opts: {
   endpoint: string;
   maxRetries: number;
   signal?: AbortSignal;
-  attempt: () => Promise<T>;
+  /** One try; `signal` is the try's own, aborted with the run's and let go when the try ends. */
+  attempt: (signal: AbortSignal | undefined) => Promise<T>;
   classify: (err: unknown) => AttemptFailure | null;
   onRetry?: (info: RetryInfo) => void;
   /** The body of the request that failed (recorded with the final error; never headers). */
   request?: () => Record<string, unknown> | undefined;
 }): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const own = attemptSignal(opts.signal);
     try {
-      return await opts.attempt();
+      return await opts.attempt(own?.signal);
     } catch (err) {
       const f = opts.classify(err);
       if (!f) throw err;
@@ -123,6 +125,23 @@ export async function withRetry<T>(opts: {
       const delayMs = backoffDelay(attempt, f.retryAfterMs);
       opts.onRetry?.({ attempt, maxRetries: opts.maxRetries, delayMs, ...(f.status !== undefined ? { status: f.status } : {}), error: `${what}: ${f.message}` });
       await sleep(delayMs, opts.signal);
+    } finally {
+      own?.release();
     }
   }
+}
+
+/**
+ * A signal for one request, aborted when the run's is. The SDKs add an abort listener to the
+ * signal they are given and never take it off, so handing them the run's own signal left one
+ * listener per model request on it (Node's "possible EventTarget memory leak" after ten); the
+ * try's signal is dropped with its listener, and the link to the run's is removed here.
+ */
+function attemptSignal(run: AbortSignal | undefined): { signal: AbortSignal; release: () => void } | undefined {
+  if (!run) return undefined;
+  const own = new AbortController();
+  if (run.aborted) own.abort(run.reason);
+  const onAbort = (): void => own.abort(run.reason);
+  run.addEventListener('abort', onAbort, { once: true });
+  return { signal: own.signal, release: () => run.removeEventListener('abort', onAbort) };
 }
