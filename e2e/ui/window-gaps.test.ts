@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
 import { openPanesApp, openTab, paneShot, waitRunEnd } from '../panes/panes-harness';
-import { sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
+import { shot, useChromiumAndWebHosts } from './ui-harness';
 
 // Smaller gaps of the window as a daily tool, met as a user meets them in Debian Chromium against
 // a real `glassbox web`: a page load with no failed request; a prompt's "Use in message" puts
