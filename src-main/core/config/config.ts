@@ -4,7 +4,7 @@ import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
 import { createScanner } from 'jsonc-parser';
 import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './schema';
-import { findJsonSyntaxError } from './json-syntax-error';
+import { findJsonSyntaxError, parseJsonWithComments, type JsonSyntaxProblem } from './json-syntax-error';
 import { workspaceDir, type GlassboxPaths } from './paths';
 
 /** One MCP server entry, in the shape Claude Desktop / Cursor / VS Code use (docs/configuration.md). */
@@ -162,23 +162,31 @@ function tooDeepAt(text: string, max: number): number {
  * Parses JSON text, turning a syntax error into a ConfigError with path, line and column
  * (`/path/config.json:3:18: …`). The position comes from our own scanner: Node 20's messages
  * lack one for some errors and quote the text, which may contain API keys. Text nested deeper
- * than MAX_CONFIG_DEPTH is refused first: everything that walks a config recurses.
+ * than MAX_CONFIG_DEPTH is refused first: everything that walks a config recurses. With
+ * `comments`, line and block comments and trailing commas are accepted (VS Code's files).
  */
-export function parseJsonFile(text: string, path: string): unknown {
+export function parseJsonFile(text: string, path: string, opts: { comments?: boolean } = {}): unknown {
   const deep = tooDeepAt(text, MAX_CONFIG_DEPTH);
   if (deep >= 0) {
     const { line, column } = offsetToLineColumn(text, deep);
     throw new ConfigError(`${path}:${line}:${column}: nested deeper than ${MAX_CONFIG_DEPTH} levels of objects and lists`);
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    const problem = findJsonSyntaxError(text);
-    // JSON.parse's own message quotes the text (it may hold keys): never pass it on.
-    if (!problem) throw new ConfigError(`Malformed JSON in ${path}`);
-    const { line, column } = offsetToLineColumn(text, problem.offset);
-    throw new ConfigError(`Malformed JSON in ${path}:${line}:${column}: ${problem.reason}`);
+  let problem: JsonSyntaxProblem | null;
+  if (opts.comments) {
+    const read = parseJsonWithComments(text);
+    if ('value' in read) return read.value;
+    problem = read.problem;
+  } else {
+    try {
+      return JSON.parse(text);
+    } catch {
+      problem = findJsonSyntaxError(text);
+    }
   }
+  // JSON.parse's own message quotes the text (it may hold keys): never pass it on.
+  if (!problem) throw new ConfigError(`Malformed JSON in ${path}`);
+  const { line, column } = offsetToLineColumn(text, problem.offset);
+  throw new ConfigError(`Malformed JSON in ${path}:${line}:${column}: ${problem.reason}`);
 }
 
 /** Reads one config file; a missing file is an empty config. Never writes. */

@@ -35,6 +35,21 @@ const REASONS: Record<string, string> = {
 export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return problemOf(errors);
+}
+
+/**
+ * Reads JSON with comments and trailing commas (VS Code's `mcp.json` and settings) with
+ * jsonc-parser: the value, or the first syntax problem (never quoting the text).
+ */
+export function parseJsonWithComments(text: string): { value: unknown } | { problem: JsonSyntaxProblem } {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false });
+  const problem = problemOf(errors);
+  return problem ? { problem } : { value };
+}
+
+function problemOf(errors: ParseError[]): JsonSyntaxProblem | null {
   const first = errors[0];
   if (!first) return null;
   const code = printParseErrorCode(first.error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeImportedServers, parseMcpImport, stripJsonComments } from './config-import';
+import { mergeImportedServers, parseMcpImport } from './config-import';
 
 describe('parseMcpImport', () => {
   it('reads Claude Desktop / Cursor / .mcp.json (mcpServers)', () => {
@@ -78,8 +78,22 @@ describe('parseMcpImport', () => {
     expect(() => parseMcpImport('{"other": 1}', '/x/a.json')).toThrow(/no 'mcpServers'/);
   });
 
-  it('keeps comment-like text inside strings', () => {
-    expect(stripJsonComments('{"url":"http://x//y","a":"/* no */"}')).toBe('{"url":"http://x//y","a":"/* no */"}');
+  it('keeps comment-like text and ",}" inside strings (the hand-written stripper cut the comma out of a string)', () => {
+    const r = parseMcpImport('{"servers": {"s": {"url": "http://x//y", "headers": {"A": "/* no */", "B": "a,}"},}, // c\n}}', 'mcp.json');
+    expect(r.servers.s).toMatchObject({ url: 'http://x//y', headers: { A: '/* no */', B: 'a,}' } });
+  });
+
+  it('reports a comment-file syntax error with its position, never the text', () => {
+    const text = '{"servers": {"s": {"url": "sk-secret-123456" "x": 1}}}';
+    const error = (() => {
+      try {
+        parseMcpImport(text, '/x/mcp.json');
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(error).toMatch(/^Malformed JSON in \/x\/mcp\.json:1:46: expected ','/);
+    expect(error).not.toContain('sk-secret');
   });
 });
 

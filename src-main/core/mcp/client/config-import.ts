@@ -25,45 +25,6 @@ export interface McpImportMerge {
 
 const TYPES = ['stdio', 'sse', 'http', 'streamable-http', 'streamableHttp', 'streamable_http'] as const;
 
-/** Removes // and /* comments and trailing commas (VS Code's mcp.json is JSON with comments). */
-export function stripJsonComments(text: string): string {
-  let out = '';
-  let i = 0;
-  let inString = false;
-  while (i < text.length) {
-    const c = text[i];
-    if (inString) {
-      out += c;
-      if (c === '\\') {
-        out += text[i + 1] ?? '';
-        i += 2;
-        continue;
-      }
-      if (c === '"') inString = false;
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      inString = true;
-      out += c;
-      i++;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      i += 2;
-      while (i < text.length && !(text[i] === '*' && text[i + 1] === '/')) {
-        out += text[i] === '\n' ? '\n' : ' ';
-        i++;
-      }
-      i += 2;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out.replace(/,(\s*[}\]])/g, '$1');
-}
-
 /** Any JSON object (a section, an entry), its values unchecked. */
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
@@ -154,7 +115,7 @@ const ImportFileSchema = z.object({
  * the path and position for malformed JSON and when no servers section is found.
  */
 export function parseMcpImport(text: string, path: string): McpImport {
-  const value = parseJsonFile(stripJsonComments(text), path);
+  const value = parseJsonFile(text, path, { comments: true });
   const file = ImportFileSchema.safeParse(value);
   if (!file.success) throw new ConfigError(issueLines(file.error.issues, value, { whole: path }).join('; '));
   let format: McpImport['format'];
