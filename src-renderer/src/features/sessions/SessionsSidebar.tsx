@@ -6,11 +6,12 @@ import { UsageSummaryView } from '../usage/UsageSummaryView';
 import { SearchHits } from './SearchHits';
 import { searchSelectors } from '../../store/search/selectors';
 import { ForkIcon } from '../fork/ForkIcon';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** The row's tooltip in words: the title in full, when it began and was last active, how much it holds. */
 function sessionTooltip(s: { title: string; createdAt: number; updatedAt: number; eventCount: number; live?: string }): string {
   const when = (ms: number): string => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return [s.title, `Started ${when(s.createdAt)} · last active ${when(s.updatedAt)}`, `${s.eventCount.toLocaleString()} events${s.live ? ` · ${LIVE_LABEL[s.live as keyof typeof LIVE_LABEL] ?? s.live}` : ''}`].join('\n');
+  return [s.title, `Started ${when(s.createdAt)} · last active ${when(s.updatedAt)}`, `${plural(s.eventCount, 'event')}${s.live ? ` · ${LIVE_LABEL[s.live as keyof typeof LIVE_LABEL] ?? s.live}` : ''}`].join('\n');
 }
 
 /** Saved sessions: search, resume, rename, delete, export (JSONL), and a new session. */

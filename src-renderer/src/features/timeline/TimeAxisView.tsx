@@ -7,6 +7,7 @@ import { spanAt, type AxisColors } from './time-axis-draw';
 import { axisHeight, laneTops, ROW_H } from './time-axis-pack';
 import { selectedIndices } from './time-axis-pack';
 import { AxisPainter, warmAxisWorker } from './time-axis-painter';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** Bars listed for screen readers and tests: those on screen, at most this many. */
 const LISTED = 300;
@@ -187,7 +188,7 @@ export function TimeAxisView() {
       <div className="wb-row small">
         <strong>Time axis</strong>
         <span className="muted">
-          {formatDuration(axis.end - axis.start)} · {axis.spans.length.toLocaleString()} bars · critical path underlined
+          {formatDuration(axis.end - axis.start)} · {plural(axis.spans.length, 'bar')} · critical path underlined
         </span>
         <span className="wb-spacer" />
         <button onClick={() => zoom(0.5)} data-testid="time-zoom-in" title="Zoom in (wheel)">+</button>
