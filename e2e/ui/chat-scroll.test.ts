@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeBashSession } from '../fixtures/saved-session';
 import { shot, useChromiumAndWebHosts } from './ui-harness';
 
 // What keeps scrolling a long conversation cheap (docs/benchmarks.md, "Scrolling a long session"),
@@ -10,24 +9,9 @@ import { shot, useChromiumAndWebHosts } from './ui-harness';
 
 const hosts = useChromiumAndWebHosts();
 
-function writeSession(home: string, id: string): void {
-  const lines: string[] = [];
-  let seq = 0;
-  const push = (e: Record<string, unknown>): void => void lines.push(JSON.stringify({ seq: ++seq, ts: 1_700_000_000_000 + seq, session: id, ...e }));
-  push({ type: 'agent_start', task: 'scroll me' });
-  for (let i = 0; i < 40; i++) {
-    push({ type: 'message_end', messageId: `m${i}`, role: 'assistant', content: `Step ${i}: it's "done".`, toolCalls: [] });
-    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' });
-    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `${i}\n`, error: null, images: [], system: null }, durationMs: 1 });
-  }
-  push({ type: 'agent_end', reason: 'finished' });
-  mkdirSync(join(home, 'sessions'), { recursive: true });
-  writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
-}
-
 describe('scrolling the conversation', { timeout: 120_000 }, () => {
   it('scrolls an opaque box, draws a fork icon only while its button shows, and renders plain answers as paragraphs', async () => {
-    const w = await hosts.web([], undefined, ['--session', 'scroll'], { prepare: (home) => writeSession(home, 'scroll') });
+    const w = await hosts.web([], undefined, ['--session', 'scroll'], { prepare: (home) => writeBashSession(home, 'scroll', { task: 'scroll me', steps: 40, say: (i) => `Step ${i}: it's "done".` }) });
     const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(w.url);
     const card = page.locator('[data-call-id="call_39"]');

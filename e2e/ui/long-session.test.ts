@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeBashSession } from '../fixtures/saved-session';
 import { shot, useChromiumAndWebHosts } from './ui-harness';
 
 // A long session opens at its last screen first and the rest follows (first screen first).
@@ -8,24 +7,9 @@ import { shot, useChromiumAndWebHosts } from './ui-harness';
 const hosts = useChromiumAndWebHosts();
 const STEPS = 300;
 
-function writeSession(home: string, id: string): void {
-  const lines: string[] = [];
-  let seq = 0;
-  const push = (e: Record<string, unknown>): void => void lines.push(JSON.stringify({ seq: ++seq, ts: 1_700_000_000_000 + seq, session: id, ...e }));
-  push({ type: 'agent_start', task: 'a long session' });
-  for (let i = 0; i < STEPS; i++) {
-    push({ type: 'message_end', messageId: `m${i}`, role: 'assistant', content: `Step ${i}.`, toolCalls: [] });
-    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' });
-    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `${i}\n`, error: null, images: [], system: null }, durationMs: 1 });
-  }
-  push({ type: 'agent_end', reason: 'finished' });
-  mkdirSync(join(home, 'sessions'), { recursive: true });
-  writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
-}
-
 describe('a long session', { timeout: 180_000 }, () => {
   it('paints its last rows from a tail view, then loads every row above them', async () => {
-    const w = await hosts.web([], undefined, ['--session', 'long'], { prepare: (home) => writeSession(home, 'long') });
+    const w = await hosts.web([], undefined, ['--session', 'long'], { prepare: (home) => writeBashSession(home, 'long', { task: 'a long session', steps: STEPS }) });
     const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
     const sent: Array<{ method?: string; args?: unknown[] }> = [];
     const views: Array<{ chat: unknown[]; tail?: { rows: number; calls: number } }> = [];

@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeBashSession } from '../fixtures/saved-session';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
 import { openPanesApp, openTab, paneShot, waitRunEnd } from '../panes/panes-harness';
 import { shot, useChromiumAndWebHosts } from './ui-harness';
@@ -12,22 +11,6 @@ import { shot, useChromiumAndWebHosts } from './ui-harness';
 // inspector's count of what happens to be loaded as the session's.
 
 const hosts = useChromiumAndWebHosts();
-
-/** A saved session of `steps` bash calls (what a long session looks like on disk). */
-function writeLongSession(home: string, id: string, steps: number): void {
-  const lines: string[] = [];
-  let seq = 0;
-  const push = (e: Record<string, unknown>): void => void lines.push(JSON.stringify({ seq: ++seq, ts: 1_700_000_000_000 + seq, session: id, ...e }));
-  push({ type: 'agent_start', task: 'a long saved session' });
-  for (let i = 0; i < steps; i++) {
-    push({ type: 'message_end', messageId: `m${i}`, role: 'assistant', content: `Step ${i}.`, toolCalls: [] });
-    push({ type: 'tool_execution_start', callId: `call_${i}`, tool: 'bash', args: { command: `echo ${i}` }, source: 'builtin' });
-    push({ type: 'tool_execution_end', callId: `call_${i}`, tool: 'bash', result: { output: `${i}\n`, error: null, images: [], system: null }, durationMs: 1 });
-  }
-  push({ type: 'agent_end', reason: 'finished' });
-  mkdirSync(join(home, 'sessions'), { recursive: true });
-  writeFileSync(join(home, 'sessions', `${id}.jsonl`), lines.join('\n') + '\n');
-}
 
 describe('the window: smaller gaps', () => {
   it('loads with no failed request, puts a prompt in the message box, and shows the Timeline on the first click', async () => {
@@ -81,7 +64,7 @@ describe('the window: smaller gaps', () => {
 
   it('a long saved session clicked in the sidebar: its chat opens at the end and the inspector never gives the loaded part as the count', async () => {
     const STEPS = 2_000;
-    const w = await hosts.web([], undefined, [], { prepare: (home) => writeLongSession(home, 'long-saved', STEPS) });
+    const w = await hosts.web([], undefined, [], { prepare: (home) => writeBashSession(home, 'long-saved', { task: 'a long saved session', steps: STEPS }) });
     const page = await openPanesApp(hosts.browser(), w);
     await openTab(page, 'inspector');
     // Every count the inspector shows, from before the click on.
