@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CheckpointConfig } from '../checkpoints/types';
 import { readApiKeyFile } from './api-key-file';
 import { writeFileAtomic } from './atomic-write';
 import { createScanner } from 'jsonc-parser';
@@ -110,6 +111,8 @@ export interface GlassboxConfig {
   webSearch?: Record<string, unknown>;
   /** Spend limits in USD per session and per day, and the share at which the window warns (default 0.8). */
   limits?: { sessionUsd?: number; dailyUsd?: number; warnAt?: number };
+  /** The workspace's checkpoints around each turn (core/checkpoints/types.ts). */
+  checkpoints?: CheckpointConfig;
   /** USD per million tokens by model id, over the built-in price table. */
   prices?: Record<string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }>;
   [section: string]: unknown;

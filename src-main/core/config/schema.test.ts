@@ -47,6 +47,8 @@ describe('config values are checked (path in the JSON, allowed values)', () => {
     [{ mcpServers: { files: { type: 'websocket', url: 'ws://x' } } }, 'mcpServers.files.type: "websocket" is not one of'],
     [{ mcpServers: { r: { url: 'http://x', oauth: { callbackPort: 70000 } } } }, 'mcpServers.r.oauth.callbackPort: must be at most 65535'],
     [{ prices: { m: { input: 'cheap', output: 1 } } }, 'prices.m.input: must be a number, not a string'],
+    [{ checkpoints: { enabled: 'no' } }, 'checkpoints.enabled: must be true or false, not a string'],
+    [{ checkpoints: { maxFiles: 'many' } }, 'checkpoints.maxFiles: must be a number, not a string'],
   ])('%j', (config, message) => {
     const problems = configProblems(config);
     expect(problems.join('\n')).toContain(message);
@@ -65,6 +67,7 @@ describe('config values are checked (path in the JSON, allowed values)', () => {
         bash: { timeoutSeconds: 120, maxOutputChars: 20000 },
         prices: { m: { input: 0, output: 0 } },
         limits: { sessionUsd: 1 },
+        checkpoints: { enabled: false, maxCheckpoints: 50, maxFileBytes: 1_000_000, maxFiles: 10_000 },
         myOwnSection: [1, 2, 3],
       }),
     ).toEqual([]);

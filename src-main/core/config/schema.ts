@@ -145,6 +145,9 @@ export const ConfigSectionsSchema = z.looseObject({
   browser: z.looseObject({ chromiumPath: z.string().optional(), headless: z.boolean().optional() }).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
   limits: LimitsSchema.optional(),
+  checkpoints: z
+    .looseObject({ enabled: z.boolean().optional(), maxCheckpoints: positiveInt.optional(), maxFileBytes: positiveInt.optional(), maxFiles: positiveInt.optional() })
+    .optional(),
   prices: z
     .record(
       z.string(),

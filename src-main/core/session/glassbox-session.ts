@@ -34,7 +34,6 @@ import { SecretRedactor } from '../secrets/redactor';
 import { SessionStore } from './store';
 import { TraceWriter } from './trace-writer';
 import { SessionCheckpoints } from '../checkpoints/session-checkpoints';
-import type { CheckpointConfig } from '../checkpoints/types';
 import { SkillCatalog } from '../skills/catalog';
 import { skillRoots } from '../skills/folders';
 import { offerLoadSkill } from '../skills/load-skill-tool';
@@ -213,8 +212,7 @@ export class GlassboxSession {
       trace: () => this.telemetry.continues,
     });
     this.conversation = new ConversationRewind(this.bus, (m) => this.agent.replaceConversation(m), () => this.running, resumed?.events);
-    const cpSection = (this.config as Record<string, unknown>).checkpoints;
-    const cpConfig: CheckpointConfig = cpSection && typeof cpSection === 'object' ? (cpSection as CheckpointConfig) : {};
+    const cpConfig = this.config.checkpoints ?? {};
     if ((opts.checkpoints && cpConfig.enabled !== false) || cpConfig.enabled === true) this.checkpoints = new SessionCheckpoints(this.bus, this.paths.home, this.workspace, cpConfig);
     ({ signIn: this.signIn, mcp: this.mcp } = createMcpClients({
       config: this.config,
