@@ -80,24 +80,27 @@ describe('timeline time axis', () => {
     const shellX = (((sh.start + sh.end) / 2 - t0) / (t1 - t0)) * box.width;
     await canvas.hover({ position: { x: shellX, y: 30 } });
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -400);
-    await expect.poll(async () => (await bars()).length).toBeLessThan(all.length);
+    await expect.poll(async () => (await bars()).length, { timeout: 30_000 }).toBeLessThan(all.length);
     // Pan with a drag: what is on screen changes again.
     const zoomed = (await bars()).map((b) => `${b.callId}${b.kind}`).join();
     expect(zoomed).toContain('call_sh');
-    for (let i = 0; i < 4; i++) {
+    // A drag to the right shows earlier time; drag until something else is on screen (a loaded
+    // machine may deliver a drag's moves coalesced, panning less than its width).
+    const drag = async (): Promise<string> => {
       await page.mouse.move(box.x + 10, box.y + 30);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width - 10, box.y + 30, { steps: 5 });
       await page.mouse.up();
-    }
-    await expect.poll(async () => (await bars()).map((b) => `${b.callId}${b.kind}`).join()).not.toBe(zoomed);
+      return (await bars()).map((b) => `${b.callId}${b.kind}`).join();
+    };
+    await expect.poll(drag, { timeout: 30_000 }).not.toBe(zoomed);
     await axis.getByTestId('time-fit').click();
-    await expect.poll(async () => (await bars()).length).toBe(all.length);
+    await expect.poll(async () => (await bars()).length, { timeout: 30_000 }).toBe(all.length);
 
     // A click on the shell bar: the scrubber goes there, and its card and inspector open.
     const laneTop = await axis.locator('.time-lane-label[data-lane="shell"]').evaluate((e) => (e as HTMLElement).offsetTop);
     await canvas.click({ position: { x: Math.max(1, shellX), y: laneTop + 8 } });
     await expect.poll(() => page.getByTestId('inspector-tool').innerText(), { timeout: 30_000 }).toBe('bash');
-    await expect.poll(() => page.locator('.call-card.selected[data-call-id="call_sh"]').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.call-card.selected[data-call-id="call_sh"]').isVisible(), { timeout: 30_000 }).toBe(true);
   });
 });

@@ -70,6 +70,9 @@ describe('the session list', { timeout: 240_000 }, () => {
       [800, 600],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // At 800 px the sessions fold to make room (docs/window.md, Columns and panes): show them as a user would.
+      if (!(await row.isVisible())) await page.getByTestId('toggle-sidebar').click();
+      await row.waitFor({ timeout: 10_000 });
       const title = (await row.getByTestId('session-row-title').boundingBox())!;
       const badge = (await row.getByTestId('session-live').boundingBox())!;
       const item = (await row.boundingBox())!;

@@ -11,14 +11,16 @@ export function ModelRetryStatus() {
   const running = useApp(chatSelectors.running);
   const last = turns.at(-1);
   const retry = running && last && !last.response && !last.error ? last.retry : undefined;
-  const [now, setNow] = useState(() => Date.now());
+  // Ticks only to render again; the time is read at each render (a tick from before the retry
+  // would show its first frame counting from when this was mounted: "in 6 s" for a 3 s wait).
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!retry) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
+    const t = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(t);
   }, [retry]);
   if (!retry) return null;
-  const left = Math.max(0, Math.round((retry.ts + retry.delayMs - now) / 1000));
+  const left = Math.max(0, Math.round((retry.ts + retry.delayMs - Date.now()) / 1000));
   return (
     <div className="model-retry" role="status" data-testid="model-retry">
       <span className="model-retry-what">{left > 0 ? `Retrying (${retry.attempt}/${retry.maxRetries}) in ${left} s…` : `Retrying (${retry.attempt}/${retry.maxRetries})…`}</span>
