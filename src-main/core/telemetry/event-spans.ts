@@ -146,9 +146,8 @@ export class EventSpans {
       case 'approval_start':
         return this.startApproval(e);
       case 'approval_end': {
-        const span = this.approvals.get(e.requestId);
+        const span = take(this.approvals, e.requestId);
         if (!span) return;
-        this.approvals.delete(e.requestId);
         span.setAttributes({ [ATTR.approvalDecision]: e.decision, [ATTR.approvalBy]: e.by });
         span.end(e.ts);
         return;
@@ -156,9 +155,8 @@ export class EventSpans {
       case 'wait_start':
         return this.startWait(e);
       case 'wait_end': {
-        const span = this.waits.get(e.requestId);
+        const span = take(this.waits, e.requestId);
         if (!span) return;
-        this.waits.delete(e.requestId);
         span.setAttribute(ATTR.humanAction, e.action);
         if (e.answer !== undefined) span.setAttribute(ATTR.humanAnswer, e.answer);
         span.end(e.ts);
@@ -173,9 +171,8 @@ export class EventSpans {
       case 'served_start':
         return this.startServed(e);
       case 'served_end': {
-        const span = this.served.get(e.id);
+        const span = take(this.served, e.id);
         if (!span) return;
-        this.served.delete(e.id);
         if (e.errorType !== undefined) {
           span.setAttribute(ATTR.errorType, e.errorType);
           span.setStatus({ code: SpanStatusCode.ERROR, ...(e.message !== undefined ? { message: e.message } : {}) });
@@ -324,9 +321,8 @@ export class EventSpans {
   }
 
   private endTool(e: Ev<'tool_end'>): void {
-    const open = this.tools.get(e.callId);
+    const open = take(this.tools, e.callId);
     if (!open) return;
-    this.tools.delete(e.callId);
     const span = open.span;
     if (e.blocked) span.setAttribute(ATTR.toolBlocked, true);
     if (e.failed || e.blocked) {
@@ -363,4 +359,11 @@ export class EventSpans {
     const parent = contextFromCarrier(e.parent) ?? ROOT_CONTEXT;
     this.served.set(e.id, this.opts.ids.withIds(e.traceId, e.spanId, () => this.startSpan(name, SpanKind.SERVER, attributes, e.ts, parent)));
   }
+}
+
+/** What is open under `key`, removed from `open` (undefined when nothing is). */
+function take<K, V>(open: Map<K, V>, key: K): V | undefined {
+  const span = open.get(key);
+  open.delete(key);
+  return span;
 }
