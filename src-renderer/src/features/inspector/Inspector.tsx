@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { ColumnSplitter } from '../../app/ColumnSplitter';
 import { useApp } from '../../store/app-context';
 import { viewRefOf } from '../mcp-apps/view-ref';
 import { ViewSource } from '../mcp-apps/ViewSource';
@@ -12,6 +13,7 @@ import { ResultView } from '../tool-calls/ResultView';
 import { BreakableName } from '../tool-calls/BreakableName';
 import { CallList } from './CallList';
 import { JsonBlock, ModelTurns } from './ModelTurns';
+import { useInspectorSplit } from './use-inspector-split';
 
 function CallDetailView() {
   const id = useApp(callsSelectors.selectedCallId);
@@ -95,6 +97,31 @@ function CallFacts({ call }: { call: NonNullable<ReturnType<typeof callsSelector
   );
 }
 
+/** The call list above the selected call's details, with a splitter between them. */
+function CallsAndDetails() {
+  const box = useRef<HTMLDivElement>(null);
+  const split = useInspectorSplit(box);
+  return (
+    <div className="inspector-calls" ref={box} style={{ '--list-height': `${split.list}px` } as CSSProperties} data-testid="inspector-calls">
+      <div className="inspector-list" id="inspector-list">
+        <CallList />
+      </div>
+      <ColumnSplitter
+        side="top"
+        label="call list"
+        controls="inspector-list"
+        testName="inspector"
+        width={split.list}
+        min={split.min}
+        max={split.max}
+        onResize={split.resize}
+        onReset={split.reset}
+      />
+      <CallDetailView />
+    </div>
+  );
+}
+
 /** The inspector: every call (filterable), the selected call in full, and the model turns. */
 export function Inspector() {
   const tab = useApp(inspectorSelectors.tab);
@@ -114,10 +141,7 @@ export function Inspector() {
         </button>
       </div>
       {tab === 'calls' ? (
-        <div className="inspector-calls">
-          <CallList />
-          <CallDetailView />
-        </div>
+        <CallsAndDetails />
       ) : (
         <ModelTurns />
       )}
