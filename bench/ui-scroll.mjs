@@ -20,7 +20,12 @@
 //                 frame. --trace FILE / --cpu-profile FILE write that pass' trace / V8 profile
 //                 (of the first build) for DevTools.
 //
-// Usage: node bench/ui-scroll.mjs [--calls 10000] [--rounds 5] [--frames 300] [--roots A,B] [--breakdown]
+// --px N          pixels scrolled per frame (default 400: a fling, ~24,000 px/s, at which rows
+//                 are drawn as sketches; 40 is a fast read, at which every row mounts in full).
+//                 The settle columns: once the scrolling stops, the frames that fill the sketches
+//                 in (time to none left, the work of those frames).
+//
+// Usage: node bench/ui-scroll.mjs [--calls 10000] [--rounds 5] [--frames 300] [--px 400] [--roots A,B] [--breakdown]
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +44,7 @@ const arg = (name, def) => {
 const CALLS = Number(arg('--calls', 10_000));
 const ROUNDS = Number(arg('--rounds', 5));
 const FRAMES = Number(arg('--frames', 300));
+const PX = Number(arg('--px', 400));
 const ROOTS = (arg('--roots', undefined)?.split(',') ?? [ROOT]).map((r) => resolve(r));
 const BREAKDOWN = process.argv.includes('--breakdown') || process.argv.includes('--trace') || process.argv.includes('--cpu-profile');
 const PROFILE = arg('--cpu-profile', undefined);
@@ -92,7 +98,7 @@ try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
-    builds.push({ root, child, browser, page, work: [], cpu: [], p95s: [] });
+    builds.push({ root, child, browser, page, work: [], cpu: [], p95s: [], settleMs: [], settleWork: [], sketched: 0 });
   }
   const load0 = loadavg()[0];
   for (let r = 0; r < ROUNDS; r++) {
@@ -103,18 +109,23 @@ try {
       // A light trace (the default categories: tasks and frames) for the thread's CPU time.
       const trace = await startTrace(b.browser);
       await tagPage(b.page, `round-${r}-${i}`);
-      const { work } = await b.page.evaluate(scrollFrames, FRAMES);
-      b.cpu.push(...breakdownPerFrame(await trace.stop(), `round-${r}-${i}`).cpu);
+      const { work, settle, sketched } = await b.page.evaluate(scrollFrames, { frames: FRAMES, px: PX });
+      const cpu = breakdownPerFrame(await trace.stop(), `round-${r}-${i}`).cpu;
+      // The trace's frames run on into the settling ones: keep as many as were scrolled.
+      b.cpu.push(...cpu.slice(0, work.length + 2));
       b.work.push(...work);
+      b.settleMs.push(settle.ms);
+      b.settleWork.push(...settle.work);
+      b.sketched = Math.max(b.sketched, sketched);
       b.p95s.push(pct(work, 95));
     }
   }
-  console.log(`Scrolling ${CALLS.toLocaleString()} calls (${(size.bytes / 1e6).toFixed(0)} MB, ${size.events.toLocaleString()} events), 400 px a frame, ${ROUNDS} rounds of ${FRAMES} frames, load average ${f(load0)} → ${f(loadavg()[0])}:`);
-  console.log('| build | work per frame p95 | p50 | p95 ÷ first build | per-round p95 | thread CPU per frame p95 | p50 | CPU p95 ÷ first build |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`Scrolling ${CALLS.toLocaleString()} calls (${(size.bytes / 1e6).toFixed(0)} MB, ${size.events.toLocaleString()} events), ${PX} px a frame, ${ROUNDS} rounds of ${FRAMES} frames, load average ${f(load0)} → ${f(loadavg()[0])}:`);
+  console.log('| build | work per frame p95 | p50 | p95 ÷ first build | per-round p95 | thread CPU per frame p95 | p50 | CPU p95 ÷ first build | sketches on the page, most | settle: ms to none left, median (max) | settle frames: work p95 (max) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const b of builds) {
     const c0 = pct(builds[0].cpu, 95);
-    console.log(`| ${b.root} | ${f(pct(b.work, 95))} ms | ${f(pct(b.work, 50))} ms | ${(pct(b.work, 95) / pct(builds[0].work, 95)).toFixed(2)}× | ${b.p95s.map(f).join(', ')} | ${f(pct(b.cpu, 95))} ms | ${f(pct(b.cpu, 50))} ms | ${(pct(b.cpu, 95) / c0).toFixed(2)}× |`);
+    console.log(`| ${b.root} | ${f(pct(b.work, 95))} ms | ${f(pct(b.work, 50))} ms | ${(pct(b.work, 95) / pct(builds[0].work, 95)).toFixed(2)}× | ${b.p95s.map(f).join(', ')} | ${f(pct(b.cpu, 95))} ms | ${f(pct(b.cpu, 50))} ms | ${(pct(b.cpu, 95) / c0).toFixed(2)}× | ${b.sketched} | ${f(pct(b.settleMs, 50))} (${f(Math.max(...b.settleMs))}) | ${f(pct(b.settleWork, 95))} (${f(Math.max(0, ...b.settleWork))}) |`);
   }
   console.log('  target: work p95 ≤ 8 ms. Work is wall time (what the frame takes); thread CPU is what the main thread ran in it (Chromium\'s trace),');
   console.log('  without the waits a loaded machine adds (a commit waiting for the compositor thread, the thread descheduled): on an idle machine the two meet.');
@@ -131,7 +142,7 @@ try {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
-      const scroll = await b.page.evaluate(scrollFrames, FRAMES);
+      const scroll = await b.page.evaluate(scrollFrames, { frames: FRAMES, px: PX, settle: false });
       if (cdp) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const events = await trace.stop();
       if (i === 0 && TRACE) writeFileSync(TRACE, JSON.stringify({ traceEvents: events }));

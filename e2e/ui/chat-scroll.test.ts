@@ -5,7 +5,8 @@ import { shot, useChromiumAndWebHosts } from './ui-harness';
 // What keeps scrolling a long conversation cheap (docs/benchmarks.md, "Scrolling a long session"),
 // as the window shows it: the scroller is opaque (Chromium then scrolls it on the compositor),
 // a row's fork icon is drawn only while its button shows (nothing moves when it appears), and a
-// plain one-line answer is the paragraph its Markdown would make.
+// plain one-line answer is the paragraph its Markdown would make; rows scrolled past too fast to
+// read are sketches of their own height, filled in once the scrolling slows, with nothing moving.
 
 const hosts = useChromiumAndWebHosts();
 
@@ -40,6 +41,83 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     const answer = page.getByTestId('assistant-message').last();
     expect(await answer.locator('.markdown > p').count()).toBe(1);
     expect(await answer.locator('.markdown > p').innerText()).toBe('Step 39: it\'s "done".');
+    await page.close();
+  });
+
+  it('draws rows as sketches during a fling and fills them in, in place, once it stops; a readable pace or a jump never sketches', async () => {
+    const w = await hosts.web([], undefined, ['--session', 'fling'], { prepare: (home) => writeBashSession(home, 'fling', { task: 'fling me', steps: 400 }) });
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(w.url);
+    await page.locator('[data-call-id="call_399"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
+    const chat = page.getByTestId('chat');
+
+    /** In the page: scrolls up `px` a frame for `frames` frames; the most sketches seen in a frame. */
+    const scrollUp = (px: number, frames: number) =>
+      chat.evaluate(
+        (el, [px, frames]) =>
+          new Promise<number>((res) => {
+            let most = 0;
+            let n = 0;
+            const step = () => {
+              most = Math.max(most, el.querySelectorAll('[data-sketch]').length);
+              el.scrollTop -= px;
+              if (++n < frames) requestAnimationFrame(step);
+              else res(most);
+            };
+            requestAnimationFrame(step);
+          }),
+        [px, frames] as const,
+      );
+
+    // A readable pace (60 px a frame): every row comes in full.
+    expect(await scrollUp(60, 40)).toBe(0);
+
+    // A fling (400 px a frame): rows come in as sketches.
+    expect(await scrollUp(400, 30)).toBeGreaterThan(0);
+    // Right after it: the rows in view, their place and height as sketches.
+    const before = await chat.evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      const rows = [...el.querySelectorAll<HTMLElement>('.chat-row')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.bottom > view.top && b.top < view.bottom;
+      });
+      (window as unknown as { rowsSeen: HTMLElement[] }).rowsSeen = rows;
+      return { top: el.scrollTop, sketches: rows.filter((r) => r.dataset.sketch).length, boxes: rows.map((r) => [Math.round(r.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().height)]) };
+    });
+    expect(before.sketches).toBeGreaterThan(0);
+    await shot(page, 'chat-scroll-sketches');
+    // Once it stops, every sketch is filled in: full cards, in the same rows (the same elements),
+    // at the same place and height; the view did not move.
+    await expect.poll(() => page.locator('[data-sketch]').count(), { timeout: 30_000 }).toBe(0);
+    const after = await chat.evaluate((el) => {
+      const rows = (window as unknown as { rowsSeen: HTMLElement[] }).rowsSeen;
+      return { top: el.scrollTop, attached: rows.every((r) => r.isConnected), boxes: rows.map((r) => [Math.round(r.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().height)]) };
+    });
+    expect(after.attached).toBe(true);
+    expect(after.top).toBe(before.top);
+    expect(after.boxes).toEqual(before.boxes);
+    const cards = page.getByTestId('tool-call-card');
+    expect(await cards.count()).toBeGreaterThan(2);
+    // A filled card shows what a card shows: tool, status, arguments, output, its buttons.
+    const card = cards.nth(2);
+    await expect.poll(() => card.getByTestId('call-status').innerText()).toBe('done');
+    const n = /^echo (\d+)$/.exec(await card.getByTestId('call-args').innerText())?.[1];
+    expect(n).toBeDefined();
+    expect((await card.getByTestId('result-output').innerText()).trim()).toBe(n);
+    expect(await card.getByTestId('inspect-call').isVisible()).toBe(true);
+    await shot(page, 'chat-scroll-filled');
+
+    // A jump (the top of the session at once) shows full rows straight away.
+    const sketchesAfterJump = await chat.evaluate(
+      (el) =>
+        new Promise<number>((res) => {
+          el.scrollTop = 0;
+          requestAnimationFrame(() => requestAnimationFrame(() => res(el.querySelectorAll('[data-sketch]').length)));
+        }),
+    );
+    expect(sketchesAfterJump).toBe(0);
+    await expect.poll(() => page.locator('[data-call-id="call_0"]').isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -1,111 +1,14 @@
 import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { inspectorSelectors } from '../../store/inspector/selectors';
-import { ToolCallCard } from '../tool-calls/ToolCallCard';
-import { TurnCheckpoint } from './TurnCheckpoint';
-import type { ChatItem } from '../../store/chat-reducer';
 import { rewoundRows } from '../../store/chat-reducer';
-import { MarkdownText } from './MarkdownText';
-import { ThinkingBlock } from './ThinkingBlock';
-import { ModelRetryStatus, RunFailedActions } from './ModelFailure';
+import { ModelRetryStatus } from './ModelFailure';
 import { RowSizes } from './row-sizes';
-import { turnUsageLine } from '../usage/format';
-import { ForkButton } from '../fork/ForkButton';
-import { ForkBanner } from '../fork/ForkBanner';
-
-const END_TEXT: Record<string, string> = {
-  finished: 'Finished.',
-  max_steps: 'Stopped: the step limit was reached.',
-  cancelled: 'Cancelled: stopped by you.',
-  error: 'The run failed.',
-};
-
-/** The small line under a model turn: tokens in/out, cost, time to first token and total. */
-function TurnUsage({ item }: { item: Extract<ChatItem, { kind: 'assistant' }> }) {
-  return (
-    <div className="turn-usage" data-testid="turn-usage" title={item.model ? `model ${item.model}` : undefined}>
-      {turnUsageLine(item.usage!)}
-    </div>
-  );
-}
-
-const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem; target?: boolean }) {
-  switch (item.kind) {
-    case 'user': {
-      const seq = Number(item.key.slice(1));
-      return (
-        <>
-          {item.fork ? <ForkBanner fork={item.fork} /> : null}
-          {item.fork?.continues ? null : (
-            <>
-              <div className="msg msg-user" data-testid="user-message">
-                <div className="msg-text">{item.text}</div>
-              </div>
-              {/* Beside the message, not in it: its text stays the user's own (copy, tests, screen readers). */}
-              <div className="msg-actions">
-                <ForkButton target={() => ({ kind: 'user', at: seq, original: { message: item.text } })} />
-              </div>
-            </>
-          )}
-        </>
-      );
-    }
-    case 'assistant': {
-      const thinking = item.thinking ? <ThinkingBlock text={item.thinking} live={item.streaming && !item.text} /> : null;
-      if (!item.text && !item.streaming) {
-        if (!thinking) return item.usage ? <TurnUsage item={item} /> : <div className="msg-empty" />;
-        return (
-          <>
-            {thinking}
-            {item.usage ? <TurnUsage item={item} /> : null}
-          </>
-        );
-      }
-      return (
-        <>
-          {thinking}
-          {item.text || !thinking ? (
-            <div className={`msg msg-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message">
-              <MarkdownText text={item.text} streaming={item.streaming} />
-            </div>
-          ) : null}
-          {(item.text || !thinking) && item.seq !== undefined && !item.streaming ? (
-            <div className="msg-actions">
-              <ForkButton target={() => ({ kind: 'model', at: item.seq! })} />
-            </div>
-          ) : null}
-          {item.usage ? <TurnUsage item={item} /> : null}
-        </>
-      );
-    }
-    case 'call':
-      return <ToolCallCard callId={item.callId} />;
-    case 'end':
-      return (
-        <div className={`run-end run-end-${item.reason}`} data-testid="run-end" data-reason={item.reason}>
-          {END_TEXT[item.reason]}
-          {item.error ? <span className="run-end-error"> {item.error}</span> : null}
-          {item.reason === 'error' ? <RunFailedActions /> : null}
-          <TurnCheckpoint endKey={item.key} />
-          {target ? (
-            <div className="restored-marker" data-testid="restored-marker">
-              ↺ Restored to here <span className="muted">— the turns below are rewound: the agent no longer sees them</span>
-            </div>
-          ) : null}
-        </div>
-      );
-    case 'note':
-      return <div className="run-note">{item.text}</div>;
-    case 'restored':
-      return (
-        <div className="run-note restored-note" data-testid="conversation-restored" data-undo={item.undoOf !== undefined ? 'true' : undefined}>
-          {item.undoOf !== undefined ? 'Conversation restore undone: the rewound turns are back.' : 'Conversation restored: the dimmed turns above are out of it.'}
-        </div>
-      );
-  }
-});
+import { ChatRow } from './ChatRow';
+import { RowSketch, hasSketch } from './RowSketch';
+import { useRowFill } from './use-row-fill';
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
@@ -163,6 +66,9 @@ export function ChatView() {
     initialOffset: () => Math.max(0, (self.current?.getTotalSize() ?? 0) - window.innerHeight),
   });
   self.current = virtualizer;
+  // Rows entering while the view scrolls too fast to read are sketches, filled in once it slows.
+  const { pace, fill } = useRowFill(virtualizer);
+  const fast = pace.fast(performance.now());
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -185,6 +91,7 @@ export function ChatView() {
       data-testid="chat"
       onScroll={(e) => {
         const el = e.currentTarget;
+        pace.record(performance.now(), el.scrollTop, el.clientHeight);
         stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
       }}
     >
@@ -200,18 +107,32 @@ export function ChatView() {
         </div>
       ) : null}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((v) => (
-          <div
-            key={v.key}
-            data-index={v.index}
-            ref={virtualizer.measureElement}
-            className={`chat-row${marks.rewound.has(items[v.index]!.key) ? ' chat-rewound' : ''}`}
-            data-rewound={marks.rewound.has(items[v.index]!.key) ? 'true' : undefined}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
-          >
-            <ChatRow item={items[v.index]!} target={marks.targets.has(items[v.index]!.key)} />
-          </div>
-        ))}
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index]!;
+          const rewound = marks.rewound.has(item.key) ? ' chat-rewound' : '';
+          const place = { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` } as const;
+          if (!fill.isFull(item.key, fast, hasSketch(item))) {
+            // Not measured: it holds the height the row is placed with, so filling it in moves nothing
+            // that the row's first measure would not have moved anyway.
+            return (
+              <div key={v.key} className={`chat-row chat-row-sketch${rewound}`} data-sketch="true" style={{ ...place, height: v.size }}>
+                <RowSketch item={item} call={item.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined} />
+              </div>
+            );
+          }
+          return (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              className={`chat-row${rewound}`}
+              data-rewound={rewound ? 'true' : undefined}
+              style={place}
+            >
+              <ChatRow item={item} target={marks.targets.has(item.key)} />
+            </div>
+          );
+        })}
       </div>
       <ModelRetryStatus />
     </div>

@@ -1,0 +1,69 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { RowFill } from './row-fill';
+import { ScrollPace } from './scroll-pace';
+
+/** Main-thread time (ms) a frame may spend filling sketches in (the rows' own style and layout come on top). */
+const FILL_BUDGET_MS = 3;
+/** How often (ms) to look again whether a fast scroll has slowed. */
+const RECHECK_MS = 50;
+
+/**
+ * Sketched rows while the conversation scrolls faster than it can be read, filled in once it
+ * slows: each frame fills sketches (those in view first) until it has spent FILL_BUDGET_MS, so
+ * settling never costs one long frame. `pace` is fed by the scroll box's scroll events; `fill`
+ * says per row whether it is drawn in full.
+ */
+export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): { pace: ScrollPace; fill: RowFill } {
+  const pace = useMemo(() => new ScrollPace(), []);
+  const fill = useMemo(() => new RowFill(), []);
+  const [, filled] = useReducer((n: number) => n + 1, 0);
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; frame?: number } | null>(null);
+  const self = useRef(virtualizer);
+  self.current = virtualizer;
+
+  const rows = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    fill.retain(new Set(rows.map((r) => String(r.key))));
+    if (!fill.waiting || pending.current) return;
+    const loop = (pending.current = {} as { timer?: ReturnType<typeof setTimeout>; frame?: number });
+    const tick = (): void => {
+      if (!fill.waiting) {
+        pending.current = null;
+        return;
+      }
+      if (pace.fast(performance.now())) {
+        loop.timer = setTimeout(tick, RECHECK_MS);
+        return;
+      }
+      loop.frame = requestAnimationFrame(() => {
+        const v = self.current;
+        const t0 = performance.now();
+        do {
+          const top = v.scrollOffset ?? 0;
+          const placed = v.getVirtualItems().map((r) => ({ key: String(r.key), start: r.start, end: r.end }));
+          const next = fill.next(placed, top, top + (v.scrollRect?.height ?? window.innerHeight));
+          if (next === undefined) {
+            // Left over from rows no longer placed: the next render forgets them (and starts again if need be).
+            pending.current = null;
+            return;
+          }
+          fill.fill(next);
+          flushSync(filled);
+        } while (performance.now() - t0 < FILL_BUDGET_MS && !pace.fast(performance.now()));
+        tick();
+      });
+    };
+    tick();
+  });
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current?.timer);
+      if (pending.current?.frame !== undefined) cancelAnimationFrame(pending.current.frame);
+      pending.current = null;
+    },
+    [],
+  );
+  return { pace, fill };
+}
