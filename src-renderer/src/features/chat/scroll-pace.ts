@@ -1,6 +1,6 @@
 /** How far back the pace looks (ms): about six frames at 60 Hz. */
 const WINDOW_MS = 100;
-/** Scroll events that must fall in the window: one jump (a search hit, Alt+↓, End) is never fast. */
+/** Scroll events that must fall in the window: one jump (a search hit, Alt+↓, a revealed card) is never fast. */
 const MIN_EVENTS = 3;
 
 /**
