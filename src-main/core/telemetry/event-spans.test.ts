@@ -2,10 +2,11 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@op
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import type { EventInput, GlassboxEvent } from '../../../src-shared/events/event-types';
-import { EventProjector, type SpanEventSink } from './event-projector';
+import { EventProjector, makesSpans, type SpanEventSink } from './event-projector';
 import { PinnedTraceIds } from './pinned-trace-ids';
 import { SpanEventHost } from './span-event-host';
-import { ATTRIBUTE_VALUE_LIMIT, type SpanEventWire } from './span-events';
+import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
+import { SpanEventWriter } from './span-event-writer';
 import { carrierOf, contextFromCarrier } from './trace-carrier';
 
 const TRACE = '0123456789abcdef0123456789abcdef';
@@ -23,8 +24,8 @@ function rig(opts: { captureContent?: boolean; parent?: Context; callParent?: (i
   host.open(1, { traceId: TRACE, sessionId: 's1', ...(parent ? { parent } : {}) });
   let starts = 0;
   // The batch is handed over as one wire by `feed`, as the stream does (not event by event).
-  const sink: SpanEventSink & { wire: SpanEventWire } = {
-    wire: [],
+  const sink: SpanEventSink = {
+    writer: new SpanEventWriter(),
     admit: opts.admit ?? (() => true),
     wrote: (n) => {
       starts += n;
@@ -32,11 +33,17 @@ function rig(opts: { captureContent?: boolean; parent?: Context; callParent?: (i
   };
   const projector = new EventProjector(sink, { traceId: TRACE, captureContent: opts.captureContent ?? false, ...(opts.parent ? { parent: opts.parent } : {}), ...(opts.callParent ? { callParent: opts.callParent } : {}) });
   let seq = 0;
+  // Cloned with its buffer transferred, as postMessage does.
   const post = (): void => {
-    host.take(1, structuredClone(sink.wire.splice(0)));
+    const wire = sink.writer.take();
+    host.take(1, structuredClone(wire, { transfer: [wire.nums.buffer] }));
   };
+  // Only the types that make spans reach the projector (a session subscribes to those).
   const feed = (...events: EventInput[]): void => {
-    for (const e of events) projector.handle({ seq: ++seq, ts: 1_700_000_000_000 + seq * 10, session: 's1', ...e } as GlassboxEvent);
+    for (const input of events) {
+      const e = { seq: ++seq, ts: 1_700_000_000_000 + seq * 10, session: 's1', ...input } as GlassboxEvent;
+      if (makesSpans(e)) projector.handle(e);
+    }
     post();
   };
   const spans = () => exporter.getFinishedSpans();

@@ -4,6 +4,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ExportCounters, type ExportCounts } from './export-counters';
 import { PinnedTraceIds } from './pinned-trace-ids';
 import { SpanEventHost } from './span-event-host';
+import { SpanEventWriter } from './span-event-writer';
 import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
 import { EXIT_FLUSH_MS, type SpanEventStream, type SpanExport, type SpanSessionInit } from './span-export';
 import type { OtlpTarget } from './config';
@@ -73,12 +74,14 @@ export class OtlpPipeline implements SpanExport {
     const host = this.host;
     host.open(session, init);
     let closed = false;
+    // Small: each event is read back at once, and its buffer reused.
+    const writer = new SpanEventWriter(64);
     const stream: SpanEventStream = {
-      wire: [],
+      writer,
       admit: () => !closed,
       wrote: () => stream.post(),
       post: () => {
-        if (stream.wire.length) host.take(session, stream.wire.splice(0));
+        if (writer.length) host.take(session, writer.take(true));
       },
       close: (ts) => {
         if (closed) return;

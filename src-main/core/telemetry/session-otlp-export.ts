@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { EventProjector } from './event-projector';
+import { EventProjector, makesSpans } from './event-projector';
 import type { ExportCounts } from './export-counters';
 import { OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';
@@ -41,7 +41,7 @@ export async function exportRecordedSession(
   // The same path as a live session's events: projected, then made into spans (here, on this thread).
   const stream = pipeline.openSession({ traceId, sessionId });
   const projector = new EventProjector(stream, { traceId, captureContent: settings.captureContent });
-  for (const e of events) projector.handle(redact(e));
+  for (const e of events) if (makesSpans(e)) projector.handle(redact(e) as typeof e);
   stream.close(events.at(-1)?.ts ?? Date.now());
   const spans = projector.started;
   const complete = await pipeline.flush(RECORDED_FLUSH_MS);

@@ -1,7 +1,7 @@
 import { trace, type Context } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
-import { EventProjector } from './event-projector';
+import { EventProjector, SPAN_EVENT_TYPES, type SpanMakingEvent } from './event-projector';
 import type { ExportCounts } from './export-counters';
 import { EXIT_FLUSH_MS, spanExportFor, type SpanEventStream, type SpanExport } from './span-export';
 import type { McpServerFacts } from './span-events';
@@ -83,9 +83,12 @@ export class SessionTelemetry {
     this.traceId = parentTrace ?? (recordedTrace && trace.getSpanContext(recordedTrace)?.traceId) ?? traceIdForSession(opts.sessionId);
     const given = opts.parent ? carrierOf(opts.parent) : undefined;
     this.continues = given ? { traceparent: given.traceparent, ...(given.tracestate ? { tracestate: given.tracestate } : {}) } : undefined;
-    // One subscription for every type (the projector passes over the types that make no span):
-    // cheaper per event than one per type.
-    this.off = opts.settings.otlp ? opts.events.subscribe('*', (e) => this.handle(e)) : () => undefined;
+    // Only the types that make spans: the session's other events (messages, deltas, logs) never reach tracing.
+    if (opts.settings.otlp) {
+      const handle = (e: SpanMakingEvent): void => this.handle(e);
+      const offs = SPAN_EVENT_TYPES.map((type) => opts.events.subscribe(type, handle as (e: GlassboxEvent) => void));
+      this.off = () => offs.forEach((off) => off());
+    } else this.off = () => undefined;
   }
 
   /** Opens the export (when on). A failure is a warning and leaves export off: the session goes on. */
@@ -181,7 +184,7 @@ export class SessionTelemetry {
     this.reportDrops(true);
   }
 
-  private handle(e: GlassboxEvent): void {
+  private handle(e: SpanMakingEvent): void {
     const spans = this.spans;
     if (!spans) return;
     spans.handle(e);

@@ -1,36 +1,42 @@
 import type { SpanEventStream } from './span-export';
 import type { SpanEventWire } from './span-events';
+import { BATCH_SLOTS, SpanEventWriter } from './span-event-writer';
 
 /**
- * Span events are handed over once a batch holds this many values (≈ 120 steps of an agent
+ * Span events are handed over once a batch holds this many slots (≈ 240 steps of an agent
  * calling one tool a step). Posting to a worker costs the poster a fixed price per message
- * (waking the worker) far above the copy of the values, so batches are large.
+ * (waking the worker) far above the transfer of the slots, so batches are large.
  */
-const POST_AT = 4096;
+const POST_AT = BATCH_SLOTS - 64;
 /** Span events wait at most this long on the agent's thread before they are handed over. */
-const POST_DELAY_MS = 200;
+const POST_DELAY_MS = 100;
 
 /** Where a batching stream hands its batches and its close over. */
 export interface StreamTarget {
   /** One more span may start (the export's bound); false: it is dropped, and counted by the target. */
   admit(): boolean;
-  /** `starts` spans were appended and not handed over yet. */
+  /** `starts` spans were written and not handed over yet. */
   pending(starts: number): void;
+  /** A batch and the span starts in it; its `nums` buffer is the target's now (it may be transferred). */
   deliver(wire: SpanEventWire, starts: number): void;
   close(ts: number): void;
 }
 
 /**
- * A session's stream that hands its events over in batches (by size, or after 200 ms), so the
- * agent's thread pays one message per ~120 steps rather than one per event.
+ * A session's stream that hands its events over in batches (by size, after 100 ms, or once it
+ * holds `maxStarts` span starts, so a small queue bound is not filled by one batch), so the
+ * agent's thread pays one message per few hundred steps rather than one per event.
  */
 export class BatchingStream implements SpanEventStream {
-  wire: SpanEventWire = [];
+  readonly writer = new SpanEventWriter();
   private starts = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly target: StreamTarget) {}
+  constructor(
+    private readonly target: StreamTarget,
+    private readonly maxStarts = Infinity,
+  ) {}
 
   admit(): boolean {
     return !this.closed && this.target.admit();
@@ -38,14 +44,14 @@ export class BatchingStream implements SpanEventStream {
 
   wrote(starts: number): void {
     if (this.closed) {
-      this.wire.length = 0;
+      this.writer.clear();
       return;
     }
     if (starts) {
       this.starts += starts;
       this.target.pending(starts);
     }
-    if (this.wire.length >= POST_AT) this.post();
+    if (this.writer.length >= POST_AT || this.starts >= this.maxStarts) this.post();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.post(), POST_DELAY_MS);
       this.timer.unref();
@@ -55,12 +61,10 @@ export class BatchingStream implements SpanEventStream {
   post(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.wire.length === 0 || this.closed) return;
-    const wire = this.wire;
+    if (this.writer.length === 0 || this.closed) return;
     const starts = this.starts;
-    this.wire = [];
     this.starts = 0;
-    this.target.deliver(wire, starts);
+    this.target.deliver(this.writer.take(), starts);
   }
 
   close(ts: number): void {

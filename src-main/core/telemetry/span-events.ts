@@ -48,12 +48,19 @@ export type SpanEvent =
   | { op: 'served_end'; ts: number; id: number; errorType?: string; message?: string };
 
 /**
- * Span events as they cross to the export side: one flat array per batch, each event its op
- * code (OP) then its fields in a fixed order, absent ones as `undefined` (the order is the
- * format: EventProjector writes it, readSpanEvents reads it). A flat array of primitives is
- * the cheapest thing to structured-clone, on the agent's thread that posts it.
+ * A batch of span events as it crosses to the export side (SpanEventWriter writes it,
+ * readSpanEvents reads it): each event its op code (OP) then its fields in a fixed order, in
+ * `nums` — numbers, booleans as 0/1, absent numbers as NaN, span ids as two 32-bit halves, and
+ * strings or objects as their index in `refs` (-1: absent). A Float64Array is transferred to the
+ * worker, not copied; only `refs` (the batch's distinct repeated strings, the call ids, content
+ * when captured) is structured-cloned.
  */
-export type SpanEventWire = unknown[];
+export interface SpanEventWire {
+  nums: Float64Array<ArrayBuffer>;
+  /** Slots of `nums` used. */
+  length: number;
+  refs: unknown[];
+}
 
 /** Op codes of the wire. */
 export const OP = {
@@ -64,8 +71,16 @@ export const OP = {
 /** The longest attribute value (content is cut there, before it leaves the agent's thread; backends refuse larger ones). */
 export const ATTRIBUTE_VALUE_LIMIT = 64 * 1024;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+/** Hex digits of a 32-bit half of an id. */
+function hex8(x: number): string {
+  return (x >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The 16 hex digits of a span id from its two 32-bit halves. */
+export function spanIdHex(hi: number, lo: number): string {
+  return hex8(hi) + hex8(lo);
+}
+
 const carrier = (v: unknown): TraceCarrier | undefined => (v && typeof v === 'object' && typeof (v as TraceCarrier).traceparent === 'string' ? (v as TraceCarrier) : undefined);
 
 /** Copies the defined fields of `extra` onto `base` (the wire's optional fields). */
@@ -77,38 +92,53 @@ function withDefined<T extends object>(base: T, extra: Record<string, unknown>):
 /** The events of a batch. Throws on a batch that is not one (a programming error). */
 export function readSpanEvents(wire: SpanEventWire): SpanEvent[] {
   const out: SpanEvent[] = [];
+  const { nums, refs, length } = wire;
   let i = 0;
-  const next = (): unknown => wire[i++];
-  const ts = (): number => next() as number;
-  const text = (): string => String(next());
-  while (i < wire.length) {
+  const next = (): number => nums[i++]!;
+  const ts = next;
+  const opt = (): number | undefined => {
+    const v = next();
+    return Number.isNaN(v) ? undefined : v;
+  };
+  const bool = (): boolean => next() === 1;
+  const ref = (): unknown => {
+    const at = next();
+    return at < 0 ? undefined : refs[at];
+  };
+  const str = (): string | undefined => {
+    const v = ref();
+    return typeof v === 'string' ? v : undefined;
+  };
+  const text = (): string => String(ref());
+  const id = (): string => spanIdHex(next(), next());
+  while (i < length) {
     const op = next();
     switch (op) {
       case OP.runStart:
-        out.push(withDefined({ op: 'run_start', ts: ts(), traceId: text(), spanId: text() }, { continues: carrier(next()), task: str(next()) }));
+        out.push(withDefined({ op: 'run_start', ts: ts(), traceId: text(), spanId: id() }, { continues: carrier(ref()), task: str() }));
         break;
       case OP.runEnd: {
         const e = { op: 'run_end', ts: ts(), reason: text() } as Extract<SpanEvent, { op: 'run_end' }>;
-        const [input, output, cost, cached] = [next(), next(), next(), next()];
-        if (typeof input === 'number') e.usage = withDefined({ inputTokens: input, outputTokens: Number(output), costUsd: Number(cost) }, { cachedInputTokens: num(cached) });
-        out.push(withDefined(e, { error: str(next()) }));
+        const [input, output, cost, cached] = [opt(), next(), next(), opt()];
+        if (input !== undefined) e.usage = withDefined({ inputTokens: input, outputTokens: output, costUsd: cost }, { cachedInputTokens: cached });
+        out.push(withDefined(e, { error: str() }));
         break;
       }
       case OP.chatStart:
-        out.push(withDefined({ op: 'chat_start', ts: ts(), model: text() }, { provider: str(next()), endpoint: str(next()), input: str(next()) }));
+        out.push(withDefined({ op: 'chat_start', ts: ts(), model: text() }, { provider: str(), endpoint: str(), input: str() }));
         break;
       case OP.chatRetry:
-        out.push(withDefined({ op: 'chat_retry', ts: ts(), attempt: Number(next()), maxRetries: Number(next()), delayMs: Number(next()) }, { status: num(next()) }));
+        out.push(withDefined({ op: 'chat_retry', ts: ts(), attempt: next(), maxRetries: next(), delayMs: next() }, { status: opt() }));
         break;
       case OP.chatEnd: {
-        const e = withDefined({ op: 'chat_end', ts: ts() } as Extract<SpanEvent, { op: 'chat_end' }>, { model: str(next()), finishReason: str(next()) });
-        const [input, output, ttft, cached, reasoning, cost] = [next(), next(), next(), next(), next(), next()];
-        if (typeof input === 'number') e.usage = withDefined({ inputTokens: input, outputTokens: Number(output), ttftMs: Number(ttft) }, { cachedInputTokens: num(cached), reasoningTokens: num(reasoning), costUsd: num(cost) });
-        out.push(withDefined(e, { output: str(next()) }));
+        const e = withDefined({ op: 'chat_end', ts: ts() } as Extract<SpanEvent, { op: 'chat_end' }>, { model: str(), finishReason: str() });
+        const [input, output, ttft, cached, reasoning, cost] = [opt(), next(), next(), opt(), opt(), opt()];
+        if (input !== undefined) e.usage = withDefined({ inputTokens: input, outputTokens: output, ttftMs: ttft }, { cachedInputTokens: cached, reasoningTokens: reasoning, costUsd: cost });
+        out.push(withDefined(e, { output: str() }));
         break;
       }
       case OP.chatError:
-        out.push(withDefined({ op: 'chat_error', ts: ts() }, { status: num(next()), message: str(next()) }));
+        out.push(withDefined({ op: 'chat_error', ts: ts() }, { status: opt(), message: str() }));
         break;
       case OP.turnEnd:
         out.push({ op: 'turn_end', ts: ts() });
@@ -117,41 +147,41 @@ export function readSpanEvents(wire: SpanEventWire): SpanEvent[] {
         out.push(
           withDefined(
             { op: 'tool_start', ts: ts(), callId: text(), tool: text(), source: text() } as Extract<SpanEvent, { op: 'tool_start' }>,
-            { traceId: str(next()), spanId: text(), remote: carrier(next()), mcp: (next() as McpServerFacts | undefined) ?? undefined, args: str(next()) },
+            { traceId: str(), spanId: id(), remote: carrier(ref()), mcp: (ref() as McpServerFacts | undefined) ?? undefined, args: str() },
           ),
         );
         break;
       case OP.toolTraffic:
-        out.push(withDefined({ op: 'tool_traffic', callId: text() }, { requestId: str(next()), protocolVersion: str(next()) }));
+        out.push(withDefined({ op: 'tool_traffic', callId: text() }, { requestId: str(), protocolVersion: str() }));
         break;
       case OP.toolEnd:
-        out.push(withDefined({ op: 'tool_end', ts: ts(), callId: text(), blocked: next() === true, failed: next() === true }, { text: str(next()) }));
+        out.push(withDefined({ op: 'tool_end', ts: ts(), callId: text(), blocked: bool(), failed: bool() }, { text: str() }));
         break;
       case OP.approvalStart:
-        out.push(withDefined({ op: 'approval_start', ts: ts(), requestId: text(), callId: text(), tool: text(), escalation: next() === true }, { args: str(next()) }));
+        out.push(withDefined({ op: 'approval_start', ts: ts(), requestId: text(), callId: text(), tool: text(), escalation: bool() }, { args: str() }));
         break;
       case OP.approvalEnd:
         out.push({ op: 'approval_end', ts: ts(), requestId: text(), decision: text(), by: text() });
         break;
       case OP.waitStart:
-        out.push(withDefined({ op: 'wait_start', ts: ts(), requestId: text(), kind: text() }, { server: str(next()), question: str(next()) }));
+        out.push(withDefined({ op: 'wait_start', ts: ts(), requestId: text(), kind: text() }, { server: str(), question: str() }));
         break;
       case OP.waitEnd:
-        out.push(withDefined({ op: 'wait_end', ts: ts(), requestId: text(), action: text() }, { answer: str(next()) }));
+        out.push(withDefined({ op: 'wait_end', ts: ts(), requestId: text(), action: text() }, { answer: str() }));
         break;
       case OP.compaction:
-        out.push({ op: 'compaction', ts: ts(), before: Number(next()), after: Number(next()) });
+        out.push({ op: 'compaction', ts: ts(), before: next(), after: next() });
         break;
       case OP.mcpStatus:
         out.push({ op: 'mcp_status', server: text(), protocolVersion: text() });
         break;
       case OP.servedStart: {
-        const e = { op: 'served_start', ts: ts(), id: Number(next()), method: next() === 'prompts/get' ? 'prompts/get' : 'resources/read', target: text(), traceId: text(), spanId: text() } as const;
-        out.push(withDefined({ ...e }, { parent: carrier(next()) }));
+        const e = { op: 'served_start', ts: ts(), id: next(), method: text() === 'prompts/get' ? 'prompts/get' : 'resources/read', target: text(), traceId: text(), spanId: id() } as const;
+        out.push(withDefined({ ...e }, { parent: carrier(ref()) }));
         break;
       }
       case OP.servedEnd:
-        out.push(withDefined({ op: 'served_end', ts: ts(), id: Number(next()) }, { errorType: str(next()), message: str(next()) }));
+        out.push(withDefined({ op: 'served_end', ts: ts(), id: next() }, { errorType: str(), message: str() }));
         break;
       default:
         throw new Error(`not a span event at ${i - 1}: ${String(op)}`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { ExportCounts } from './export-counters';
 import { MAX_QUEUED_SPANS } from './otlp-pipeline';
 import { BatchingStream } from './span-event-stream';
@@ -125,23 +125,28 @@ export class WorkerSpanExport implements SpanExport {
   openSession(init: SpanSessionInit): SpanEventStream {
     const session = this.nextSession++;
     this.send({ type: 'open', session, init });
-    const stream: SpanEventStream = new BatchingStream({
-      admit: () => this.admit(),
-      pending: (starts) => (this.pendingHere += starts),
-      deliver: (wire, starts) => {
-        this.pendingHere -= starts;
-        if (!this.alive) {
-          this.lostToExit += starts;
-          return;
-        }
-        this.posted += starts;
-        this.send({ type: 'events', session, starts, wire });
+    const stream: SpanEventStream = new BatchingStream(
+      {
+        admit: () => this.admit(),
+        pending: (starts) => (this.pendingHere += starts),
+        deliver: (wire, starts) => {
+          this.pendingHere -= starts;
+          if (!this.alive) {
+            this.lostToExit += starts;
+            return;
+          }
+          this.posted += starts;
+          // The slots' buffer is transferred, not copied.
+          this.send({ type: 'events', session, starts, wire }, [wire.nums.buffer]);
+        },
+        close: (ts) => {
+          this.streams.delete(stream);
+          this.send({ type: 'close', session, ts });
+        },
       },
-      close: (ts) => {
-        this.streams.delete(stream);
-        this.send({ type: 'close', session, ts });
-      },
-    });
+      // A batch never holds more than a quarter of the bound, so it alone cannot fill it.
+      Math.max(1, Math.floor(this.queue / 4)),
+    );
     this.streams.add(stream);
     return stream;
   }
@@ -190,8 +195,8 @@ export class WorkerSpanExport implements SpanExport {
     return true;
   }
 
-  private send(m: ToExportWorker): void {
-    if (this.alive) this.worker.postMessage(m);
+  private send(m: ToExportWorker, transfer?: TransferListItem[]): void {
+    if (this.alive) this.worker.postMessage(m, transfer);
   }
 
   private onMessage(m: FromExportWorker): void {
