@@ -103,6 +103,15 @@ export class WorkerSpanExport implements SpanExport {
     const shared = new SharedArrayBuffer(SHARED.length * Int32Array.BYTES_PER_ELEMENT);
     const worker = startWorker({ target, shared });
     if (!worker) return Promise.reject(new Error('the export worker was not found'));
+    return WorkerSpanExport.attach(worker, shared, target);
+  }
+
+  /**
+   * The export over a worker already started with `shared` as its counters (ExportWorkerData):
+   * waits for its `ready`. `start` uses it; tests give it a worker of their own (one that never
+   * takes a batch: a worker starved of CPU).
+   */
+  static attach(worker: Worker, shared: SharedArrayBuffer, target: OtlpTarget): Promise<WorkerSpanExport> {
     return new Promise((resolve, reject) => {
       const limit = import.meta.url.endsWith('.ts') ? SOURCE_START_TIMEOUT_MS : START_TIMEOUT_MS;
       const timer = setTimeout(() => fail(new Error('the export worker did not start in time')), limit);
@@ -178,7 +187,7 @@ export class WorkerSpanExport implements SpanExport {
 
   async shutdown(timeoutMs = EXIT_FLUSH_MS): Promise<void> {
     await this.flush(timeoutMs);
-    this.alive = false;
+    // Its exit counts what it had not taken (a flush that timed out) as lost.
     await this.worker.terminate();
   }
 
