@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byName, startOtlpHttpReceiver } from '../fixtures/otlp-receiver';
-import { openApp, sendTask, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
+import { openApp, openTopBarMore, sendTask, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
 
 // The window and OpenTelemetry: the session's trace id with a link to the team's backend, and
 // the tracing settings (header values write-only).
@@ -18,6 +18,7 @@ describe('the trace link', { timeout: 180_000 }, () => {
       const page = await openApp(hosts.browser(), w);
       await sendTask(page, 'look around');
       await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+      await openTopBarMore(page);
       const link = page.getByTestId('trace-url');
       await link.waitFor({ timeout: 30_000 });
       const href = await link.getAttribute('href');
@@ -29,6 +30,8 @@ describe('the trace link', { timeout: 180_000 }, () => {
       await expect.poll(() => receiver.spans.some((s) => s.name === 'invoke_agent' && s.traceId === traceId), { timeout: 60_000 }).toBe(true);
       expect(byName(receiver.spans, 'execute_tool str_replace_editor').traceId).toBe(traceId);
       await shotsAllSizes(page, 'trace-link');
+      // Resizing the window closed the menu (it is placed under ⋯ when opened).
+      expect(await page.getByTestId('topbar-more-menu').count()).toBe(0);
 
       await page.getByTestId('open-settings').click();
       const fields = page.getByTestId('settings-telemetry');

@@ -153,3 +153,14 @@ export async function shotsAllSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/**
+ * Opens the top bar's *More* menu (⋯) where the bar folded some of its parts into it for want
+ * of room, so a test reaches the usage totals, the trace, *Notify me* at any width.
+ */
+export async function openTopBarMore(page: Page): Promise<void> {
+  const more = page.getByTestId('topbar-more');
+  if ((await more.count()) === 0) return;
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await page.getByTestId('topbar-more-menu').waitFor();
+}

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApp, sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
+import { openApp, openTopBarMore, sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
 
 // Issue 18 in the window: tokens and cost per turn and per session, the context meter, the exact
 // wire exchange, search across sessions with every filter, Export to HTML, notifications.
@@ -51,9 +51,12 @@ describe('usage, context and wire in the window', { timeout: 240_000 }, () => {
     expect(await lines.nth(1).innerText()).toMatch(/^~[\d,]+ tokens in · ~[\d,]+ out · \$0\.\d{4} · first token/);
     // The top bar names the model and the session's totals (estimated turns make them "~").
     expect(await page.getByTestId('session-model').innerText()).toBe('scripted');
-    // 500,000 of ≈1,003,000 input tokens were read from the cache: the header says the share.
+    // 500,000 of ≈1,003,000 input tokens were read from the cache: the header says the share
+    // (in the line, or under ⋯ where the bar has no room for it).
+    await openTopBarMore(page);
     expect(await page.getByTestId('session-usage-totals').innerText()).toMatch(/^~1,00\d,\d{3} tokens in \(50% cached\) · ~1,\d{3} out · \$1\.2\d{3}$/);
 
+    if (await page.getByTestId('topbar-more-menu').count()) await page.keyboard.press('Escape');
     // Inspector → Model turns: every field of a turn.
     await page.getByTestId('tab-model-turns').click();
     const turns = page.getByTestId('model-turn');

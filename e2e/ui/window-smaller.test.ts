@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApp, sendTask, useChromiumAndWebHosts } from './ui-harness';
+import { openApp, openTopBarMore, sendTask, useChromiumAndWebHosts } from './ui-harness';
 
 // Issue 26, item 11 (smaller ones): a create approval says "New file"; Notify me says so when
 // the browser refuses.
@@ -31,6 +31,7 @@ describe('the window, smaller things', { timeout: 240_000 }, () => {
     });
     await page.goto(w.url);
     await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    await openTopBarMore(page);
     await page.getByTestId('notify-permission').click();
     await expect.poll(() => page.getByTestId('notify-refused').innerText().catch(() => ''), { timeout: 30_000 }).toBe('Notifications blocked by the browser');
     expect(await page.getByTestId('notify-permission').count()).toBe(0);

@@ -1,4 +1,4 @@
-import { SpendMeter, SpendWarning } from '../features/usage/SpendMeter';
+import { SpendWarning } from '../features/usage/SpendMeter';
 import { Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { ChatView } from '../features/chat/ChatView';
 import { Composer } from '../features/chat/Composer';
@@ -10,7 +10,6 @@ import { RestoreDialog, RestoreNotice } from '../features/chat/RestoreDialog';
 import { ForkDialog } from '../features/fork/ForkDialog';
 import { CompareView } from '../features/compare/CompareView';
 import { Inspector } from '../features/inspector/Inspector';
-import { ExportMenu } from '../features/sessions/ExportMenu';
 import { SessionsSidebar } from '../features/sessions/SessionsSidebar';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { NoticeBanner } from './NoticeBanner';
@@ -20,12 +19,10 @@ import { settingsSelectors } from '../store/settings/selectors';
 import { notifySelectors } from '../store/notify/selectors';
 import { frameSelectors } from '../store/frame/selectors';
 import { badgedTitle } from '../store/notify/attention';
-import { NotifyPermission } from '../features/usage/NotifyPermission';
-import { SessionUsage } from '../features/usage/SessionUsage';
-import { TraceLink } from '../features/usage/TraceLink';
 import { useApp, useAppStore } from '../store/app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
+import { TopBar } from './TopBar';
 import { gridColumns, MAX_SIDEBAR, MIN_RIGHT, MIN_SIDEBAR } from './column-layout';
 import { useColumns } from './use-columns';
 import { AppRequestsBar } from '../features/mcp-apps/AppRequestsBar';
@@ -39,8 +36,6 @@ export function App() {
   const store = useAppStore();
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const running = useApp(chatSelectors.running);
-  const sandbox = useApp(chatSelectors.sandbox);
   const title = useApp(chatSelectors.title);
   const unseen = useApp(notifySelectors.unseen);
   const settingsOpen = useApp(settingsSelectors.open);
@@ -136,23 +131,7 @@ export function App() {
         onToggle={() => columns.toggle('sidebar')}
       />
       <main className="center" data-testid="chat-center">
-        <header className="topbar">
-          <span className="session-name" data-testid="session-title">{title}</span>
-          <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">{running ? 'working…' : 'idle'}</span>
-          <SessionUsage />
-          <SpendMeter />
-          {sandbox && !sandbox.active && (
-            <span className="unsandboxed-badge" data-testid="unsandboxed" title={`bash and python_execute run with your full rights: ${sandbox.reason ?? 'no OS sandbox'}`}>
-              unsandboxed
-            </span>
-          )}
-          <TraceLink />
-          <NotifyPermission />
-          <ExportMenu />
-          <button className="link-button" data-testid="open-settings" onClick={() => store.getState().setSettingsOpen(true)} title="Settings (Ctrl+,)">
-            Settings
-          </button>
-        </header>
+        <TopBar />
         <NoticeBanner />
         <SpendWarning />
         <RestoreNotice />

@@ -3,8 +3,11 @@ import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { sessionsSelectors } from '../../store/sessions/selectors';
 
-/** The top bar's *Export*: the current session as one self-contained HTML file, with or without tool outputs. */
-export function ExportMenu() {
+/**
+ * The top bar's *Export*: the current session as one self-contained HTML file, with or without
+ * tool outputs. `icon`: the button is ⤓ (named *Export* for screen readers and in its tooltip).
+ */
+export function ExportMenu({ icon = false }: { icon?: boolean } = {}) {
   const sessionId = useApp(chatSelectors.sessionId);
   const hasRows = useApp((s) => s.chat.items.length > 0);
   const note = useApp(sessionsSelectors.exportNote);
@@ -18,12 +21,12 @@ export function ExportMenu() {
   if (!sessionId) return null;
   return (
     <span className="export-menu">
-      <button className="link-button" data-testid="export-open" disabled={!hasRows} title={hasRows ? 'Save this session as one HTML file anyone can open' : 'Nothing recorded yet'} ref={button} onClick={() => {
+      <button className={`link-button${icon ? ' icon-button' : ''}`} data-testid="export-open" disabled={!hasRows} aria-label="Export" aria-haspopup="dialog" aria-expanded={open} title={hasRows ? 'Export: save this session as one HTML file anyone can open' : 'Export: nothing recorded yet'} ref={button} onClick={() => {
         const r = button.current?.getBoundingClientRect();
         if (r) setAt({ position: 'fixed', right: 'auto', left: Math.max(8, Math.min(r.right - 260, window.innerWidth - 268)), top: r.bottom + 4 });
         setOpen(!open);
       }}>
-        Export
+        {icon ? <span aria-hidden="true">⤓</span> : 'Export'}
       </button>
       {open ? (
         <div className="export-pop" style={at} data-testid="export-menu" role="dialog" aria-label="Export this session">

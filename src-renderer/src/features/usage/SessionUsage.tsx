@@ -5,17 +5,27 @@ import { totalsLine } from './format';
 import { plural } from '../../../../src-shared/text/plural';
 import { ModelPicker } from '../sessions/ModelPicker';
 
-/** The top bar's model (its picker) and the session's tokens and cost so far. */
-export function SessionUsage() {
+/**
+ * The top bar's model (its picker) and, where the bar has room (`totals`), the session's tokens
+ * and cost so far; without the room they are in the bar's *More* menu (`UsageTotals`) and in
+ * this part's tooltip.
+ */
+export function SessionUsage({ totals = true }: { totals?: boolean }) {
   const model = useApp(modelSelectors.model);
   const usage = useApp(chatSelectors.usage);
   const unknown = usage.costUnknownTurns
     ? `${usage.costUnknownTurns} of ${plural(usage.turns, 'turn')} had no known price (set one under "prices" in config)`
     : '';
   return (
-    <span className="session-usage" data-testid="session-usage" title={`${model ? `${model}: ` : ''}${totalsLine(usage)} over ${usage.turns} model turn(s)${unknown ? `; ${unknown}` : ''}`}>
+    <span className="session-usage" data-testid="session-usage" title={`${model ? `${model}: ` : ''}${totalsLine(usage)} over ${plural(usage.turns, 'model turn')}${unknown ? `; ${unknown}` : ''}`}>
       <ModelPicker />
-      <span data-testid="session-usage-totals">{totalsLine(usage)}</span>
+      {totals ? <UsageTotals /> : null}
     </span>
   );
+}
+
+/** The session's tokens and cost so far: "11 tokens in · 7 out · $0.0001". */
+export function UsageTotals() {
+  const usage = useApp(chatSelectors.usage);
+  return <span data-testid="session-usage-totals">{totalsLine(usage)}</span>;
 }

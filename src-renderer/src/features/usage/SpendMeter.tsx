@@ -40,8 +40,24 @@ export function limitShare(s: SpendView): { which: 'session' | 'daily'; share: n
   return out.sort((a, b) => b.share - a.share)[0] ?? null;
 }
 
-/** The header's spend meter: spent of the limit, a bar, the burn rate, unpriced turns. */
-export function SpendMeter(): React.JSX.Element | null {
+/** The spend in words: this session's and today's spend against their limits, the burn rate, unpriced turns. */
+export function spendSummary(spend: SpendView, rate: number | null): string {
+  return [
+    `This session: ${usdText(spend.sessionUsd)}${spend.limits.sessionUsd ? ` of ${usdText(spend.limits.sessionUsd)}` : ''}`,
+    spend.dayUsd !== undefined ? `today: ${usdText(spend.dayUsd)}${spend.limits.dailyUsd ? ` of ${usdText(spend.limits.dailyUsd)}` : ''}` : '',
+    rate !== null ? `burn rate ${usdText(rate)}/h over the last 10 minutes` : '',
+    spend.unpricedTurns ? `${spend.unpricedTurns} turn(s) had no known price and are not counted` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * The header's spend meter: spent of the limit, a bar, the burn rate (left out where the bar is
+ * short of room: `rate={false}`; the tooltip always has it), unpriced turns. `bar={false}`
+ * leaves out the bar (the words say the same).
+ */
+export function SpendMeter({ rate: showRate = true, bar: showBar = true }: { rate?: boolean; bar?: boolean } = {}): React.JSX.Element | null {
   const spend = useApp(chatSelectors.spend);
   const turns = useApp((s) => s.turns);
   const running = useApp(chatSelectors.running);
@@ -52,29 +68,29 @@ export function SpendMeter(): React.JSX.Element | null {
   const spent = tight ? (tight.which === 'session' ? spend.sessionUsd : (spend.dayUsd ?? 0)) : spend.sessionUsd;
   const warn = tight && tight.share >= spend.limits.warnAt;
   const unpriced = spend.unpricedTurns ? ` + ${spend.unpricedTurns} unpriced` : '';
-  const title = [
-    `This session: ${usdText(spend.sessionUsd)}${spend.limits.sessionUsd ? ` of ${usdText(spend.limits.sessionUsd)}` : ''}`,
-    spend.dayUsd !== undefined ? `today: ${usdText(spend.dayUsd)}${spend.limits.dailyUsd ? ` of ${usdText(spend.limits.dailyUsd)}` : ''}` : '',
-    rate !== null ? `burn rate ${usdText(rate)}/h over the last 10 minutes` : '',
-    spend.unpricedTurns ? `${spend.unpricedTurns} turn(s) had no known price and are not counted` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
   return (
-    <span className={`spend-meter${warn ? ' warn' : ''}`} data-testid="spend-meter" title={title}>
+    <span className={`spend-meter${warn ? ' warn' : ''}`} data-testid="spend-meter" title={spendSummary(spend, rate)}>
       <span data-testid="spend-meter-text">
         {usdText(spent)}
         {tight ? ` of ${usdText(tight.limit)}${tight.which === 'daily' ? ' today' : ''}` : ''}
         {unpriced}
       </span>
-      {tight ? (
+      {tight && showBar ? (
         <span className="spend-bar" aria-hidden="true">
           <span style={{ width: `${Math.min(100, Math.round(tight.share * 100))}%` }} />
         </span>
       ) : null}
-      {rate !== null ? <span className="spend-rate" data-testid="spend-rate">{usdText(rate)}/h</span> : null}
+      {rate !== null && showRate ? <span className="spend-rate" data-testid="spend-rate">{usdText(rate)}/h</span> : null}
     </span>
   );
+}
+
+/** The spend in words for the top bar's *More* menu (nothing when the session has no spend to show). */
+export function SpendSummary(): React.JSX.Element | null {
+  const spend = useApp(chatSelectors.spend);
+  const turns = useApp((s) => s.turns);
+  if (!spend || (!limitShare(spend) && !spend.sessionUsd)) return null;
+  return <span data-testid="spend-summary">{spendSummary(spend, burnRatePerHour(turns, Date.now()))}</span>;
 }
 
 /** The banner at a limit's warning share: how much is used and what happens at the limit. */
