@@ -158,6 +158,9 @@ try {
     for (const kind of kinds) console.log(`| ${kind} | ${table.map((t) => `${f(mean(t.split.kinds[kind] ?? []))} (${f(pct(t.split.kinds[kind] ?? [], 95))})`).join(' | ')} |`);
     console.log(`| **thread CPU time per frame** p95 (p50) | ${table.map((t) => `${f(pct(t.split.cpu, 95))} (${f(pct(t.split.cpu, 50))})`).join(' | ')} |`);
     for (const kind of kinds) console.log(`| CPU: ${kind} | ${table.map((t) => `${f(mean(t.split.cpuKinds[kind] ?? []))} (${f(pct(t.split.cpuKinds[kind] ?? [], 95))})`).join(' | ')} |`);
+    // What the slowest frames spend more on: the mean per kind over the frames at or above the CPU p90.
+    const slow = (t) => t.split.cpu.map((c, i) => [c, i]).filter(([c]) => c >= pct(t.split.cpu, 90)).map(([, i]) => i);
+    for (const kind of kinds) console.log(`| CPU: ${kind}, slowest 10% of frames | ${table.map((t) => f(mean(slow(t).map((i) => t.split.cpuKinds[kind]?.[i] ?? 0)))).join(' | ')} |`);
     console.log(`| rows mounted per frame, mean (max) | ${table.map((t) => `${f(mean(t.mounted))} (${Math.max(0, ...t.mounted)})`).join(' | ')} |`);
     // The trace events that took the most self time (in any build), mean ms per frame.
     const top = Object.entries(Object.fromEntries(table.flatMap((t) => Object.entries(t.split.names))))

@@ -1,4 +1,4 @@
-import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
@@ -9,6 +9,7 @@ import { RowSizes } from './row-sizes';
 import { ChatRow } from './ChatRow';
 import { RowSketch, hasSketch } from './RowSketch';
 import { useRowFill } from './use-row-fill';
+import { SketchPool } from './sketch-pool';
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
@@ -69,6 +70,8 @@ export function ChatView() {
   // Rows entering while the view scrolls too fast to read are sketches, filled in once it slows.
   const { pace, fill } = useRowFill(virtualizer);
   const fast = pace.fast(performance.now());
+  const sketchPool = useMemo(() => new SketchPool(), []);
+  const sketched = new Map<string, VirtualItem>();
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -109,27 +112,37 @@ export function ChatView() {
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
-          const rewound = marks.rewound.has(item.key) ? ' chat-rewound' : '';
-          const place = { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` } as const;
           if (!fill.isFull(item.key, fast, hasSketch(item))) {
-            // Not measured: it holds the height the row is placed with, so filling it in moves nothing
-            // that the row's first measure would not have moved anyway.
-            return (
-              <div key={v.key} className={`chat-row chat-row-sketch${rewound}`} data-sketch="true" style={{ ...place, height: v.size }}>
-                <RowSketch item={item} call={item.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined} />
-              </div>
-            );
+            sketched.set(item.key, v);
+            return null;
           }
+          const rewound = marks.rewound.has(item.key);
           return (
             <div
               key={v.key}
               data-index={v.index}
               ref={virtualizer.measureElement}
-              className={`chat-row${rewound}`}
+              className={`chat-row${rewound ? ' chat-rewound' : ''}`}
               data-rewound={rewound ? 'true' : undefined}
-              style={place}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
             >
               <ChatRow item={item} target={marks.targets.has(item.key)} />
+            </div>
+          );
+        })}
+        {/* Sketches in reused slots; not measured: each holds the height its row is placed with, so
+            filling it in moves nothing that the row's first measure would not have moved anyway. */}
+        {sketchPool.assign([...sketched.keys()]).map((key, slot) => {
+          const v = key === undefined ? undefined : sketched.get(key);
+          const item = v ? items[v.index] : undefined;
+          return (
+            <div
+              key={`sketch-${slot}`}
+              className={`chat-row chat-row-sketch${item && marks.rewound.has(item.key) ? ' chat-rewound' : ''}`}
+              data-sketch={v ? 'true' : undefined}
+              style={v ? { position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` } : { display: 'none' }}
+            >
+              <RowSketch item={item} call={item?.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined} />
             </div>
           );
         })}

@@ -16,29 +16,22 @@ export function hasSketch(item: ChatItem): boolean {
 /**
  * A row of the conversation while it scrolls past faster than it can be read: its outline (the
  * card with its status colour, or the message's bubble) and its first line, in the height the row
- * takes in full, in a handful of elements instead of a card's thirty and none of its store
- * subscriptions. The full row replaces it once the scrolling slows (RowFill). Text only, as the
- * full row shows it: never HTML.
+ * takes in full, in four elements instead of a card's thirty and none of its store
+ * subscriptions. The full row replaces it once the scrolling slows (RowFill). Every kind has the
+ * same four elements (a free slot of the SketchPool too, with no text), so a slot reused for
+ * another row changes texts and classes only. Text only, as the full row shows it: never HTML.
  */
-export const RowSketch = memo(function RowSketch({ item, call }: { item: ChatItem; call: CallDetail | undefined }) {
-  switch (item.kind) {
-    case 'call':
-      return call ? (
-        <div className={`call-card row-sketch status-${call.status}`}>
-          <div className="call-head">
-            <span className="call-tool">{call.tool}</span>
-            <span className="call-source">{sourceLabel(call.source)}</span>
-          </div>
-          <pre className="call-args-preview">{argsPreview(call.tool, call.args)}</pre>
-        </div>
-      ) : (
-        <div className="call-card row-sketch" />
-      );
-    case 'user':
-      return <div className="msg msg-user row-sketch-text">{item.text.slice(0, SKETCH_TEXT)}</div>;
-    case 'assistant':
-      return <div className="msg msg-assistant row-sketch-text">{item.text.slice(0, SKETCH_TEXT)}</div>;
-    default:
-      return null;
-  }
+export const RowSketch = memo(function RowSketch({ item, call }: { item: ChatItem | undefined; call: CallDetail | undefined }) {
+  const isCall = item?.kind === 'call';
+  const box = isCall ? `call-card row-sketch status-${call?.status ?? 'running'}` : item?.kind === 'user' ? 'msg msg-user row-sketch row-sketch-msg' : 'msg msg-assistant row-sketch row-sketch-msg';
+  const first = isCall ? (call?.tool ?? '') : item?.kind === 'user' || item?.kind === 'assistant' ? item.text.slice(0, SKETCH_TEXT) : '';
+  return (
+    <div className={box}>
+      <div className={isCall ? 'call-head' : 'row-sketch-line'}>
+        <span className={isCall ? 'call-tool' : undefined}>{first}</span>
+        <span className="call-source">{isCall && call ? sourceLabel(call.source) : ''}</span>
+      </div>
+      <pre className="call-args-preview">{isCall && call ? argsPreview(call.tool, call.args) : ''}</pre>
+    </div>
+  );
 });

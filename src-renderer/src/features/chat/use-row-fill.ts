@@ -39,19 +39,31 @@ export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): {
       }
       loop.frame = requestAnimationFrame(() => {
         const v = self.current;
-        const t0 = performance.now();
-        do {
+        const next = (): string | undefined => {
           const top = v.scrollOffset ?? 0;
           const placed = v.getVirtualItems().map((r) => ({ key: String(r.key), start: r.start, end: r.end }));
-          const next = fill.next(placed, top, top + (v.scrollRect?.height ?? window.innerHeight));
-          if (next === undefined) {
-            // Left over from rows no longer placed: the next render forgets them (and starts again if need be).
-            pending.current = null;
-            return;
+          return fill.next(placed, top, top + (v.scrollRect?.height ?? window.innerHeight));
+        };
+        // One row, timed; then as many more as that pace leaves room for, in one render.
+        const t0 = performance.now();
+        const first = next();
+        if (first === undefined) {
+          // Left over from rows no longer placed: the next render forgets them (and starts again if need be).
+          pending.current = null;
+          return;
+        }
+        fill.fill(first);
+        flushSync(filled);
+        const took = performance.now() - t0;
+        const more = Math.floor((FILL_BUDGET_MS - took) / Math.max(took, 0.25));
+        if (more > 0 && !pace.fast(performance.now())) {
+          for (let n = 0; n < more; n++) {
+            const k = next();
+            if (k === undefined) break;
+            fill.fill(k);
           }
-          fill.fill(next);
           flushSync(filled);
-        } while (performance.now() - t0 < FILL_BUDGET_MS && !pace.fast(performance.now()));
+        }
         tick();
       });
     };
