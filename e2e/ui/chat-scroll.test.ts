@@ -4,14 +4,14 @@ import { shot, useChromiumAndWebHosts } from './ui-harness';
 
 // What keeps scrolling a long conversation cheap (docs/benchmarks.md, "Scrolling a long session"),
 // as the window shows it: the scroller is opaque (Chromium then scrolls it on the compositor),
-// a row's fork icon is drawn only while its button shows (nothing moves when it appears), and a
+// a row's fork icon is CSS drawn only while its button shows (nothing moves when it appears), and a
 // plain one-line answer is the paragraph its Markdown would make; rows scrolled past too fast to
 // read are sketches of their own height, filled in once the scrolling slows, with nothing moving.
 
 const hosts = useChromiumAndWebHosts();
 
 describe('scrolling the conversation', { timeout: 120_000 }, () => {
-  it('scrolls an opaque box, draws a fork icon only while its button shows, and renders plain answers as paragraphs', async () => {
+  it('scrolls an opaque box, draws a fork icon (no SVG element) only while its button shows, and renders plain answers as paragraphs', async () => {
     const w = await hosts.web([], undefined, ['--session', 'scroll'], { prepare: (home) => writeBashSession(home, 'scroll', { task: 'scroll me', steps: 40, say: (i) => `Step ${i}: it's "done".` }) });
     const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(w.url);
@@ -22,19 +22,22 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     const bg = await page.getByTestId('chat').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toMatch(/^rgb\(/); // rgba(…, 0) would be transparent
 
-    // Away from the row, the button is hidden and so is its icon; its place is kept.
+    // Away from the row, the button is hidden and its icon (the button's ::before, a mask of the
+    // fork mark) is not painted; its place is kept.
     await page.mouse.move(5, 5);
     const button = card.getByTestId('fork-from-here');
-    const icon = button.locator('svg.fork-icon');
+    const icon = () => button.evaluate((b) => ({ mask: getComputedStyle(b, '::before').maskImage, width: parseFloat(getComputedStyle(b, '::before').width) }));
     const hidden = await button.evaluate((b) => ({ width: b.getBoundingClientRect().width, x: b.getBoundingClientRect().x }));
-    await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    await expect.poll(async () => (await icon()).mask).toBe('none');
     // Over the row, the icon is drawn, and the button keeps its size and place.
     await card.hover();
-    await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
+    await expect.poll(async () => (await icon()).mask).toMatch(/^url\("data:image\/svg\+xml/);
     const shown = await button.evaluate((b) => ({ width: b.getBoundingClientRect().width, x: b.getBoundingClientRect().x }));
     expect(Math.abs(shown.width - hidden.width)).toBeLessThan(0.5);
     expect(Math.abs(shown.x - hidden.x)).toBeLessThan(0.5);
-    expect(await icon.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(8);
+    expect((await icon()).width).toBeGreaterThan(8);
+    // Nothing but its text inside the button: no SVG in any row.
+    expect(await page.getByTestId('chat').locator('svg').count()).toBe(0);
     await shot(page, 'chat-scroll-fork-hover');
 
     // A plain one-line answer: one paragraph with the text as written (quotes unescaped).
@@ -75,26 +78,24 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
 
     // A fling (400 px a frame): rows come in as sketches.
     expect(await scrollUp(400, 30)).toBeGreaterThan(0);
-    // Right after it: the rows in view, their place and height as sketches.
-    const before = await chat.evaluate((el) => {
-      const view = el.getBoundingClientRect();
-      const rows = [...el.querySelectorAll<HTMLElement>('.chat-row')].filter((r) => {
-        const b = r.getBoundingClientRect();
-        return b.bottom > view.top && b.top < view.bottom;
+    // Right after it: the rows in view, their place and height, sketches among them.
+    const rowsInView = () =>
+      chat.evaluate((el) => {
+        const view = el.getBoundingClientRect();
+        const rows = [...el.querySelectorAll<HTMLElement>('.chat-row')]
+          .map((r) => ({ box: r.getBoundingClientRect(), sketch: !!r.dataset.sketch }))
+          .filter(({ box }) => box.height > 0 && box.bottom > view.top && box.top < view.bottom)
+          .sort((a, b) => a.box.top - b.box.top);
+        return { top: el.scrollTop, sketches: rows.filter((r) => r.sketch).length, boxes: rows.map((r) => [Math.round(r.box.top), Math.round(r.box.height)]) };
       });
-      (window as unknown as { rowsSeen: HTMLElement[] }).rowsSeen = rows;
-      return { top: el.scrollTop, sketches: rows.filter((r) => r.dataset.sketch).length, boxes: rows.map((r) => [Math.round(r.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().height)]) };
-    });
+    const before = await rowsInView();
     expect(before.sketches).toBeGreaterThan(0);
     await shot(page, 'chat-scroll-sketches');
-    // Once it stops, every sketch is filled in: full cards, in the same rows (the same elements),
-    // at the same place and height; the view did not move.
+    // Once it stops, every sketch is filled in: full rows at the same places and heights; the
+    // view did not move.
     await expect.poll(() => page.locator('[data-sketch]').count(), { timeout: 30_000 }).toBe(0);
-    const after = await chat.evaluate((el) => {
-      const rows = (window as unknown as { rowsSeen: HTMLElement[] }).rowsSeen;
-      return { top: el.scrollTop, attached: rows.every((r) => r.isConnected), boxes: rows.map((r) => [Math.round(r.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().height)]) };
-    });
-    expect(after.attached).toBe(true);
+    const after = await rowsInView();
+    expect(after.sketches).toBe(0);
     expect(after.top).toBe(before.top);
     expect(after.boxes).toEqual(before.boxes);
     const cards = page.getByTestId('tool-call-card');

@@ -1,8 +1,7 @@
 import { useApp } from '../../store/app-context';
-import { ForkIcon } from './ForkIcon';
 import type { ForkTarget } from '../../store/fork/actions';
 
-/** *Fork from here…* on a row of the conversation (shown when the session is saved and nothing runs). */
+/** *Fork from here…* on a row of the conversation (shown when the session is saved and nothing runs); its icon is CSS (fork.css). */
 export function ForkButton({ target, className }: { target: () => ForkTarget; className?: string }) {
   const open = useApp((s) => s.openForkEditor);
   const running = useApp((s) => s.agent.running);
@@ -17,7 +16,7 @@ export function ForkButton({ target, className }: { target: () => ForkTarget; cl
         open(target());
       }}
     >
-      <ForkIcon /> Fork…
+      Fork…
     </button>
   );
 }
