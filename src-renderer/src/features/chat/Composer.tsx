@@ -62,7 +62,8 @@ export const Composer = forwardRef<HTMLTextAreaElement>(function Composer(_props
         }}
         data-testid="composer-input"
         aria-label="Message"
-        placeholder={approvals ? `Waiting for your approval of ${approvals === 1 ? 'a call' : `${approvals} calls`} above (Alt+Shift+A allow, Alt+Shift+D deny)` : running ? 'The agent is working… type to steer it (Enter queues for its next step; Esc to stop)' : 'Ask the agent to do something (Enter to send, Shift+Enter for a new line)'}
+        // Short enough for three lines of the narrowest message box (a 400 px conversation).
+        placeholder={approvals ? `${approvals === 1 ? 'A call waits' : `${approvals} calls wait`} for you above (Alt+Shift+A allow, Alt+Shift+D deny)` : running ? 'Working… type to steer it (Enter queues it; Esc stops)' : 'Ask the agent to do something (Enter sends, Shift+Enter: new line)'}
         value={text}
         rows={3}
         onChange={(e) => setText(e.target.value)}

@@ -59,4 +59,9 @@ import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
   },
 };
 
+// Monaco's theme is one for every editor on the page: when the OS switches between light and
+// dark, every open editor and diff follows at once, like the rest of the window (their theme
+// was only read when each was made: a dark window kept a white diff).
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', (e) => monaco.editor.setTheme(e.matches ? 'vs-dark' : 'vs'));
+
 export { jsonDefaults, monaco };

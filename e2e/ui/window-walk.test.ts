@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sendTask, useChromiumAndWebHosts } from './ui-harness';
+
+// What a walk through the window at 1400×900, 1000×700 and 800×600 (light and dark) found cut
+// or out of place, each checked where a user meets it.
+
+const hosts = useChromiumAndWebHosts();
+const SIZES = [
+  [1400, 900],
+  [1000, 700],
+  [800, 600],
+] as const;
+
+/** Whether the message box's placeholder is shown whole (laid out in a twin of the box). */
+function placeholderFits(page: Page) {
+  return page.getByTestId('composer-input').evaluate((box: HTMLTextAreaElement) => {
+    const cs = getComputedStyle(box);
+    const twin = document.createElement('div');
+    for (const p of ['font', 'letterSpacing', 'lineHeight', 'paddingLeft', 'paddingRight', 'paddingTop', 'paddingBottom', 'borderLeftWidth', 'borderRightWidth', 'boxSizing', 'wordSpacing'] as const) twin.style[p] = cs[p];
+    Object.assign(twin.style, { position: 'absolute', visibility: 'hidden', whiteSpace: 'pre-wrap', overflowWrap: 'break-word', width: `${box.getBoundingClientRect().width}px`, borderStyle: 'solid', borderTopWidth: '0', borderBottomWidth: '0' });
+    twin.textContent = box.placeholder;
+    document.body.append(twin);
+    const need = twin.getBoundingClientRect().height;
+    twin.remove();
+    const has = box.clientHeight;
+    return { fits: need <= has + 1, need, has, text: box.placeholder };
+  });
+}
+
+/** Parts of the waiting bar outside it or cut. */
+function waitingBarProblems(page: Page) {
+  return page.getByTestId('approval-waiting').evaluate((bar) => {
+    const b = bar.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of bar.children) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > b.right + 1) out.push(`${el.className || el.tagName} past the bar's edge by ${Math.round(r.right - b.right)} px`);
+    }
+    const what = bar.querySelector<HTMLElement>('.waiting-what')!;
+    if (what.scrollWidth > what.clientWidth + 1 && b.width > 560) out.push(`the waiting call is cut with room to spare: ${what.textContent}`);
+    return out;
+  });
+}
+
+describe('the window at every size', { timeout: 240_000 }, () => {
+  it("the message box's placeholder is whole, idle, running and while an approval waits; the waiting bar keeps to its width", async () => {
+    const w = await hosts.web([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch approved.txt' } }] }, { text: 'done' }], { approvals: { mode: 'ask' } });
+    const context = await hosts.browser().newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(w.url);
+    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    const check = async (state: string): Promise<void> => {
+      for (const [width, height] of SIZES) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme: scheme });
+          const where = `${state} at ${width}×${height} ${scheme}`;
+          await expect.poll(async () => (await placeholderFits(page)).fits, { message: `${where}: ${JSON.stringify(await placeholderFits(page))}` }).toBe(true);
+          if (state === 'approval') await expect.poll(() => waitingBarProblems(page), { message: where }).toEqual([]);
+        }
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
+    };
+    await check('idle');
+    await sendTask(page, 'touch a file');
+    await page.getByTestId('approval-request').waitFor({ timeout: 60_000 });
+    await check('approval');
+    // The keys are in the bar where it has room, and always in the request.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(await page.getByTestId('approval-request').innerText()).toContain('Alt+Shift+A allow');
+    await page.getByTestId('approve-once').click();
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    await context.close();
+  });
+});
+
+describe('the editors follow light and dark', { timeout: 180_000 }, () => {
+  it("an Edits diff opened in light turns dark when the OS does (and back)", async () => {
+    const w = await hosts.web([{ toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'create', path: 'notes.md', file_text: '# Notes\nfirst line\n' } }] }, { text: 'done' }]);
+    const context = await hosts.browser().newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(w.url);
+    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    await sendTask(page, 'write notes');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    await page.getByTestId('tab-edits').click();
+    await page.getByTestId('edited-file').first().click();
+    const editor = page.getByTestId('edits-pane').locator('.monaco-editor-background').first();
+    await editor.waitFor({ state: 'attached', timeout: 60_000 });
+    // The editor's own background: light, then dark with the OS, then light again.
+    const luminance = () =>
+      editor.evaluate((el) => {
+        const bg = getComputedStyle(el).backgroundColor;
+        const [r, g, b] = (bg.match(/\d+/g) ?? ['0', '0', '0']).map(Number);
+        return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+      });
+    await expect.poll(luminance).toBeGreaterThan(0.8);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(luminance).toBeLessThan(0.25);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(luminance).toBeGreaterThan(0.8);
+    await context.close();
+  });
+});
