@@ -101,3 +101,22 @@ export const ChatRow = memo(function ChatRow({ item, target }: { item: ChatItem;
       );
   }
 });
+
+/**
+ * A full row placed in the virtualized list: measured (`measure`, the virtualizer's ref) and moved
+ * to `start`. Memoized, so a scroll frame that re-renders the list leaves rows that did not move
+ * alone (not even their props compared in the DOM).
+ */
+export const PlacedChatRow = memo(function PlacedChatRow({ item, index, start, rewound, target, measure }: { item: ChatItem; index: number; start: number; rewound: boolean; target: boolean; measure: (el: Element | null) => void }) {
+  return (
+    <div
+      data-index={index}
+      ref={measure}
+      className={`chat-row${rewound ? ' chat-rewound' : ''}`}
+      data-rewound={rewound ? 'true' : undefined}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` }}
+    >
+      <ChatRow item={item} target={target} />
+    </div>
+  );
+});

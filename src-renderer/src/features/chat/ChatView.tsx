@@ -6,8 +6,8 @@ import { inspectorSelectors } from '../../store/inspector/selectors';
 import { rewoundRows } from '../../store/chat-reducer';
 import { ModelRetryStatus } from './ModelFailure';
 import { RowSizes } from './row-sizes';
-import { ChatRow } from './ChatRow';
-import { RowSketch, hasSketch } from './RowSketch';
+import { PlacedChatRow } from './ChatRow';
+import { SketchSlot, hasSketch } from './RowSketch';
 import { useRowFill } from './use-row-fill';
 import { SketchPool } from './sketch-pool';
 
@@ -116,18 +116,16 @@ export function ChatView() {
             sketched.set(item.key, v);
             return null;
           }
-          const rewound = marks.rewound.has(item.key);
           return (
-            <div
+            <PlacedChatRow
               key={v.key}
-              data-index={v.index}
-              ref={virtualizer.measureElement}
-              className={`chat-row${rewound ? ' chat-rewound' : ''}`}
-              data-rewound={rewound ? 'true' : undefined}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
-            >
-              <ChatRow item={item} target={marks.targets.has(item.key)} />
-            </div>
+              item={item}
+              index={v.index}
+              start={v.start}
+              rewound={marks.rewound.has(item.key)}
+              target={marks.targets.has(item.key)}
+              measure={virtualizer.measureElement}
+            />
           );
         })}
         {/* Sketches in reused slots; not measured: each holds the height its row is placed with, so
@@ -136,14 +134,14 @@ export function ChatView() {
           const v = key === undefined ? undefined : sketched.get(key);
           const item = v ? items[v.index] : undefined;
           return (
-            <div
+            <SketchSlot
               key={`sketch-${slot}`}
-              className={`chat-row chat-row-sketch${item && marks.rewound.has(item.key) ? ' chat-rewound' : ''}`}
-              data-sketch={v ? 'true' : undefined}
-              style={v ? { position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` } : { display: 'none' }}
-            >
-              <RowSketch item={item} call={item?.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined} />
-            </div>
+              item={item}
+              call={item?.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined}
+              start={v?.start ?? 0}
+              size={v?.size ?? 0}
+              rewound={!!item && marks.rewound.has(item.key)}
+            />
           );
         })}
       </div>

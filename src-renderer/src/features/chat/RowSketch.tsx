@@ -35,3 +35,19 @@ export const RowSketch = memo(function RowSketch({ item, call }: { item: ChatIte
     </div>
   );
 });
+
+/**
+ * One slot of the SketchPool in the list: the sketch of `item` placed at `start` in `size`, or
+ * hidden while free. Memoized: a scroll frame touches only the slots whose row changed or moved.
+ */
+export const SketchSlot = memo(function SketchSlot({ item, call, start, size, rewound }: { item: ChatItem | undefined; call: CallDetail | undefined; start: number; size: number; rewound: boolean }) {
+  return (
+    <div
+      className={`chat-row chat-row-sketch${rewound ? ' chat-rewound' : ''}`}
+      data-sketch={item ? 'true' : undefined}
+      style={item ? { position: 'absolute', top: 0, left: 0, width: '100%', height: size, transform: `translateY(${start}px)` } : { display: 'none' }}
+    >
+      <RowSketch item={item} call={call} />
+    </div>
+  );
+});
