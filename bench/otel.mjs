@@ -141,11 +141,18 @@ const onThisThread = (url) => {
 
 /**
  * An export whose streams batch the projected events as the worker export does, then throw each
- * batch away (nothing posted, no worker): what the agent's thread itself spends on tracing.
+ * batch away (nothing posted, no worker): what the agent's thread itself spends on tracing. One
+ * per URL, its streams' target one object, as the worker export's are.
  */
+const discard = { admit: () => true, pending: () => undefined, deliver: () => undefined, close: () => undefined };
+const projecting = new Map();
 function projectOnly(url) {
-  const openSession = () => new BatchingStream({ admit: () => true, pending: () => undefined, deliver: () => undefined, close: () => undefined });
-  return Promise.resolve({ openSession, target: target(url), thread: 'none', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined });
+  if (!projecting.has(url)) {
+    let session = 0;
+    const openSession = () => new BatchingStream(discard, ++session);
+    projecting.set(url, Promise.resolve({ openSession, target: target(url), thread: 'none', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined }));
+  }
+  return projecting.get(url);
 }
 
 const telemetryFor = (url, thread, id, bus) =>

@@ -11,13 +11,13 @@ function rig(room = Infinity, maxStarts?: number) {
   const target: StreamTarget = {
     admit: () => left-- > 0,
     pending: (n) => (pending += n),
-    deliver: (wire: SpanEventWire, starts) => {
+    deliver: (_session, wire: SpanEventWire, starts) => {
       pending -= starts;
       batches.push({ slots: [...wire.nums.subarray(0, wire.length)], refs: wire.refs, starts });
     },
-    close: (ts) => closed.push(ts),
+    close: (_session, ts) => void closed.push(ts),
   };
-  const stream = new BatchingStream(target, maxStarts);
+  const stream = new BatchingStream(target, 1, maxStarts);
   /** One event of two slots. */
   const write = (a: number, b: number, starts: number): void => {
     stream.writer.reserve(2);

@@ -11,15 +11,20 @@ const POST_AT = BATCH_SLOTS - 64;
 /** Span events wait at most this long on the agent's thread before they are handed over. */
 const POST_DELAY_MS = 100;
 
-/** Where a batching stream hands its batches and its close over. */
+/**
+ * Where batching streams hand their batches and their close over: one object for all the
+ * sessions of an export (it lives as long as the export, so the agent thread's optimized code
+ * that calls it is not thrown away each time a session ends).
+ */
 export interface StreamTarget {
   /** One more span may start (the export's bound); false: it is dropped, and counted by the target. */
   admit(): boolean;
   /** `starts` spans were written and not handed over yet. */
   pending(starts: number): void;
-  /** A batch and the span starts in it; its `nums` buffer is the target's now (it may be transferred). */
-  deliver(wire: SpanEventWire, starts: number): void;
-  close(ts: number): void;
+  /** A session's batch and the span starts in it; its `nums` buffer is the target's now (it may be transferred). */
+  deliver(session: number, wire: SpanEventWire, starts: number): void;
+  /** A session's stream closed (after handing over its last batch). */
+  close(session: number, ts: number, stream: SpanEventStream): void;
 }
 
 /**
@@ -35,6 +40,7 @@ export class BatchingStream implements SpanEventStream {
 
   constructor(
     private readonly target: StreamTarget,
+    private readonly session: number,
     private readonly maxStarts = Infinity,
   ) {}
 
@@ -64,13 +70,13 @@ export class BatchingStream implements SpanEventStream {
     if (this.writer.length === 0 || this.closed) return;
     const starts = this.starts;
     this.starts = 0;
-    this.target.deliver(this.writer.take(), starts);
+    this.target.deliver(this.session, this.writer.take(), starts);
   }
 
   close(ts: number): void {
     if (this.closed) return;
     this.post();
     this.closed = true;
-    this.target.close(ts);
+    this.target.close(this.session, ts, this);
   }
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { ExportCounts } from './export-counters';
 import { MAX_QUEUED_SPANS } from './otlp-pipeline';
-import { BatchingStream } from './span-event-stream';
+import { BatchingStream, type StreamTarget } from './span-event-stream';
 import type { SpanEventWire } from './span-events';
 import { EXIT_FLUSH_MS, type SpanEventStream, type SpanExport, type SpanSessionInit } from './span-export';
 import type { OtlpTarget } from './config';
@@ -71,7 +71,7 @@ function startWorker(data: ExportWorkerData): Worker | null {
  * with its events, and counted (a worker starved of CPU never grows memory or slows the agent).
  * The worker does not keep the process alive, except while a flush waits for it.
  */
-export class WorkerSpanExport implements SpanExport {
+export class WorkerSpanExport implements SpanExport, StreamTarget {
   readonly thread = 'worker';
   /** Span starts handed to the worker in all, and those appended and not handed over yet. */
   private posted = 0;
@@ -134,30 +134,45 @@ export class WorkerSpanExport implements SpanExport {
   openSession(init: SpanSessionInit): SpanEventStream {
     const session = this.nextSession++;
     this.send({ type: 'open', session, init });
-    const stream: SpanEventStream = new BatchingStream(
-      {
-        admit: () => this.admit(),
-        pending: (starts) => (this.pendingHere += starts),
-        deliver: (wire, starts) => {
-          this.pendingHere -= starts;
-          if (!this.alive) {
-            this.lostToExit += starts;
-            return;
-          }
-          this.posted += starts;
-          // The slots' buffer is transferred, not copied.
-          this.send({ type: 'events', session, starts, wire }, [wire.nums.buffer]);
-        },
-        close: (ts) => {
-          this.streams.delete(stream);
-          this.send({ type: 'close', session, ts });
-        },
-      },
-      // A batch never holds more than a quarter of the bound, so it alone cannot fill it.
-      Math.max(1, Math.floor(this.queue / 4)),
-    );
+    // A batch never holds more than a quarter of the bound, so it alone cannot fill it.
+    const stream = new BatchingStream(this, session, Math.max(1, Math.floor(this.queue / 4)));
     this.streams.add(stream);
     return stream;
+  }
+
+  /** A span may start while those started and not taken by the worker stay under the queue size (StreamTarget). */
+  admit(): boolean {
+    if (!this.alive) {
+      this.lostToExit++;
+      return false;
+    }
+    if (this.posted - Atomics.load(this.shared, SHARED.taken) + this.pendingHere >= this.queue) {
+      this.droppedHere++;
+      return false;
+    }
+    return true;
+  }
+
+  /** StreamTarget: span starts written and not posted yet. */
+  pending(starts: number): void {
+    this.pendingHere += starts;
+  }
+
+  /** StreamTarget: a session's batch goes to the worker, its slots' buffer transferred, not copied. */
+  deliver(session: number, wire: SpanEventWire, starts: number): void {
+    this.pendingHere -= starts;
+    if (!this.alive) {
+      this.lostToExit += starts;
+      return;
+    }
+    this.posted += starts;
+    this.send({ type: 'events', session, starts, wire }, [wire.nums.buffer]);
+  }
+
+  /** StreamTarget: a session's stream closed. */
+  close(session: number, ts: number, stream: SpanEventStream): void {
+    this.streams.delete(stream);
+    this.send({ type: 'close', session, ts });
   }
 
   counts(): ExportCounts {
@@ -189,19 +204,6 @@ export class WorkerSpanExport implements SpanExport {
     await this.flush(timeoutMs);
     // Its exit counts what it had not taken (a flush that timed out) as lost.
     await this.worker.terminate();
-  }
-
-  /** A span may start while those started and not taken by the worker stay under the queue size. */
-  private admit(): boolean {
-    if (!this.alive) {
-      this.lostToExit++;
-      return false;
-    }
-    if (this.posted - Atomics.load(this.shared, SHARED.taken) + this.pendingHere >= this.queue) {
-      this.droppedHere++;
-      return false;
-    }
-    return true;
   }
 
   private send(m: ToExportWorker, transfer?: TransferListItem[]): void {
