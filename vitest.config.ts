@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits up to 20 s unless a test says otherwise: vitest's 1 s default failed
+    // checks of a window or a process at load 15-30 that were only slow (a liveness bound).
+    expect: { poll: { timeout: 20_000 } },
     // Two cores here: real ptys, MCP servers and Chromium fight for them, so keep forks few.
     pool: 'forks',
     maxWorkers: 2,

@@ -40,7 +40,7 @@ describe('glassbox run with OpenTelemetry export', () => {
               command: process.execPath,
               args: [BIN, 'mcp', 'serve', '--approve', 'auto', '--tools', 'str_replace_editor'],
               cwd: f.workspace,
-              env: { GLASSBOX_HOME: served.home, GLASSBOX_DISABLE_BROWSER: '1', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'glassbox-mcp' },
+              env: { GLASSBOX_HOME: served.home, GLASSBOX_DISABLE_BROWSER: '1', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'glassbox-mcp', OTEL_BSP_EXPORT_TIMEOUT: '60000' },
             },
           },
         }),
@@ -53,6 +53,9 @@ describe('glassbox run with OpenTelemetry export', () => {
         OTEL_SERVICE_NAME: 'ci-agent',
         OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=ci',
         TRACEPARENT: `00-${CI_TRACE}-${CI_SPAN}-01`,
+        // The end of the run waits for its spans as long as the poll below (5 s by default: at
+        // load 29 its last spans were left behind once).
+        OTEL_BSP_EXPORT_TIMEOUT: '60000',
       };
       const r = await runJson({ ...f, env }, 'What does hello.txt say?', ['--approve', 'auto']);
       expect(r.code).toBe(0);

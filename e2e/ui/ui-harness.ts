@@ -66,7 +66,9 @@ export async function startWeb(
     async close() {
       const code = await new Promise<number | null>((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        // A liveness bound, not a speed check: a host opening a 100,000-call session at load ~29
+        // took longer than 15 s to get to its SIGTERM handler once.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
         child.once('exit', (c) => {
           clearTimeout(timer);
           resolve(c);

@@ -47,6 +47,8 @@ export interface OtlpTarget {
   resourceAttributes: Record<string, string>;
   /** Spans held while the collector is slow; more are dropped and counted (`OTEL_BSP_MAX_QUEUE_SIZE`, default 2048). */
   maxQueueSize?: number;
+  /** How long a session's end waits for its spans to be sent (`OTEL_BSP_EXPORT_TIMEOUT`, default 5 s). */
+  exitFlushMs?: number;
 }
 
 /** What a session's telemetry does: export (null when off), content capture, the trace link. */
@@ -107,8 +109,18 @@ export function resolveTelemetry(config: GlassboxConfig, env: NodeJS.ProcessEnv)
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || resourceAttributes['service.name'] || 'glassbox';
   const queue = Number(env.OTEL_BSP_MAX_QUEUE_SIZE);
   const maxQueueSize = Number.isInteger(queue) && queue > 0 ? queue : undefined;
+  const flush = Number(env.OTEL_BSP_EXPORT_TIMEOUT);
+  const exitFlushMs = Number.isFinite(flush) && flush > 0 ? flush : undefined;
   return {
-    otlp: { protocol, url: tracesUrl(endpoint, protocol, !!tracesEndpoint), headers, serviceName, resourceAttributes, ...(maxQueueSize ? { maxQueueSize } : {}) },
+    otlp: {
+      protocol,
+      url: tracesUrl(endpoint, protocol, !!tracesEndpoint),
+      headers,
+      serviceName,
+      resourceAttributes,
+      ...(maxQueueSize ? { maxQueueSize } : {}),
+      ...(exitFlushMs ? { exitFlushMs } : {}),
+    },
     ...base,
   };
 }

@@ -173,14 +173,18 @@ export class SessionTelemetry {
     return this.pipeline ? this.pipeline.flush(timeoutMs) : true;
   }
 
-  /** Ends open spans and flushes (bounded); the process's pipeline stays for other sessions. */
-  async dispose(timeoutMs = EXIT_FLUSH_MS): Promise<void> {
+  /**
+   * Ends open spans and flushes, waiting at most `OTEL_BSP_EXPORT_TIMEOUT` (5 s unless set) and
+   * warning when spans were left unsent; the process's pipeline stays for other sessions.
+   */
+  async dispose(timeoutMs = this.opts.settings.otlp?.exitFlushMs ?? EXIT_FLUSH_MS): Promise<void> {
     this.off();
     this.spans?.closeAll();
     this.spans = null;
     this.stream?.close(Date.now());
     this.stream = null;
-    await this.flush(timeoutMs);
+    const sent = await this.flush(timeoutMs);
+    if (!sent) this.opts.warn(`OpenTelemetry: spans still unsent after ${timeoutMs} ms were left behind (the collector at ${this.pipeline?.target.url ?? ''} is slow or not reachable; OTEL_BSP_EXPORT_TIMEOUT sets how long the end of a session waits)`);
     this.reportDrops(true);
   }
 
