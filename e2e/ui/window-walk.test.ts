@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { lowContrast } from './contrast';
 import { sendTask, useChromiumAndWebHosts } from './ui-harness';
 
 // What a walk through the window at 1400×900, 1000×700 and 800×600 (light and dark) found cut
@@ -101,6 +102,39 @@ describe('the editors follow light and dark', { timeout: 180_000 }, () => {
     await expect.poll(luminance).toBeLessThan(0.25);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(luminance).toBeGreaterThan(0.8);
+    await context.close();
+  });
+});
+
+describe('contrast, light and dark', { timeout: 240_000 }, () => {
+  it('every text on screen keeps 4.5:1 (3:1 when large) with a dangerous request waiting, calls done and failed, a session that needs you', async () => {
+    const w = await hosts.web(
+      [
+        { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'create', path: 'a.py', file_text: 'print(1)\n' } }] },
+        { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'str_replace', path: 'a.py', old_str: 'nope', new_str: 'x' } }] },
+        { toolCalls: [{ name: 'bash', arguments: { command: 'git reset --hard' } }] },
+        { text: 'done' },
+      ],
+      { approvals: { mode: 'ask', rules: [{ tool: 'str_replace_editor', decision: 'allow' }] } },
+    );
+    const context = await hosts.browser().newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(w.url);
+    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    await sendTask(page, 'edit, fail, then reset');
+    await page.getByTestId('approval-danger').waitFor({ timeout: 60_000 });
+    await page.getByTestId('call-row').first().click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // The session's "needs you", the cards' statuses, the dangerous request, filled buttons, the diff.
+      expect(await lowContrast(page, 'body'), scheme).toEqual([]);
+    }
+    await page.getByTestId('deny').click();
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await lowContrast(page, 'body'), `${scheme}, after the run`).toEqual([]);
+    }
     await context.close();
   });
 });
