@@ -138,3 +138,41 @@ describe('contrast, light and dark', { timeout: 240_000 }, () => {
     await context.close();
   });
 });
+
+describe('keyboard', { timeout: 180_000 }, () => {
+  it("a session row's buttons are reached with Tab and named; Export's popup takes the focus and Esc closes it", async () => {
+    const w = await hosts.web([{ text: 'Hello.' }]);
+    const context = await hosts.browser().newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(w.url);
+    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    await sendTask(page, 'say hello');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    const active = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return { label: el?.getAttribute('aria-label') ?? el?.textContent ?? '', testid: el?.dataset.testid ?? '', shown: !!el && el.getBoundingClientRect().width > 0 };
+    });
+    // The row's own actions (shown on hover) come in sight and in reach from the keyboard.
+    await page.getByTestId('session-item').first().locator('.session-open').focus();
+    await page.keyboard.press('Tab');
+    expect(await active()).toEqual({ label: 'Rename “say hello”', testid: '', shown: true });
+    await page.keyboard.press('Tab');
+    expect(await active()).toMatchObject({ label: 'Export “say hello” as JSONL', shown: true });
+    await page.keyboard.press('Tab');
+    expect(await active()).toMatchObject({ label: 'Delete “say hello”', shown: true });
+
+    // Export: the popup takes the focus; Esc closes it and gives the focus back.
+    await page.getByTestId('export-open').click();
+    await page.getByTestId('export-menu').waitFor();
+    await expect.poll(async () => (await active()).testid).toBe('export-html');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('export-menu').count()).toBe(0);
+    expect((await active()).testid).toBe('export-open');
+    // A press elsewhere closes it too.
+    await page.getByTestId('export-open').click();
+    await page.getByTestId('export-menu').waitFor();
+    await page.getByTestId('chat-center').click({ position: { x: 200, y: 300 } });
+    await expect.poll(() => page.getByTestId('export-menu').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { sessionsSelectors } from '../../store/sessions/selectors';
@@ -18,6 +18,28 @@ export function ExportMenu({ icon = false }: { icon?: boolean } = {}) {
   // Fixed to the window under the button: the top bar clips what overflows it (Export on its second row).
   const [at, setAt] = useState<CSSProperties | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
+  const pop = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Esc or a press elsewhere closes it, as every popup of the window; Esc gives the focus back to Export.
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onDown = (e: PointerEvent): void => {
+      const t = e.target as Node;
+      if (!pop.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [open]);
   if (!sessionId) return null;
   return (
     <span className="export-menu">
@@ -29,7 +51,7 @@ export function ExportMenu({ icon = false }: { icon?: boolean } = {}) {
         {icon ? <span aria-hidden="true">⤓</span> : 'Export'}
       </button>
       {open ? (
-        <div className="export-pop" style={at} data-testid="export-menu" role="dialog" aria-label="Export this session">
+        <div className="export-pop" ref={pop} style={at} data-testid="export-menu" role="dialog" aria-label="Export this session">
           <div className="small muted">One HTML file: chat, calls, usage and timeline. Works offline; secrets are redacted.</div>
           <label className="small">
             <input type="checkbox" data-testid="export-without-outputs" checked={lean} onChange={(e) => setLean(e.target.checked)} /> without tool outputs
@@ -37,6 +59,8 @@ export function ExportMenu({ icon = false }: { icon?: boolean } = {}) {
           <div className="export-actions">
             <button
               className="primary"
+              // A dialog takes the focus (Esc gives it back to Export).
+              autoFocus
               data-testid="export-html"
               disabled={busy}
               onClick={() => {

@@ -97,15 +97,16 @@ export const SessionsSidebar = forwardRef<HTMLInputElement>(function SessionsSid
             )}
             <span className="session-actions">
               {s.id !== current && current ? (
-                <button className="link-button" title="Compare with the open session" data-testid="compare-session" onClick={() => void openCompare(s.id, current)}>
+                <button className="link-button" title="Compare with the open session" aria-label={`Compare “${s.title}” with the open session`} data-testid="compare-session" onClick={() => void openCompare(s.id, current)}>
                   ⇄
                 </button>
               ) : null}
-              <button className="link-button" title="Rename" onClick={() => setRenaming({ id: s.id, title: s.title })}>✎</button>
-              <button className="link-button" title="Export JSONL" data-testid="export-session" onClick={() => void exportSession(s.id)}>⤓</button>
+              <button className="link-button" title="Rename" aria-label={`Rename “${s.title}”`} onClick={() => setRenaming({ id: s.id, title: s.title })}>✎</button>
+              <button className="link-button" title="Export JSONL" aria-label={`Export “${s.title}” as JSONL`} data-testid="export-session" onClick={() => void exportSession(s.id)}>⤓</button>
               <button
                 className="link-button"
                 title="Delete"
+                aria-label={`Delete “${s.title}”`}
                 onClick={() => {
                   if (confirm(`Delete session “${s.title}”? Its file is removed.`)) void deleteSession(s.id);
                 }}
