@@ -1,31 +1,12 @@
-import { ROOT_CONTEXT, TraceFlags, trace, type Context, type TraceState } from '@opentelemetry/api';
-import type { EventType, GlassboxEvent } from '../../../src-shared/events/event-types';
-import { messagesJson, outputJson } from './genai-messages';
-import { randomIdWord } from './pinned-trace-ids';
-import { ATTRIBUTE_VALUE_LIMIT, OP, spanIdHex, type McpServerFacts } from './span-events';
+import { ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
+import { contentJson, cutContent, finishReason, messagesJson, outputJson } from './genai-messages';
+import { childOf, idsUnder, type OpenIds } from './open-span-ids';
+import { OP, spanIdHex, type McpServerFacts } from './span-events';
 import type { SpanEventWriter } from './span-event-writer';
+import type { SpanMakingEvent } from './span-making-events';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 
-/**
- * The event types that make or change a span: the only ones the projector is given (a session
- * subscribes to these, so the rest of its events cost tracing nothing).
- */
-export const SPAN_EVENT_TYPES = [
-  'agent_start', 'agent_end', 'model_request', 'model_retry', 'model_response', 'model_error', 'turn_end', 'tool_execution_start', 'mcp_traffic',
-  'tool_execution_end', 'approval_requested', 'approval_resolved', 'human_input_requested', 'human_input_resolved', 'compaction_end', 'mcp_server_status',
-] as const satisfies readonly EventType[];
-
-/** An event that makes or changes a span. */
-export type SpanMakingEvent = Extract<GlassboxEvent, { type: (typeof SPAN_EVENT_TYPES)[number] }>;
-
 type Ev<T extends SpanMakingEvent['type']> = Extract<SpanMakingEvent, { type: T }>;
-
-const MAKES_SPANS: ReadonlySet<string> = new Set(SPAN_EVENT_TYPES);
-
-/** True for the events the projector takes. */
-export function makesSpans(e: GlassboxEvent): e is SpanMakingEvent {
-  return MAKES_SPANS.has(e.type);
-}
 
 /** Where projected events go: a session's stream into the export (span-export.ts). */
 export interface SpanEventSink {
@@ -48,52 +29,6 @@ export interface EventProjectorOptions {
   mcpServer?: (id: string) => McpServerFacts | undefined;
   /** A caller's context a tool call continues (`glassbox mcp serve`: from the request's `_meta`). */
   callParent?: (callId: string) => Context | undefined;
-}
-
-/**
- * The span ids an open run or tool call has, kept on the agent's thread for carriers: the span
- * id as two 32-bit numbers (its hex made only when a carrier needs it).
- */
-interface OpenIds {
-  traceId: string;
-  hi: number;
-  lo: number;
-  flags: number;
-  state: TraceState | undefined;
-  /** The context the span lives in (its baggage goes out with a carrier). */
-  base: Context;
-  /** Its start was dropped (the export's bound): its later events are dropped too. */
-  dropped: boolean;
-}
-
-/** A fresh open span's ids under `base` (its trace, flags and state), else a root of `traceId`. */
-function idsUnder(base: Context, traceId: string): OpenIds {
-  const p = trace.getSpanContext(base);
-  const hi = randomIdWord();
-  // A span id is never all zeros (1 in 2^64: the low half is drawn until it is not).
-  let lo = randomIdWord();
-  while (hi === 0 && lo === 0) lo = randomIdWord();
-  return p
-    ? { traceId: p.traceId, hi, lo, flags: p.traceFlags, state: p.traceState, base, dropped: false }
-    : { traceId, hi, lo, flags: TraceFlags.SAMPLED, state: undefined, base: ROOT_CONTEXT, dropped: false };
-}
-
-/** Content as sent: cut at the attribute limit here, so no more than that leaves the thread. */
-function cut(s: string): string {
-  return s.length > ATTRIBUTE_VALUE_LIMIT ? s.slice(0, ATTRIBUTE_VALUE_LIMIT) : s;
-}
-
-function json(value: unknown): string {
-  return cut(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
-}
-
-/** Stop reasons of both wire formats as the conventions' finish reasons. */
-export function finishReason(stop: unknown): string | undefined {
-  if (typeof stop !== 'string' || !stop) return undefined;
-  if (stop === 'tool_calls' || stop === 'tool_use' || stop === 'function_call') return 'tool_call';
-  if (stop === 'end_turn' || stop === 'stop_sequence') return 'stop';
-  if (stop === 'max_tokens') return 'length';
-  return stop;
 }
 
 /**
@@ -191,7 +126,7 @@ export class EventProjector {
     w.text(open.traceId);
     w.id(open.hi, open.lo);
     w.ref(continues ? carrierOf(continues) : undefined);
-    w.ref(content ? json(messagesJson([{ role: 'user', content: e.task }])) : undefined);
+    w.ref(content ? contentJson(messagesJson([{ role: 'user', content: e.task }])) : undefined);
     return this.began();
   }
 
@@ -207,7 +142,7 @@ export class EventProjector {
     w.opt(u?.outputTokens);
     w.opt(u?.costUsd);
     w.opt(u?.cachedInputTokens || undefined);
-    w.ref(content && e.error ? json(e.error) : undefined);
+    w.ref(content && e.error ? contentJson(e.error) : undefined);
     return this.sink.wrote(0);
   }
 
@@ -227,7 +162,7 @@ export class EventProjector {
     w.text(typeof req.model === 'string' ? req.model : 'unknown');
     this.optText(typeof req.provider === 'string' ? req.provider : undefined);
     this.optText(typeof req.endpoint === 'string' ? req.endpoint : undefined);
-    w.ref(content ? json(messagesJson(req.newMessages)) : undefined);
+    w.ref(content ? contentJson(messagesJson(req.newMessages)) : undefined);
     return this.began();
   }
 
@@ -260,7 +195,7 @@ export class EventProjector {
     w.opt(u?.cachedInputTokens || undefined);
     w.opt(u?.reasoningTokens || undefined);
     w.opt(u?.costUsd);
-    w.ref(content ? json(outputJson(e.response, stop)) : undefined);
+    w.ref(content ? contentJson(outputJson(e.response, stop)) : undefined);
     return this.sink.wrote(0);
   }
 
@@ -272,7 +207,7 @@ export class EventProjector {
     w.num(OP.chatError);
     w.num(e.ts);
     w.opt(e.status);
-    w.ref(content ? json(e.message) : undefined);
+    w.ref(content ? contentJson(e.message) : undefined);
     return this.sink.wrote(0);
   }
 
@@ -311,7 +246,7 @@ export class EventProjector {
     w.ref(e.callId);
     w.bool(e.blocked === true);
     w.bool(error !== null);
-    w.ref(content ? cut(error ?? e.result.output ?? '') : undefined);
+    w.ref(content ? cutContent(error ?? e.result.output ?? '') : undefined);
     return this.sink.wrote(0);
   }
 
@@ -325,7 +260,7 @@ export class EventProjector {
     w.ref(e.callId);
     w.text(e.tool);
     w.bool(e.escalation !== undefined && e.escalation !== null);
-    w.ref(content ? json(e.args) : undefined);
+    w.ref(content ? contentJson(e.args) : undefined);
     return this.began();
   }
 
@@ -349,7 +284,7 @@ export class EventProjector {
     w.ref(e.requestId);
     w.text(e.kind ?? 'text');
     this.optText(e.server);
-    w.ref(content ? cut(e.question) : undefined);
+    w.ref(content ? cutContent(e.question) : undefined);
     return this.began();
   }
 
@@ -361,7 +296,7 @@ export class EventProjector {
     w.num(e.ts);
     w.ref(e.requestId);
     w.text(e.action ?? (e.answer === null ? 'cancel' : 'accept'));
-    w.ref(content && e.answer !== null ? cut(e.answer) : undefined);
+    w.ref(content && e.answer !== null ? cutContent(e.answer) : undefined);
     return this.sink.wrote(0);
   }
 
@@ -408,7 +343,7 @@ export class EventProjector {
       w.num(end);
       w.num(id);
       w.ref(errorType);
-      w.ref(this.opts.captureContent && message !== undefined ? cut(message) : undefined);
+      w.ref(this.opts.captureContent && message !== undefined ? cutContent(message) : undefined);
       this.sink.wrote(0);
     };
   }
@@ -446,12 +381,8 @@ export class EventProjector {
     // The parent EventSpans gives it: the caller's span, else the run, else the runs' parent, else a root.
     const run = this.run;
     let open: OpenIds;
-    if (!remote && run) {
-      const hi = randomIdWord();
-      let lo = randomIdWord();
-      while (hi === 0 && lo === 0) lo = randomIdWord();
-      open = { traceId: run.traceId, hi, lo, flags: run.flags, state: run.state, base: run.base, dropped: false };
-    } else open = idsUnder(remote ?? this.opts.parent ?? ROOT_CONTEXT, this.opts.traceId);
+    if (!remote && run) open = childOf(run);
+    else open = idsUnder(remote ?? this.opts.parent ?? ROOT_CONTEXT, this.opts.traceId);
     this.tools.set(e.callId, open);
     if (!this.sink.admit()) {
       open.dropped = true;
@@ -470,7 +401,7 @@ export class EventProjector {
     w.id(open.hi, open.lo);
     w.ref(remote ? carrierOf(remote) : undefined);
     w.ref(mcp !== null ? (this.opts.mcpServer?.(mcp) ?? {}) : undefined);
-    w.ref(this.opts.captureContent ? json(e.args) : undefined);
+    w.ref(this.opts.captureContent ? contentJson(e.args) : undefined);
     this.began();
   }
 }

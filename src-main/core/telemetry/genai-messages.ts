@@ -1,3 +1,5 @@
+import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
+
 /**
  * Conversation messages in the GenAI conventions' JSON form (`gen_ai.input.messages`,
  * `gen_ai.output.messages`): `{ role, parts: [{ type: 'text', content } | { type: 'tool_call',
@@ -49,4 +51,23 @@ export function outputJson(response: unknown, finishReason: string | undefined):
   const r = (response ?? {}) as { text?: unknown; toolCalls?: unknown };
   const m = toGenAiMessage({ role: 'assistant', content: r.text, toolCalls: Array.isArray(r.toolCalls) ? r.toolCalls : [] });
   return JSON.stringify(m ? [{ ...m, ...(finishReason ? { finish_reason: finishReason } : {}) }] : []);
+}
+
+/** Content as sent: cut at the attribute limit here, so no more than that leaves the thread. */
+export function cutContent(s: string): string {
+  return s.length > ATTRIBUTE_VALUE_LIMIT ? s.slice(0, ATTRIBUTE_VALUE_LIMIT) : s;
+}
+
+/** Content as its attribute's JSON text (a string as it is), cut at the attribute limit. */
+export function contentJson(value: unknown): string {
+  return cutContent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+}
+
+/** Stop reasons of both wire formats as the conventions' finish reasons. */
+export function finishReason(stop: unknown): string | undefined {
+  if (typeof stop !== 'string' || !stop) return undefined;
+  if (stop === 'tool_calls' || stop === 'tool_use' || stop === 'function_call') return 'tool_call';
+  if (stop === 'end_turn' || stop === 'stop_sequence') return 'stop';
+  if (stop === 'max_tokens') return 'length';
+  return stop;
 }

@@ -1,6 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
-import { EventProjector, makesSpans } from './event-projector';
+import { EventProjector } from './event-projector';
+import { makesSpans } from './span-making-events';
 import type { ExportCounts } from './export-counters';
 import { OtlpPipeline } from './otlp-pipeline';
 import { traceIdForSession } from './pinned-trace-ids';

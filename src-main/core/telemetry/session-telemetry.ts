@@ -1,7 +1,8 @@
 import { trace, type Context } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
-import { EventProjector, SPAN_EVENT_TYPES, type SpanMakingEvent } from './event-projector';
+import { EventProjector } from './event-projector';
+import { SPAN_EVENT_TYPES, type SpanMakingEvent } from './span-making-events';
 import type { ExportCounts } from './export-counters';
 import { EXIT_FLUSH_MS, spanExportFor, type SpanEventStream, type SpanExport } from './span-export';
 import type { McpServerFacts } from './span-events';

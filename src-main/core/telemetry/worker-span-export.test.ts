@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { OtlpTarget } from './config';
-import { EventProjector, makesSpans } from './event-projector';
+import { EventProjector } from './event-projector';
+import { makesSpans } from './span-making-events';
 import { SHARED, WorkerSpanExport } from './worker-span-export';
 
 const TRACE = '0123456789abcdef0123456789abcdef';
