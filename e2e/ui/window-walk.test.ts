@@ -175,4 +175,28 @@ describe('keyboard', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('export-menu').count()).toBe(0);
     await context.close();
   });
+
+  it('a dialog stands out from the window in dark as in light: a veil over the window, its own face', async () => {
+    const w = await hosts.web([]);
+    const page = await hosts.browser().newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(w.url);
+    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByTestId('open-settings').click();
+      const look = await page.locator('.dialog-backdrop').evaluate((veil) => {
+        const alpha = (c: string) => Number(/rgba?\([^)]*[,/]\s*([\d.]+)\)/.exec(c)?.[1] ?? 1);
+        const face = getComputedStyle(veil.querySelector('.dialog')!).backgroundColor;
+        return { veil: alpha(getComputedStyle(veil).backgroundColor), face, window: getComputedStyle(document.body).backgroundColor };
+      });
+      if (scheme === 'dark') {
+        // Black at 0.35 over #16181c left the dialog looking like part of the window.
+        expect(look.veil, scheme).toBeGreaterThanOrEqual(0.55);
+        expect(look.face, scheme).not.toBe(look.window);
+      } else expect(look.veil, scheme).toBeGreaterThanOrEqual(0.3);
+      await page.screenshot({ path: `test-results/dialog-${scheme}.png` });
+      await page.keyboard.press('Escape');
+      await page.locator('.dialog-backdrop').waitFor({ state: 'detached', timeout: 10_000 });
+    }
+  });
 });
