@@ -55,49 +55,68 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
     const chat = page.getByTestId('chat');
 
-    /** In the page: scrolls up `px` a frame for `frames` frames; the most sketches seen in a frame. */
-    const scrollUp = (px: number, frames: number) =>
-      chat.evaluate(
-        (el, [px, frames]) =>
-          new Promise<number>((res) => {
-            let most = 0;
-            let n = 0;
-            const step = () => {
-              most = Math.max(most, el.querySelectorAll('[data-sketch]').length);
-              el.scrollTop -= px;
-              if (++n < frames) requestAnimationFrame(step);
-              else res(most);
-            };
-            requestAnimationFrame(step);
-          }),
-        [px, frames] as const,
-      );
-
-    // A readable pace (60 px a frame): every row comes in full.
-    expect(await scrollUp(60, 40)).toBe(0);
-
-    // A fling (400 px a frame): rows come in as sketches.
-    expect(await scrollUp(400, 30)).toBeGreaterThan(0);
-    // Right after it: the rows in view, their place and height, sketches among them.
-    const rowsInView = () =>
-      chat.evaluate((el) => {
+    /** What the view shows: its scroll offset and its rows in order, the sketches among them. */
+    type Seen = { top: number; sketches: number; boxes: number[][] };
+    type Look = { lookAtRows: (el: Element) => Seen };
+    // Installed in the page once, for the page functions below.
+    await page.evaluate(() => {
+      (window as unknown as Look).lookAtRows = (el) => {
         const view = el.getBoundingClientRect();
         const rows = [...el.querySelectorAll<HTMLElement>('.chat-row')]
           .map((r) => ({ box: r.getBoundingClientRect(), sketch: !!r.dataset.sketch }))
           .filter(({ box }) => box.height > 0 && box.bottom > view.top && box.top < view.bottom)
           .sort((a, b) => a.box.top - b.box.top);
         return { top: el.scrollTop, sketches: rows.filter((r) => r.sketch).length, boxes: rows.map((r) => [Math.round(r.box.top), Math.round(r.box.height)]) };
-      });
-    const before = await rowsInView();
-    expect(before.sketches).toBeGreaterThan(0);
+      };
+    });
+    /**
+     * In the page: from where it is (or from the bottom), scrolls up `px` a frame for `frames`
+     * frames; the most sketches seen in a frame, and the view in the frame after the last scroll.
+     */
+    const scrollUp = (px: number, frames: number, bottom: boolean) =>
+      chat.evaluate(
+        (el, [px, frames, bottom]) =>
+          new Promise<{ most: number; end: Seen }>((res) => {
+            const look = (window as unknown as Look).lookAtRows;
+            if (bottom) el.scrollTop = el.scrollHeight;
+            let most = 0;
+            let n = 0;
+            const step = () => {
+              most = Math.max(most, el.querySelectorAll('[data-sketch]').length);
+              el.scrollTop -= px;
+              if (++n < frames) requestAnimationFrame(step);
+              else requestAnimationFrame(() => res({ most: Math.max(most, el.querySelectorAll('[data-sketch]').length), end: look(el) }));
+            };
+            requestAnimationFrame(() => requestAnimationFrame(step));
+          }),
+        [px, frames, bottom] as const,
+      );
+
+    // A readable pace (60 px a frame): every row comes in full.
+    expect((await scrollUp(60, 40, false)).most).toBe(0);
+
+    // A fling (400 px a frame): rows come in as sketches. (On a machine too loaded to draw three
+    // frames in 0.1 s no pace is fast: fling again from the bottom until one is.)
+    let before: Seen | undefined;
+    await expect
+      .poll(
+        async () => {
+          await page.locator('[data-sketch]').first().waitFor({ state: 'detached' });
+          const fling = await scrollUp(400, 30, true);
+          before = fling.end;
+          return fling.end.sketches;
+        },
+        { timeout: 90_000 },
+      )
+      .toBeGreaterThan(0);
     await shot(page, 'chat-scroll-sketches');
     // Once it stops, every sketch is filled in: full rows at the same places and heights; the
     // view did not move.
     await expect.poll(() => page.locator('[data-sketch]').count(), { timeout: 30_000 }).toBe(0);
-    const after = await rowsInView();
+    const after = await chat.evaluate((el) => (window as unknown as Look).lookAtRows(el));
     expect(after.sketches).toBe(0);
-    expect(after.top).toBe(before.top);
-    expect(after.boxes).toEqual(before.boxes);
+    expect(after.top).toBe(before!.top);
+    expect(after.boxes).toEqual(before!.boxes);
     const cards = page.getByTestId('tool-call-card');
     expect(await cards.count()).toBeGreaterThan(2);
     // A filled card shows what a card shows: tool, status, arguments, output, its buttons.
