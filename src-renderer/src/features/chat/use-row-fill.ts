@@ -5,7 +5,7 @@ import { RowFill } from './row-fill';
 import { ScrollPace } from './scroll-pace';
 
 /** Main-thread time (ms) a frame may spend filling sketches in (the rows' own style and layout come on top). */
-const FILL_BUDGET_MS = 3;
+const FILL_BUDGET_MS = 2;
 /** How often (ms) to look again whether a fast scroll has slowed. */
 const RECHECK_MS = 50;
 
