@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
-import { sendTask, SHOTS, useChromiumAndWebHosts, type WebFixture } from './ui-harness';
+import { sendTask, SHOTS, useChromiumAndWebHosts, type WebFixture, WINDOW_SIZES } from './ui-harness';
 
 // Issue 26, item 5: resizable, collapsible columns that keep tool names whole from 800×600 up.
 // A real MCP server (server-everything, whose tool names are long) behind `glassbox web`.
@@ -17,11 +17,6 @@ const SCRIPT = [
   { toolCalls: [{ name: LONG[2]!, arguments: { duration: 0.2, steps: 2 } }] },
   { text: 'Done.' },
 ];
-const SIZES = [
-  [1400, 900],
-  [1000, 700],
-  [800, 600],
-] as const;
 
 const hosts = useChromiumAndWebHosts();
 
@@ -84,7 +79,7 @@ describe('columns and tool names at 800×600 to 1400×900', { timeout: 300_000 }
     await first.context().close();
 
     mkdirSync(SHOTS, { recursive: true });
-    for (const [w, h] of SIZES) {
+    for (const [w, h] of WINDOW_SIZES) {
       for (const scheme of ['light', 'dark'] as const) {
         // A user opening the window at this size for the first time (no stored widths): a new
         // tab shows the session the host showed last.

@@ -2,17 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sendTask, SHOTS, useChromiumAndWebHosts } from './ui-harness';
+import { sendTask, SHOTS, useChromiumAndWebHosts, WINDOW_SIZES } from './ui-harness';
 
 // The conversation's top bar stays one tidy line from 800×600 up: the title gives way, what
 // does not fit folds into ⋯, and each part in the line is whole and named.
 
 const hosts = useChromiumAndWebHosts();
-const SIZES = [
-  [1400, 900],
-  [1000, 700],
-  [800, 600],
-] as const;
 
 /** The bar's height and every visible part that is cut, out of the bar, or on another row. */
 function barProblems(page: Page) {
@@ -69,7 +64,7 @@ describe('the top bar', { timeout: 300_000 }, () => {
     await page.getByTestId('unsandboxed').waitFor({ timeout: 30_000 });
     mkdirSync(SHOTS, { recursive: true });
 
-    for (const [w, h] of SIZES) {
+    for (const [w, h] of WINDOW_SIZES) {
       for (const scheme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width: w, height: h });
         await page.emulateMedia({ colorScheme: scheme });

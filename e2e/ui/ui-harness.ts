@@ -138,14 +138,17 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
+/** The window sizes the window is checked at: the common laptop, the small one, the desktop minimum. */
+export const WINDOW_SIZES = [
+  [1400, 900],
+  [1000, 700],
+  [800, 600],
+] as const;
+
 /** Screenshots of the page at 1400×900, 1000×700 and 800×600, light and dark; leaves it at 1400×900 light. */
 export async function shotsAllSizes(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1400, 900],
-    [1000, 700],
-    [800, 600],
-  ] as const) {
+  for (const [w, h] of WINDOW_SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,17 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lowContrast } from './contrast';
-import { sendTask, useChromiumAndWebHosts } from './ui-harness';
+import { sendTask, useChromiumAndWebHosts, WINDOW_SIZES } from './ui-harness';
 
 // What a walk through the window at 1400×900, 1000×700 and 800×600 (light and dark) found cut
 // or out of place, each checked where a user meets it.
 
 const hosts = useChromiumAndWebHosts();
-const SIZES = [
-  [1400, 900],
-  [1000, 700],
-  [800, 600],
-] as const;
 
 /** Whether the message box's placeholder is shown whole (laid out in a twin of the box). */
 function placeholderFits(page: Page) {
@@ -53,7 +48,7 @@ describe('the window at every size', { timeout: 240_000 }, () => {
     await page.goto(w.url);
     await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
     const check = async (state: string): Promise<void> => {
-      for (const [width, height] of SIZES) {
+      for (const [width, height] of WINDOW_SIZES) {
         for (const scheme of ['light', 'dark'] as const) {
           await page.setViewportSize({ width, height });
           await page.emulateMedia({ colorScheme: scheme });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { ExportMenu } from '../features/sessions/ExportMenu';
 import { NotifyPermission } from '../features/usage/NotifyPermission';
 import { SessionUsage, UsageTotals } from '../features/usage/SessionUsage';
@@ -7,6 +7,7 @@ import { TraceLink } from '../features/usage/TraceLink';
 import { useApp, useAppStore } from '../store/app-context';
 import { chatSelectors } from '../store/chat/selectors';
 import { foldLevelFor, MAX_FOLD_LEVEL, topBarFold, type TopBarFold } from './top-bar-fold';
+import { usePopoverDismiss } from './use-popover-dismiss';
 
 /**
  * The conversation's top bar, always one line: the session's title, its run state, model, spend
@@ -96,35 +97,12 @@ export function TopBar() {
 /** ⋯: what the top bar folded for want of room, in a popover under the button. */
 function MoreMenu({ fold }: { fold: TopBarFold }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [at, setAt] = useState<CSSProperties>();
   const button = useRef<HTMLButtonElement>(null);
   const pop = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // A press outside closes it (the export dialog, the model picker… are outside).
-    const onDown = (e: PointerEvent): void => {
-      const t = e.target as Node;
-      if (!pop.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
-    };
-    // Esc closes it from anywhere (the focus may still be on ⋯) and gives the focus back to ⋯.
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    // It is placed under ⋯ when opened: a resized window closes it rather than leave it elsewhere.
-    const onResize = (): void => setOpen(false);
-    document.addEventListener('pointerdown', onDown);
-    window.addEventListener('keydown', onKey, true);
-    window.addEventListener('resize', onResize);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      window.removeEventListener('keydown', onKey, true);
-      window.removeEventListener('resize', onResize);
-    };
-  }, [open]);
+  // Esc, a press outside (the export dialog, the model picker… are outside) or a resize closes it.
+  usePopoverDismiss(open, close, button, pop, { onResize: true });
   return (
     <>
       <button

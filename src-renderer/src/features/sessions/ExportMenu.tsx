@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useRef, useState, type CSSProperties } from 'react';
+import { usePopoverDismiss } from '../../app/use-popover-dismiss';
 import { useApp } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { sessionsSelectors } from '../../store/sessions/selectors';
@@ -19,27 +20,9 @@ export function ExportMenu({ icon = false }: { icon?: boolean } = {}) {
   const [at, setAt] = useState<CSSProperties | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
   const pop = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // Esc or a press elsewhere closes it, as every popup of the window; Esc gives the focus back to Export.
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onDown = (e: PointerEvent): void => {
-      const t = e.target as Node;
-      if (!pop.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey, true);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      window.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
+  // Esc or a press elsewhere closes it, as every popup of the window; Esc gives the focus back to Export.
+  const close = useCallback(() => setOpen(false), []);
+  usePopoverDismiss(open, close, button, pop);
   if (!sessionId) return null;
   return (
     <span className="export-menu">
