@@ -70,8 +70,13 @@ describe('the session list', { timeout: 240_000 }, () => {
       [800, 600],
     ] as const) {
       await page.setViewportSize({ width, height });
-      // At 800 px the sessions fold to make room (docs/window.md, Columns and panes): show them as a user would.
-      if (!(await row.isVisible())) await page.getByTestId('toggle-sidebar').click();
+      // At 800 px the sessions fold to make room (docs/window.md, Columns and panes): wait for the
+      // fold (it follows the resize event; checking at once raced it under load), then show them
+      // as a user would.
+      if (width === 800) {
+        await expect.poll(() => row.isVisible(), { timeout: 30_000 }).toBe(false);
+        await page.getByTestId('toggle-sidebar').click();
+      }
       await row.waitFor({ timeout: 10_000 });
       const title = (await row.getByTestId('session-row-title').boundingBox())!;
       const badge = (await row.getByTestId('session-live').boundingBox())!;
