@@ -2,21 +2,11 @@ import { ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
 import { contentJson, cutContent, finishReason, messagesJson, outputJson } from './genai-messages';
 import { childOf, idsUnder, type OpenIds } from './open-span-ids';
 import { OP, spanIdHex, type McpServerFacts } from './span-events';
-import type { SpanEventWriter } from './span-event-writer';
+import type { SpanEventSink, SpanEventWriter } from './span-event-writer';
 import type { SpanMakingEvent } from './span-making-events';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 
 type Ev<T extends SpanMakingEvent['type']> = Extract<SpanMakingEvent, { type: T }>;
-
-/** Where projected events go: a session's stream into the export (span-export.ts). */
-export interface SpanEventSink {
-  /** The batch being filled: events are written to it. */
-  readonly writer: SpanEventWriter;
-  /** True when one more span may start (the export's bound); false: drop it (counted by the sink). */
-  admit(): boolean;
-  /** `starts` spans were started by what was written since the last call. */
-  wrote(starts: number): void;
-}
 
 /** What the projector needs. */
 export interface EventProjectorOptions {

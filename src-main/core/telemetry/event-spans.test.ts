@@ -2,7 +2,8 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@op
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import type { EventInput, GlassboxEvent } from '../../../src-shared/events/event-types';
-import { EventProjector, type SpanEventSink } from './event-projector';
+import { EventProjector } from './event-projector';
+import type { SpanEventSink } from './span-event-writer';
 import { makesSpans } from './span-making-events';
 import { PinnedTraceIds } from './pinned-trace-ids';
 import { SpanEventHost } from './span-event-host';

@@ -1,5 +1,15 @@
 import type { SpanEventWire } from './span-events';
 
+/** Where projected events go: a session's stream into the export (span-export.ts). */
+export interface SpanEventSink {
+  /** The batch being filled: events are written to it. */
+  readonly writer: SpanEventWriter;
+  /** True when one more span may start (the export's bound); false: drop it (counted by the sink). */
+  admit(): boolean;
+  /** `starts` spans were started by what was written since the last call. */
+  wrote(starts: number): void;
+}
+
 /** Slots of a fresh batch buffer: ≈ 240 steps of an agent calling one tool a step (≈ 34 slots a step), 64 KiB. */
 export const BATCH_SLOTS = 8192;
 

@@ -1,5 +1,5 @@
 import type { ExportCounts } from './export-counters';
-import type { SpanEventSink } from './event-projector';
+import type { SpanEventSink } from './span-event-writer';
 import type { TraceCarrier } from './trace-carrier';
 import type { OtlpTarget } from './config';
 
