@@ -48,8 +48,9 @@ describe('a session of 100,000 calls', { timeout: 600_000 }, () => {
     // Liveness only (no wall-clock bound): the newest call's card, from the end of the file.
     await page.locator('[data-call-id="call_99999"]').waitFor({ timeout: 300_000 });
     expect(await page.getByTestId('tool-call-card').first().isVisible()).toBe(true);
-    // That first screen was a tail read from the end of the file, its size an estimate.
-    expect(views[0]!.tail?.estimated).toBe(true);
+    // That first screen was a tail: read from the end of the file (its size an estimate) while the
+    // session was still being read, or cut from the session when it opened before the page asked
+    // (CI saw both; session-preview.test.ts and current-session.test.ts pin each path down).
     expect(views[0]!.chat.length).toBeLessThanOrEqual(200);
     expect(views[0]!.tail!.rows).toBeGreaterThan(100_000);
     await shot(page, 'long-session-100k-first');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventName } from '../../src-shared/contract/events';
-import type { SettingsView } from '../../src-shared/contract/views';
+import type { SessionView, SettingsView } from '../../src-shared/contract/views';
 import type { GlassboxEvent } from '../../src-shared/events/event-types';
 import { findRecordedCall } from '../core/replay/engine';
 import { EventBus } from '../core/events/event-bus';
@@ -99,6 +99,35 @@ describe('CurrentSession', () => {
     await expect(current.openNew()).rejects.toMatchObject({ code: 'BUSY' });
     cores[1]!.running = false;
     expect((await current.openNew()).id).toBe('s3');
+  });
+
+  it('answers a first screen from the preview while a saved session opens, and from the session once it is open', async () => {
+    const saved = new Map<string, GlassboxEvent[]>([['long', [{ seq: 1, ts: 5, session: 'long', type: 'agent_start', task: 'long' }]]]);
+    let release = (): void => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const previewOf = { summary: { id: 'long' }, chat: [], calls: [], tail: { rows: 9_000, calls: 3_000, estimated: true } } as unknown as SessionView;
+    const asked: string[] = [];
+    const current = new CurrentSession({
+      open: async (id) => {
+        await gate;
+        return { session: fakeCore(id ?? 'fresh'), dialogs: NO_DIALOGS };
+      },
+      saved: { exists: (id) => saved.has(id), load: (id) => ({ events: saved.get(id) ?? [] }) },
+      preview: (id) => (asked.push(id), previewOf),
+      emit: () => undefined,
+      savedTitle: () => null,
+      settings: () => ({}) as SettingsView,
+      listChanged: () => undefined,
+    });
+    const started = current.start('long');
+    expect(current.previewView(undefined)).toBeNull(); // the whole view waits for the session
+    expect(current.previewView(200)).toBe(previewOf);
+    expect(current.previewView(200)).toBe(previewOf);
+    expect(asked).toEqual(['long']); // read from the file once
+    release();
+    await started;
+    expect(current.previewView(200)).toBeNull();
+    expect(current.require().view(200).tail?.estimated).toBeUndefined();
   });
 
   it('finds a recorded call in the call index as the replay engine finds it in the events', async () => {
