@@ -1,8 +1,9 @@
 import { ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
 import { contentJson, cutContent, finishReason, messagesJson, outputJson } from './genai-messages';
 import { childOf, idsUnder, type OpenIds } from './open-span-ids';
+import { keepShape } from './kept-shapes';
 import { OP, spanIdHex, type McpServerFacts } from './span-events';
-import type { SpanEventSink, SpanEventWriter } from './span-event-writer';
+import { SpanEventWriter, type SpanEventSink } from './span-event-writer';
 import type { SpanMakingEvent } from './span-making-events';
 import { carrierOf, contextFromCarrier, type TraceCarrier } from './trace-carrier';
 
@@ -40,11 +41,16 @@ export class EventProjector {
   private nextServed = 1;
   /** Spans started so far (the export side makes one of each). */
   started = 0;
+  // The options as fields, each set in every instance: the per-event methods read no object of a shape of its own (kept-shapes.ts).
+  private readonly traceId: string;
+  private readonly parent: Context | undefined;
+  private readonly captureContent: boolean;
+  private readonly mcpServer: EventProjectorOptions['mcpServer'];
+  private readonly callParent: EventProjectorOptions['callParent'];
 
-  constructor(
-    private readonly sink: SpanEventSink,
-    private readonly opts: EventProjectorOptions,
-  ) {}
+  constructor(private readonly sink: SpanEventSink, opts: EventProjectorOptions) {
+    ({ traceId: this.traceId, parent: this.parent, captureContent: this.captureContent, mcpServer: this.mcpServer, callParent: this.callParent } = opts);
+  }
 
   /** The carrier for a tool call's requests (its span), else the running run's; undefined outside both. */
   carrier(callId?: string): TraceCarrier | undefined {
@@ -61,38 +67,22 @@ export class EventProjector {
    */
   handle(e: SpanMakingEvent): void {
     switch (e.type) {
-      case 'agent_start':
-        return this.runStart(e);
-      case 'agent_end':
-        return this.runEnd(e);
-      case 'model_request':
-        return this.chatStart(e);
-      case 'model_retry':
-        return this.chatRetry(e);
-      case 'model_response':
-        return this.chatEnd(e);
-      case 'model_error':
-        return this.chatError(e);
-      case 'turn_end':
-        return this.turnEnd(e);
-      case 'tool_execution_start':
-        return this.startTool(e);
-      case 'mcp_traffic':
-        return this.toolTraffic(e);
-      case 'tool_execution_end':
-        return this.toolEnd(e);
-      case 'approval_requested':
-        return this.approvalStart(e);
-      case 'approval_resolved':
-        return this.approvalEnd(e);
-      case 'human_input_requested':
-        return this.waitStart(e);
-      case 'human_input_resolved':
-        return this.waitEnd(e);
-      case 'compaction_end':
-        return this.compaction(e);
-      case 'mcp_server_status':
-        return this.mcpStatus(e);
+      case 'agent_start': return this.runStart(e);
+      case 'agent_end': return this.runEnd(e);
+      case 'model_request': return this.chatStart(e);
+      case 'model_retry': return this.chatRetry(e);
+      case 'model_response': return this.chatEnd(e);
+      case 'model_error': return this.chatError(e);
+      case 'turn_end': return this.turnEnd(e);
+      case 'tool_execution_start': return this.startTool(e);
+      case 'mcp_traffic': return this.toolTraffic(e);
+      case 'tool_execution_end': return this.toolEnd(e);
+      case 'approval_requested': return this.approvalStart(e);
+      case 'approval_resolved': return this.approvalEnd(e);
+      case 'human_input_requested': return this.waitStart(e);
+      case 'human_input_resolved': return this.waitEnd(e);
+      case 'compaction_end': return this.compaction(e);
+      case 'mcp_server_status': return this.mcpStatus(e);
       default: {
         // Every type of SPAN_EVENT_TYPES has its case above (a type added there without one fails to compile).
         const unhandled: never = e;
@@ -102,11 +92,11 @@ export class EventProjector {
   }
 
   private runStart(e: Ev<'agent_start'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     // A recorded run that continued a job's trace (exported after the fact) is that job's child again.
-    const continues = this.opts.parent || e.traceparent === undefined ? undefined : contextFromCarrier(e);
+    const continues = this.parent || e.traceparent === undefined ? undefined : contextFromCarrier(e);
     this.closeAll();
-    const open = idsUnder(this.opts.parent ?? continues ?? ROOT_CONTEXT, this.opts.traceId);
+    const open = idsUnder(this.parent ?? continues ?? ROOT_CONTEXT, this.traceId);
     // Carriers name the run even when its span is dropped (the export's bound).
     this.run = open;
     if (!this.sink.admit()) return;
@@ -121,7 +111,7 @@ export class EventProjector {
   }
 
   private runEnd(e: Ev<'agent_end'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     const u = e.usage;
     this.closeAll();
     const w = this.writer(8);
@@ -137,7 +127,7 @@ export class EventProjector {
   }
 
   private chatStart(e: Ev<'model_request'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (!this.sink.admit()) {
       this.chatDropped = true;
       this.chatOpen = false;
@@ -169,7 +159,7 @@ export class EventProjector {
   }
 
   private chatEnd(e: Ev<'model_response'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (this.chatDropped || !this.chatOpen) return;
     this.chatOpen = false;
     const u = e.usage;
@@ -190,7 +180,7 @@ export class EventProjector {
   }
 
   private chatError(e: Ev<'model_error'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (this.chatDropped || !this.chatOpen) return;
     this.chatOpen = false;
     const w = this.writer(4);
@@ -224,7 +214,7 @@ export class EventProjector {
   }
 
   private toolEnd(e: Ev<'tool_execution_end'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     const open = this.tools.get(e.callId);
     if (!open) return;
     this.tools.delete(e.callId);
@@ -241,7 +231,7 @@ export class EventProjector {
   }
 
   private approvalStart(e: Ev<'approval_requested'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (!this.sink.admit()) return void this.droppedRequests.add(e.requestId);
     const w = this.writer(7);
     w.num(OP.approvalStart);
@@ -266,7 +256,7 @@ export class EventProjector {
   }
 
   private waitStart(e: Ev<'human_input_requested'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (!this.sink.admit()) return void this.droppedRequests.add(e.requestId);
     const w = this.writer(6);
     w.num(OP.waitStart);
@@ -279,7 +269,7 @@ export class EventProjector {
   }
 
   private waitEnd(e: Ev<'human_input_resolved'>): void {
-    const content = this.opts.captureContent;
+    const content = this.captureContent;
     if (this.droppedRequests.delete(e.requestId)) return;
     const w = this.writer(5);
     w.num(OP.waitEnd);
@@ -316,7 +306,7 @@ export class EventProjector {
   served(method: 'resources/read' | 'prompts/get', target: string, parent: Context | undefined, ts: number): (ts: number, errorType?: string, message?: string) => void {
     if (!this.sink.admit()) return () => undefined;
     const id = this.nextServed++;
-    const open = idsUnder(parent ?? ROOT_CONTEXT, this.opts.traceId);
+    const open = idsUnder(parent ?? ROOT_CONTEXT, this.traceId);
     const w = this.writer(9);
     w.num(OP.servedStart);
     w.num(ts);
@@ -333,7 +323,7 @@ export class EventProjector {
       w.num(end);
       w.num(id);
       w.ref(errorType);
-      w.ref(this.opts.captureContent && message !== undefined ? cutContent(message) : undefined);
+      w.ref(this.captureContent && message !== undefined ? cutContent(message) : undefined);
       this.sink.wrote(0);
     };
   }
@@ -367,12 +357,12 @@ export class EventProjector {
   }
 
   private startTool(e: Ev<'tool_execution_start'>): void {
-    const remote = this.opts.callParent?.(e.callId);
+    const remote = this.callParent?.(e.callId);
     // The parent EventSpans gives it: the caller's span, else the run, else the runs' parent, else a root.
     const run = this.run;
     let open: OpenIds;
     if (!remote && run) open = childOf(run);
-    else open = idsUnder(remote ?? this.opts.parent ?? ROOT_CONTEXT, this.opts.traceId);
+    else open = idsUnder(remote ?? this.parent ?? ROOT_CONTEXT, this.traceId);
     this.tools.set(e.callId, open);
     if (!this.sink.admit()) {
       open.dropped = true;
@@ -390,8 +380,11 @@ export class EventProjector {
     else w.text(open.traceId);
     w.id(open.hi, open.lo);
     w.ref(remote ? carrierOf(remote) : undefined);
-    w.ref(mcp !== null ? (this.opts.mcpServer?.(mcp) ?? {}) : undefined);
-    w.ref(this.opts.captureContent ? contentJson(e.args) : undefined);
+    w.ref(mcp !== null ? (this.mcpServer?.(mcp) ?? {}) : undefined);
+    w.ref(this.captureContent ? contentJson(e.args) : undefined);
     this.began();
   }
 }
+
+// The shape the per-event methods are optimized for outlives every session (kept-shapes.ts).
+keepShape(new EventProjector({ writer: new SpanEventWriter(0), admit: () => false, wrote: () => undefined }, { traceId: '0'.repeat(32), captureContent: false }));

@@ -2,6 +2,7 @@ import { trace, type Context } from '@opentelemetry/api';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { EventSource } from '../secrets/redacted-events';
 import { EventProjector } from './event-projector';
+import { keepShape } from './kept-shapes';
 import { SPAN_EVENT_TYPES, type SpanMakingEvent } from './span-making-events';
 import type { ExportCounts } from './export-counters';
 import { EXIT_FLUSH_MS, spanExportFor, type SpanEventStream, type SpanExport } from './span-export';
@@ -75,8 +76,9 @@ export class SessionTelemetry {
   private readonly callParents = new Map<string, Context>();
   private readonly off: () => void;
   private reportedDrops = 0;
-  private lastDropReport = 0;
-  private lastDropCheck = 0;
+  // Times (ms since the epoch) are doubles from the start: one number representation (kept-shapes.ts).
+  private lastDropReport = -Infinity;
+  private lastDropCheck = -Infinity;
 
   constructor(private readonly opts: SessionTelemetryOptions) {
     const parentTrace = opts.parent ? trace.getSpanContext(opts.parent)?.traceId : undefined;
@@ -213,3 +215,6 @@ export class SessionTelemetry {
     setImmediate(() => this.opts.warn(`OpenTelemetry: ${more} span(s) dropped (${dropped} in all): the collector at ${url} is not keeping up or not reachable; the agent did not wait for it`));
   }
 }
+
+// The shape the event handler is optimized for outlives every session (kept-shapes.ts).
+keepShape(new SessionTelemetry({ settings: { otlp: null, captureContent: false }, sessionId: 'kept-shape', events: { subscribe: () => () => undefined }, warn: () => undefined }));

@@ -1,5 +1,6 @@
 import type { SpanEventStream } from './span-export';
 import type { SpanEventWire } from './span-events';
+import { keepShape } from './kept-shapes';
 import { BATCH_SLOTS, SpanEventWriter } from './span-event-writer';
 
 /**
@@ -10,6 +11,11 @@ import { BATCH_SLOTS, SpanEventWriter } from './span-event-writer';
 const POST_AT = BATCH_SLOTS - 64;
 /** Span events wait at most this long on the agent's thread before they are handed over. */
 const POST_DELAY_MS = 100;
+/**
+ * No bound on the span starts of a batch: a small integer (not Infinity), so the field has one
+ * number representation whatever the export (kept-shapes.ts).
+ */
+const NO_BOUND = 0x3fffffff;
 
 /**
  * Where batching streams hand their batches and their close over: one object for all the
@@ -41,7 +47,7 @@ export class BatchingStream implements SpanEventStream {
   constructor(
     private readonly target: StreamTarget,
     private readonly session: number,
-    private readonly maxStarts = Infinity,
+    private readonly maxStarts = NO_BOUND,
   ) {}
 
   admit(): boolean {
@@ -80,3 +86,7 @@ export class BatchingStream implements SpanEventStream {
     this.target.close(this.session, ts, this);
   }
 }
+
+const IDLE_TARGET: StreamTarget = { admit: () => false, pending: () => undefined, deliver: () => undefined, close: () => undefined };
+// The shape the agent thread's optimized code is specialised to outlives every session (kept-shapes.ts).
+keepShape(new BatchingStream(IDLE_TARGET, 0, 1));

@@ -1,3 +1,4 @@
+import { keepShape } from './kept-shapes';
 import type { SpanEventWire } from './span-events';
 
 /** Where projected events go: a session's stream into the export (span-export.ts). */
@@ -99,3 +100,6 @@ export class SpanEventWriter {
     this.interned.clear();
   }
 }
+
+// The shape the agent thread's optimized writes are specialised to outlives every session (kept-shapes.ts).
+keepShape(new SpanEventWriter(0));
