@@ -110,6 +110,24 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
       )
       .toBeGreaterThan(0);
     await shot(page, 'chat-scroll-sketches');
+    // The sketches in view (written to the page by hand, slots reused from row to row) each show
+    // their own row: a card's tool, source and argument line, a message's text.
+    const faces = () =>
+      chat.evaluate((el) => {
+        const view = el.getBoundingClientRect();
+        return [...el.querySelectorAll<HTMLElement>('.chat-row')]
+          .filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.height > 0 && box.bottom > view.top + 1 && box.top < view.bottom - 1;
+          })
+          .map((r) => ({ top: Math.round(r.getBoundingClientRect().top), sketch: !!r.dataset.sketch, text: (r.querySelector('.call-args-preview, [data-testid="call-args"]') ?? r.querySelector('.msg'))?.textContent?.trim() }))
+          .sort((a, b) => a.top - b.top);
+      });
+    const sketched = await faces();
+    const sketchedCards = sketched.filter((f) => f.sketch && /^echo \d+$/.test(f.text ?? ''));
+    expect(sketchedCards.length).toBeGreaterThan(0);
+    expect(await chat.locator('[data-sketch] .call-head .call-tool').first().innerText()).toBe('bash');
+    expect(await chat.locator('[data-sketch] .call-head .call-source').first().innerText()).toBe('built-in');
     // Once it stops, every sketch is filled in: full rows at the same places and heights; the
     // view did not move.
     await expect.poll(() => page.locator('[data-sketch]').count(), { timeout: 30_000 }).toBe(0);
@@ -117,6 +135,9 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     expect(after.sketches).toBe(0);
     expect(after.top).toBe(before!.top);
     expect(after.boxes).toEqual(before!.boxes);
+    // Each filled row shows what its sketch showed, where the sketch was.
+    const filled = await faces();
+    expect(filled.map((f) => [f.top, f.text])).toEqual(sketched.map((f) => [f.top, f.text]));
     const cards = page.getByTestId('tool-call-card');
     expect(await cards.count()).toBeGreaterThan(2);
     // A filled card shows what a card shows: tool, status, arguments, output, its buttons.

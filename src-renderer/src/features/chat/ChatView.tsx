@@ -1,15 +1,16 @@
-import { measureElement, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { measureElement, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { inspectorSelectors } from '../../store/inspector/selectors';
-import { rewoundRows } from '../../store/chat-reducer';
+import { rewoundRows, type ChatItem } from '../../store/chat-reducer';
 import { ModelRetryStatus } from './ModelFailure';
 import { RowSizes } from './row-sizes';
 import { PlacedChatRow } from './ChatRow';
-import { SketchSlot, hasSketch } from './RowSketch';
+import { hasSketch } from './sketch-face';
 import { useRowFill } from './use-row-fill';
-import { SketchPool } from './sketch-pool';
+import { SketchLayer, type SketchRow } from './sketch-layer';
+import { useQuietVirtualizer } from './use-quiet-virtualizer';
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
@@ -18,6 +19,8 @@ export function ChatView() {
   const earlierEstimated = useApp(chatSelectors.earlierEstimated);
   // Rows a conversation restore left out are dimmed under a marker on the turn restored to.
   const marks = useMemo(() => rewoundRows(items), [items]);
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -51,7 +54,44 @@ export function ChatView() {
   );
   useEffect(() => () => clearTimeout(recalibrate.current ?? undefined), []);
   const self = useRef<{ getTotalSize(): number } | null>(null);
-  const virtualizer = useVirtualizer({
+  // The rows React drew last (full rows at their places) and the sketches drawn by hand beside them.
+  const drawn = useRef<{ full: Map<string, number>; total: number }>({ full: new Map(), total: -1 });
+  const sketchLayer = useMemo(() => new SketchLayer(), []);
+  const sketchRow = (v: VirtualItem, item: ChatItem): SketchRow => ({
+    key: item.key,
+    item,
+    call: item.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined,
+    start: v.start,
+    size: v.size,
+    rewound: marksRef.current.rewound.has(item.key),
+  });
+  /** Whether `item` is drawn in full now (else as a sketch), at the pace `fast`. */
+  const isFull = (item: ChatItem, fast: boolean): boolean => fill.isFull(item.key, fast, hasSketch(item));
+  /**
+   * A scroll that changes only sketches (a fling, once the full rows have left the page): moves
+   * them by hand, without re-rendering the list. Anything else (a row to draw in full, a full row
+   * leaving or moving, a new height) goes through React.
+   */
+  const quiet = (v: Virtualizer<HTMLDivElement, Element>): boolean => {
+    const last = drawn.current;
+    if (v.getTotalSize() !== last.total) return false;
+    const fastNow = pace.fast(performance.now());
+    const rows = v.getVirtualItems();
+    const sketches: SketchRow[] = [];
+    let full = 0;
+    for (const r of rows) {
+      const item = itemsRef.current[r.index];
+      if (!item || item.key !== r.key) return false;
+      if (!isFull(item, fastNow)) sketches.push(sketchRow(r, item));
+      else if (last.full.get(item.key) === r.start) full++;
+      else return false;
+    }
+    if (full !== last.full.size) return false;
+    sketchLayer.draw(sketches);
+    follow(rows);
+    return true;
+  };
+  const virtualizer = useQuietVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize,
@@ -65,13 +105,19 @@ export function ChatView() {
     initialRect: { width: 800, height: window.innerHeight },
     // Open long sessions at the end, where the user left off (read lazily, once it exists).
     initialOffset: () => Math.max(0, (self.current?.getTotalSize() ?? 0) - window.innerHeight),
-  });
+  }, quiet);
   self.current = virtualizer;
   // Rows entering while the view scrolls too fast to read are sketches, filled in once it slows.
-  const { pace, fill } = useRowFill(virtualizer);
+  const { pace, fill, follow } = useRowFill(virtualizer);
   const fast = pace.fast(performance.now());
-  const sketchPool = useMemo(() => new SketchPool(), []);
-  const sketched = new Map<string, VirtualItem>();
+  const sketched: SketchRow[] = [];
+  const placed = new Map<string, number>();
+  const sketchHost = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    sketchLayer.attach(sketchHost.current);
+    sketchLayer.draw(sketched);
+    drawn.current = { full: placed, total: virtualizer.getTotalSize() };
+  });
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -112,10 +158,11 @@ export function ChatView() {
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
-          if (!fill.isFull(item.key, fast, hasSketch(item))) {
-            sketched.set(item.key, v);
+          if (!isFull(item, fast)) {
+            sketched.push(sketchRow(v, item));
             return null;
           }
+          placed.set(item.key, v.start);
           return (
             <PlacedChatRow
               key={v.key}
@@ -128,22 +175,10 @@ export function ChatView() {
             />
           );
         })}
-        {/* Sketches in reused slots; not measured: each holds the height its row is placed with, so
-            filling it in moves nothing that the row's first measure would not have moved anyway. */}
-        {sketchPool.assign([...sketched.keys()]).map((key, slot) => {
-          const v = key === undefined ? undefined : sketched.get(key);
-          const item = v ? items[v.index] : undefined;
-          return (
-            <SketchSlot
-              key={`sketch-${slot}`}
-              item={item}
-              call={item?.kind === 'call' ? store.getState().calls.byId.get(item.callId) : undefined}
-              start={v?.start ?? 0}
-              size={v?.size ?? 0}
-              rewound={!!item && marks.rewound.has(item.key)}
-            />
-          );
-        })}
+        {/* Sketches: slots written by SketchLayer, not by React (moved by hand while a fling scrolls).
+            Not measured: each holds the height its row is placed with, so filling it in moves nothing
+            that the row's first measure would not have moved anyway. */}
+        <div ref={sketchHost} className="chat-sketches" />
       </div>
       <ModelRetryStatus />
     </div>

@@ -7,7 +7,7 @@ const MIN_EVENTS = 3;
  * How fast the conversation is being scrolled, from its last scroll events. It is *fast* while
  * the last 100 ms moved the content by more than the height of the view over at least three
  * scroll events: a fling, a dragged scrollbar, a held Page Down. At that pace nothing on screen
- * can be read, and rows entering the view are drawn as sketches (RowSketch) and filled in once the
+ * can be read, and rows entering the view are drawn as sketches (SketchLayer) and filled in once the
  * pace drops. A wheel turned by hand (~100 px a notch) stays well below it.
  */
 export class ScrollPace {

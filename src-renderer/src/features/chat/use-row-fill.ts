@@ -15,7 +15,7 @@ const RECHECK_MS = 50;
  * settling never costs one long frame. `pace` is fed by the scroll box's scroll events; `fill`
  * says per row whether it is drawn in full.
  */
-export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): { pace: ScrollPace; fill: RowFill } {
+export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): { pace: ScrollPace; fill: RowFill; follow: (rows: ReadonlyArray<{ key: unknown }>) => void } {
   const pace = useMemo(() => new ScrollPace(), []);
   const fill = useMemo(() => new RowFill(), []);
   const [, filled] = useReducer((n: number) => n + 1, 0);
@@ -23,8 +23,9 @@ export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): {
   const self = useRef(virtualizer);
   self.current = virtualizer;
 
-  const rows = virtualizer.getVirtualItems();
-  useLayoutEffect(() => {
+  // The rows now on the page: forget the others, and fill sketches in once the pace drops. Run
+  // after each render, and by the caller when it moved sketches without one.
+  const follow = useRef((rows: ReadonlyArray<{ key: unknown }>): void => {
     fill.retain(new Set(rows.map((r) => String(r.key))));
     if (!fill.waiting || pending.current) return;
     const loop = (pending.current = {} as { timer?: ReturnType<typeof setTimeout>; frame?: number });
@@ -68,7 +69,9 @@ export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): {
       });
     };
     tick();
-  });
+  }).current;
+  const rows = virtualizer.getVirtualItems();
+  useLayoutEffect(() => follow(rows));
   useEffect(
     () => () => {
       clearTimeout(pending.current?.timer);
@@ -77,5 +80,5 @@ export function useRowFill(virtualizer: Virtualizer<HTMLDivElement, Element>): {
     },
     [],
   );
-  return { pace, fill };
+  return { pace, fill, follow };
 }
