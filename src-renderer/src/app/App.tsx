@@ -23,6 +23,7 @@ import { useApp, useAppStore } from '../store/app-context';
 import { shortcutFor } from './shortcuts';
 import { ColumnSplitter } from './ColumnSplitter';
 import { TopBar } from './TopBar';
+import { RightTabs } from './RightTabs';
 import { gridColumns, MAX_SIDEBAR, MIN_RIGHT, MIN_SIDEBAR } from './column-layout';
 import { useColumns } from './use-columns';
 import { AppRequestsBar } from '../features/mcp-apps/AppRequestsBar';
@@ -92,8 +93,9 @@ export function App() {
           break;
         case 'next-call':
         case 'prev-call': {
+          // The card comes into view drawn in full, even one off the page or still a sketch.
           const id = s.stepCall(action === 'next-call' ? 'next' : 'prev');
-          if (id) document.querySelector(`[data-call-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' });
+          if (id) s.showCallInChat(id);
           break;
         }
       }
@@ -154,13 +156,7 @@ export function App() {
         onToggle={() => columns.toggle('right')}
       />
       <section className="right" id="right-column" data-testid="right-column">
-        <nav className="tabs" data-testid="right-tabs">
-          {tabs.map((t) => (
-            <button key={t.id} className={rightTab === t.id ? 'active' : ''} onClick={() => setRightTab(t.id)} data-testid={`tab-${t.id}`}>
-              {t.title}
-            </button>
-          ))}
-        </nav>
+        <RightTabs tabs={tabs} active={rightTab} onSelect={setRightTab} />
         <div className="pane">
           {rightTab === 'inspector' || !ActivePane ? (
             <Inspector />

@@ -11,6 +11,7 @@ import { hasSketch } from './sketch-face';
 import { useRowFill } from './use-row-fill';
 import { SketchLayer, type SketchRow } from './sketch-layer';
 import { useQuietVirtualizer } from './use-quiet-virtualizer';
+import { useResizeAnchor } from './use-resize-anchor';
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
@@ -65,8 +66,14 @@ export function ChatView() {
     size: v.size,
     rewound: marksRef.current.rewound.has(item.key),
   });
+  // The row a key or a link brought into view (Alt+↓, a search hit): drawn in full at once, never as a sketch.
+  const revealed = useRef<string | undefined>(undefined);
   /** Whether `item` is drawn in full now (else as a sketch), at the pace `fast`. */
-  const isFull = (item: ChatItem, fast: boolean): boolean => fill.isFull(item.key, fast, hasSketch(item));
+  const isFull = (item: ChatItem, fast: boolean): boolean => {
+    if (item.key !== revealed.current) return fill.isFull(item.key, fast, hasSketch(item));
+    fill.fill(item.key);
+    return fill.isFull(item.key, false, hasSketch(item));
+  };
   /**
    * A scroll that changes only sketches (a fling, once the full rows have left the page): moves
    * them by hand, without re-rendering the list. Anything else (a row to draw in full, a full row
@@ -118,6 +125,9 @@ export function ChatView() {
     sketchLayer.draw(sketched);
     drawn.current = { full: placed, total: virtualizer.getTotalSize() };
   });
+  // A resized window keeps the view at the bottom, or on the row being read.
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { anchor } = useResizeAnchor(parentRef, contentRef, stick, virtualizer);
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -128,10 +138,12 @@ export function ChatView() {
   }, [items, sessionId, virtualizer]);
   // A call revealed from elsewhere (a context item, a timeline bar, a search hit): bring its card into view.
   const reveal = useApp(inspectorSelectors.revealRow);
+  revealed.current = reveal ? items[reveal.index]?.key : undefined;
   useEffect(() => {
     if (!reveal || reveal.index >= items.length) return;
-    stick.current = false;
-    virtualizer.scrollToIndex(reveal.index, { align: 'center' });
+    // A step to the next card (align auto) leaves the view stuck to the bottom if it is.
+    if (reveal.align !== 'auto') stick.current = false;
+    virtualizer.scrollToIndex(reveal.index, { align: reveal.align ?? 'center' });
   }, [reveal, virtualizer]); // only a new request scrolls, not new rows
   return (
     <div
@@ -142,6 +154,7 @@ export function ChatView() {
         const el = e.currentTarget;
         pace.record(performance.now(), el.scrollTop, el.clientHeight);
         stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        anchor();
       }}
     >
       {earlier > 0 ? (
@@ -155,7 +168,7 @@ export function ChatView() {
           <p className="muted">Every tool call appears here as it happens. Select one to inspect its raw traffic.</p>
         </div>
       ) : null}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
           if (!isFull(item, fast)) {

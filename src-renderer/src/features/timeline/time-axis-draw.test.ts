@@ -9,6 +9,7 @@ const colors: AxisColors = { fg: 'fg', muted: 'muted', grid: 'grid', accent: 'ac
 function recorder() {
   const rects: { x: number; y: number; w: number; fill: string }[] = [];
   const strokes: { x: number; y: number }[] = [];
+  const texts: { text: string; x: number; w: number }[] = [];
   const ctx = {
     fillStyle: '',
     strokeStyle: '',
@@ -21,7 +22,13 @@ function recorder() {
     moveTo() {},
     lineTo() {},
     stroke() {},
-    fillText() {},
+    // 6 px a character, as the ruler's 10 px font about is.
+    measureText(text: string) {
+      return { width: text.length * 6 };
+    },
+    fillText(text: string, x: number) {
+      texts.push({ text, x, w: text.length * 6 });
+    },
     fillRect(x: number, y: number, w: number) {
       rects.push({ x, y, w, fill: ctx.fillStyle });
     },
@@ -29,7 +36,7 @@ function recorder() {
       strokes.push({ x, y });
     },
   };
-  return { ctx: ctx as unknown as AxisContext, rects, strokes };
+  return { ctx: ctx as unknown as AxisContext, rects, strokes, texts };
 }
 
 /** `n` calls of 10 ms, 100 ms apart, in the shell lane; one long one spanning the whole session. */
@@ -75,5 +82,21 @@ describe('drawAxis', () => {
     expect(rects.some((r) => r.fill === 'fg' && Math.round(r.x) === 200)).toBe(true);
     // The cursor line at 150 ms.
     expect(rects.some((r) => r.fill === 'error' && r.x === 149)).toBe(true);
+  });
+
+  it("keeps every tick label inside the axis: the last one goes left of its line when it would run past the end", () => {
+    const axis = axisOf(10);
+    // 0–1000 ms on 445 px: ticks every 200 ms, the one at 1000 ms 1 px from the end.
+    for (const width of [445, 450, 455, 470, 500]) {
+      const { ctx, texts } = recorder();
+      drawAxis(ctx, packAxis(axis), { t0: 0, t1: 1000, width, height: 60 }, colors, null, []);
+      expect(texts.length, `${width}`).toBeGreaterThan(2);
+      for (const t of texts) {
+        expect(t.x, `${t.text} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(t.x + t.w, `${t.text} at ${width}`).toBeLessThanOrEqual(width);
+      }
+      // The others stay right of their lines.
+      expect(texts[0]!.x).toBe(3.5);
+    }
   });
 });

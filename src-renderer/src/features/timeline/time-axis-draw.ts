@@ -78,7 +78,10 @@ export function drawAxis(ctx: AxisContext, p: PackedAxis, view: AxisView, colors
     const gx = Math.round(x(p.axisStart + t)) + 0.5;
     ctx.moveTo(gx, RULER_H - 4);
     ctx.lineTo(gx, height);
-    ctx.fillText(tickLabel(t), gx + 3, RULER_H / 2);
+    // Right of its line; left of it where it would run past the axis' end (never cut).
+    const label = tickLabel(t);
+    const w = ctx.measureText(label).width;
+    ctx.fillText(label, gx + 3 + w <= width - 2 ? gx + 3 : Math.max(0, gx - 3 - w), RULER_H / 2);
   }
   ctx.stroke();
   // Lane separators.

@@ -10,6 +10,8 @@ export interface InspectorActions {
   inspectTurn(key: string): void;
   /** Shows a call's card in the chat and its detail in the inspector (from a context item or a timeline bar). */
   revealCall(callId: string): void;
+  /** Brings a call's card into view with the least scrolling, drawn in full (Alt+↓/↑ onto it). */
+  showCallInChat(callId: string): void;
 }
 
 /** Builds the inspector slice's actions. */
@@ -26,5 +28,10 @@ export const inspectorActions: SliceActions<InspectorActions> = (set, get) => ({
     const s = get();
     const row = s.chat.messageIndex.get(`call:${callId}`);
     set({ revealRow: row === undefined ? null : { index: row, nonce: (s.revealRow?.nonce ?? 0) + 1 } });
+  },
+  showCallInChat: (callId) => {
+    const s = get();
+    const row = s.chat.messageIndex.get(`call:${callId}`);
+    if (row !== undefined) set({ revealRow: { index: row, nonce: (s.revealRow?.nonce ?? 0) + 1, align: 'auto' } });
   },
 });

@@ -3,8 +3,12 @@ export interface InspectorState {
   inspectorTab: 'calls' | 'turns';
   /** The model turn opened in *Model turns* (its key); null: none. */
   openTurnKey: string | null;
-  /** A conversation row to scroll to (a call revealed from elsewhere); `nonce` repeats a request. */
-  revealRow: { index: number; nonce: number } | null;
+  /**
+   * A conversation row to scroll to (a call revealed from elsewhere, or stepped to with Alt+↓/↑),
+   * drawn in full at once; `nonce` repeats a request. `align`: where the row comes to rest
+   * (`center`, or `auto`: the least scrolling that shows it whole); `center` when absent.
+   */
+  revealRow: { index: number; nonce: number; align?: 'center' | 'auto' } | null;
 }
 
 /** The call list, no turn open. */
