@@ -110,7 +110,7 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
     const readRow = () =>
       chat.evaluate((el) => {
         const v = el.getBoundingClientRect();
-        const row = [...el.querySelectorAll<HTMLElement>('.chat-row[data-index]')].filter((r) => r.getBoundingClientRect().bottom > v.top + 40).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!;
+        const row = [...el.querySelectorAll<HTMLElement>('.chat-row[data-index]')].filter((r) => r.getBoundingClientRect().bottom > v.top + 1).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!;
         return { index: row.dataset.index!, top: Math.round(row.getBoundingClientRect().top - v.top) };
       });
     await chat.evaluate((el) => el.scrollBy(0, -Math.round(el.scrollHeight / 2)));
