@@ -22,7 +22,11 @@ export function CallList() {
   const earlierEstimated = useApp(chatSelectors.earlierEstimated);
   const filtered = !!(filter.tool || filter.source || filter.status || filter.text);
   const parentRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => parentRef.current, estimateSize: () => 28, overscan: 10 });
+  // Few rows beyond the view: each row is a few paint chunks (its transform, its two ellipsised
+  // cells' clips) that Chromium's compositor update walks on every frame of the page, also while
+  // only the conversation scrolls. The list scrolls on the main thread, so rows are rendered
+  // before each of its frames is painted and a small overscan shows no gap.
+  const virtualizer = useVirtualizer({ count: ids.length, getScrollElement: () => parentRef.current, estimateSize: () => 28, overscan: 2 });
   useEffect(() => {
     const i = selected ? ids.indexOf(selected) : -1;
     if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
