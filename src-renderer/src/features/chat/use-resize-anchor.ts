@@ -9,20 +9,30 @@ const QUIET_FRAMES = 3;
  * chat apps: at the bottom when it was at the bottom (`stick`), else on the row being read — the
  * row at the top of the view keeps its place while the rows re-wrap to their new heights (the
  * virtualizer's own correction for rows above is off meanwhile: one hand moves the view). At the
- * bottom, rows measured to other heights than their estimates (a session just opened) keep it at
- * the bottom too. `anchor()` is to be called on every scroll, to remember the row being read; the
+ * bottom, rows measured to other heights than their estimates (a session just opened) and a
+ * shorter box (a bar shown under it) keep it at the bottom too. `anchor()` is to be called on every scroll, to remember the row being read; the
  * user's wheel, pointer or keys end the settling at once.
  */
 export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>, stick: RefObject<boolean>, virtualizer: Virtualizer<HTMLDivElement, Element>): { anchor: () => void } {
   const read = useRef<{ key: string; index: number; offset: number } | null>(null);
   // Frames left before the rows count as settled (0: settled).
   const quiet = useRef(0);
+  // The scroll box's size as last laid out, and whether the view was at the bottom in it.
+  const laid = useRef({ width: -1, height: -1, stuck: true });
   const self = useRef(virtualizer);
   self.current = virtualizer;
   const anchor = useRef(() => {
     const el = scroller.current;
-    // While the rows settle, the scrolls are the layout's, not the user's: the row stays the same.
-    if (!el || quiet.current > 0) return;
+    if (!el) return;
+    // A scroll in a box of another size than it was last laid out in (the browser clamping or a
+    // column passing through a narrow width on its way), or while the rows settle, is the
+    // layout's, not the user's: the view stays stuck to the bottom, or on its row, as it was.
+    const l = laid.current;
+    if (quiet.current > 0 || el.clientWidth !== l.width || el.clientHeight !== l.height) {
+      stick.current = l.stuck;
+      return;
+    }
+    l.stuck = stick.current;
     // From the placed rows themselves (the rendered range may not have caught up with this scroll yet).
     const top = el.scrollTop;
     const row = self.current.getVirtualItemForOffset(top);
@@ -55,6 +65,8 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
       if (Math.abs(el.scrollTop - want) > 1) el.scrollTop = want;
     };
     const observer = new ResizeObserver(() => {
+      laid.current.width = el.clientWidth;
+      laid.current.height = el.clientHeight;
       if (el.clientWidth !== width) {
         width = el.clientWidth;
         quiet.current = QUIET_FRAMES;
