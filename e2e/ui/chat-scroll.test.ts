@@ -56,7 +56,8 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     const chat = page.getByTestId('chat');
 
     /** What the view shows: its scroll offset and its rows in order, the sketches among them. */
-    type Seen = { top: number; sketches: number; boxes: number[][] };
+    type Face = { top: number; sketch: boolean; text: string | undefined };
+    type Seen = { top: number; sketches: number; boxes: number[][]; faces: Face[]; sketchHead?: [string, string] };
     type Look = { lookAtRows: (el: Element) => Seen };
     // Installed in the page once, for the page functions below.
     await page.evaluate(() => {
@@ -66,7 +67,17 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
           .map((r) => ({ box: r.getBoundingClientRect(), sketch: !!r.dataset.sketch }))
           .filter(({ box }) => box.height > 0 && box.bottom > view.top && box.top < view.bottom)
           .sort((a, b) => a.box.top - b.box.top);
-        return { top: el.scrollTop, sketches: rows.filter((r) => r.sketch).length, boxes: rows.map((r) => [Math.round(r.box.top), Math.round(r.box.height)]) };
+        // What each row in view shows: a card's argument line, a message's text.
+        const faces = [...el.querySelectorAll<HTMLElement>('.chat-row')]
+          .filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.height > 0 && box.bottom > view.top + 1 && box.top < view.bottom - 1;
+          })
+          .map((r) => ({ top: Math.round(r.getBoundingClientRect().top), sketch: !!r.dataset.sketch, text: (r.querySelector('.call-args-preview, [data-testid="call-args"]') ?? r.querySelector('.msg'))?.textContent?.trim() }))
+          .sort((a, b) => a.top - b.top);
+        const head = el.querySelector('[data-sketch] .call-head');
+        const sketchHead = head ? ([head.querySelector('.call-tool')?.textContent ?? '', head.querySelector('.call-source')?.textContent ?? ''] as [string, string]) : undefined;
+        return { top: el.scrollTop, sketches: rows.filter((r) => r.sketch).length, boxes: rows.map((r) => [Math.round(r.box.top), Math.round(r.box.height)]), faces, ...(sketchHead ? { sketchHead } : {}) };
       };
     });
     /**
@@ -95,39 +106,26 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     // A readable pace (60 px a frame): every row comes in full.
     expect((await scrollUp(60, 40, false)).most).toBe(0);
 
-    // A fling (400 px a frame): rows come in as sketches. (On a machine too loaded to draw three
-    // frames in 0.1 s no pace is fast: fling again from the bottom until one is.)
+    // A fling (400 px a frame): rows come in as sketches, read in the frame after the last scroll
+    // (they fill in soon after; a screenshot can take longer than that under load). On a machine
+    // too loaded to draw three frames in 0.1 s no pace is fast: fling again from the bottom until
+    // one is.
+    const sketchedCards = (seen: Seen | undefined) => (seen?.faces ?? []).filter((f) => f.sketch && /^echo \d+$/.test(f.text ?? ''));
     let before: Seen | undefined;
     await expect
       .poll(
         async () => {
           await page.locator('[data-sketch]').first().waitFor({ state: 'detached' });
-          const fling = await scrollUp(400, 30, true);
-          before = fling.end;
-          return fling.end.sketches;
+          before = (await scrollUp(400, 30, true)).end;
+          return sketchedCards(before).length;
         },
         { timeout: 90_000 },
       )
       .toBeGreaterThan(0);
-    await shot(page, 'chat-scroll-sketches');
     // The sketches in view (written to the page by hand, slots reused from row to row) each show
     // their own row: a card's tool, source and argument line, a message's text.
-    const faces = () =>
-      chat.evaluate((el) => {
-        const view = el.getBoundingClientRect();
-        return [...el.querySelectorAll<HTMLElement>('.chat-row')]
-          .filter((r) => {
-            const box = r.getBoundingClientRect();
-            return box.height > 0 && box.bottom > view.top + 1 && box.top < view.bottom - 1;
-          })
-          .map((r) => ({ top: Math.round(r.getBoundingClientRect().top), sketch: !!r.dataset.sketch, text: (r.querySelector('.call-args-preview, [data-testid="call-args"]') ?? r.querySelector('.msg'))?.textContent?.trim() }))
-          .sort((a, b) => a.top - b.top);
-      });
-    const sketched = await faces();
-    const sketchedCards = sketched.filter((f) => f.sketch && /^echo \d+$/.test(f.text ?? ''));
-    expect(sketchedCards.length).toBeGreaterThan(0);
-    expect(await chat.locator('[data-sketch] .call-head .call-tool').first().innerText()).toBe('bash');
-    expect(await chat.locator('[data-sketch] .call-head .call-source').first().innerText()).toBe('built-in');
+    const sketched = before!.faces;
+    expect(before!.sketchHead).toEqual(['bash', 'built-in']);
     // Once it stops, every sketch is filled in: full rows at the same places and heights; the
     // view did not move.
     await expect.poll(() => page.locator('[data-sketch]').count(), { timeout: 30_000 }).toBe(0);
@@ -136,7 +134,7 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     expect(after.top).toBe(before!.top);
     expect(after.boxes).toEqual(before!.boxes);
     // Each filled row shows what its sketch showed, where the sketch was.
-    const filled = await faces();
+    const filled = after.faces;
     expect(filled.map((f) => [f.top, f.text])).toEqual(sketched.map((f) => [f.top, f.text]));
     const cards = page.getByTestId('tool-call-card');
     expect(await cards.count()).toBeGreaterThan(2);
