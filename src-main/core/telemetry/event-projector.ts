@@ -1,7 +1,6 @@
 import { ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
 import { contentJson, cutContent, finishReason, messagesJson, outputJson } from './genai-messages';
 import { childOf, idsUnder, type OpenIds } from './open-span-ids';
-import { field, num, str } from './event-field';
 import { keepShape } from './kept-shapes';
 import { OP, spanIdHex, type McpServerFacts } from './span-events';
 import { SpanEventWriter, type SpanEventSink } from './span-event-writer';
@@ -136,14 +135,14 @@ export class EventProjector {
     }
     this.chatDropped = false;
     this.chatOpen = true;
-    const req = field(e, 'request');
+    const req = (e.request ?? {}) as { provider?: unknown; model?: unknown; endpoint?: unknown; newMessages?: unknown };
     const w = this.writer(6);
     w.num(OP.chatStart);
-    w.num(field(e, 'ts') as number);
-    w.text(str(field(req, 'model')) ?? 'unknown');
-    this.optText(str(field(req, 'provider')));
-    this.optText(str(field(req, 'endpoint')));
-    w.ref(content ? contentJson(messagesJson(field(req, 'newMessages'))) : undefined);
+    w.num(e.ts);
+    w.text(typeof req.model === 'string' ? req.model : 'unknown');
+    this.optText(typeof req.provider === 'string' ? req.provider : undefined);
+    this.optText(typeof req.endpoint === 'string' ? req.endpoint : undefined);
+    w.ref(content ? contentJson(messagesJson(req.newMessages)) : undefined);
     return this.began();
   }
 
@@ -163,21 +162,20 @@ export class EventProjector {
     const content = this.captureContent;
     if (this.chatDropped || !this.chatOpen) return;
     this.chatOpen = false;
-    const u = field(e, 'usage');
-    const response = field(e, 'response');
-    const stop = finishReason(field(response, 'stopReason'));
+    const u = e.usage;
+    const stop = finishReason((e.response as { stopReason?: unknown } | null)?.stopReason);
     const w = this.writer(11);
     w.num(OP.chatEnd);
-    w.num(field(e, 'ts') as number);
-    this.optText(str(field(e, 'model')));
+    w.num(e.ts);
+    this.optText(typeof e.model === 'string' ? e.model : undefined);
     this.optText(stop);
-    w.opt(num(field(u, 'inputTokens')));
-    w.opt(num(field(u, 'outputTokens')));
-    w.opt(num(field(u, 'ttftMs')));
-    w.opt(num(field(u, 'cachedInputTokens')) || undefined);
-    w.opt(num(field(u, 'reasoningTokens')) || undefined);
-    w.opt(num(field(u, 'costUsd')));
-    w.ref(content ? contentJson(outputJson(response, stop)) : undefined);
+    w.opt(u?.inputTokens);
+    w.opt(u?.outputTokens);
+    w.opt(u?.ttftMs);
+    w.opt(u?.cachedInputTokens || undefined);
+    w.opt(u?.reasoningTokens || undefined);
+    w.opt(u?.costUsd);
+    w.ref(content ? contentJson(outputJson(e.response, stop)) : undefined);
     return this.sink.wrote(0);
   }
 
@@ -199,7 +197,7 @@ export class EventProjector {
     this.chatOpen = false;
     const w = this.writer(2);
     w.num(OP.turnEnd);
-    w.num(field(e, 'ts') as number);
+    w.num(e.ts);
     return this.sink.wrote(0);
   }
 
@@ -217,20 +215,18 @@ export class EventProjector {
 
   private toolEnd(e: Ev<'tool_execution_end'>): void {
     const content = this.captureContent;
-    const callId = field(e, 'callId') as string;
-    const open = this.tools.get(callId);
+    const open = this.tools.get(e.callId);
     if (!open) return;
-    this.tools.delete(callId);
+    this.tools.delete(e.callId);
     if (open.dropped) return;
-    const result = field(e, 'result');
-    const error = (field(result, 'error') as string | null | undefined) ?? null;
+    const error = e.result.error ?? null;
     const w = this.writer(6);
     w.num(OP.toolEnd);
-    w.num(field(e, 'ts') as number);
-    w.ref(callId);
-    w.bool(field(e, 'blocked') === true);
+    w.num(e.ts);
+    w.ref(e.callId);
+    w.bool(e.blocked === true);
     w.bool(error !== null);
-    w.ref(content ? cutContent(error ?? (field(result, 'output') as string | null | undefined) ?? '') : undefined);
+    w.ref(content ? cutContent(error ?? e.result.output ?? '') : undefined);
     return this.sink.wrote(0);
   }
 
@@ -361,33 +357,31 @@ export class EventProjector {
   }
 
   private startTool(e: Ev<'tool_execution_start'>): void {
-    const callId = field(e, 'callId') as string;
-    const source = field(e, 'source') as string;
-    const remote = this.callParent?.(callId);
+    const remote = this.callParent?.(e.callId);
     // The parent EventSpans gives it: the caller's span, else the run, else the runs' parent, else a root.
     const run = this.run;
     let open: OpenIds;
     if (!remote && run) open = childOf(run);
     else open = idsUnder(remote ?? this.parent ?? ROOT_CONTEXT, this.traceId);
-    this.tools.set(callId, open);
+    this.tools.set(e.callId, open);
     if (!this.sink.admit()) {
       open.dropped = true;
       return;
     }
-    const mcp = source.startsWith('mcp:') ? source.slice(4) : null;
+    const mcp = e.source.startsWith('mcp:') ? e.source.slice(4) : null;
     const w = this.writer(11);
     w.num(OP.toolStart);
-    w.num(field(e, 'ts') as number);
-    w.ref(callId);
-    w.text(field(e, 'tool') as string);
-    w.text(source);
+    w.num(e.ts);
+    w.ref(e.callId);
+    w.text(e.tool);
+    w.text(e.source);
     // The trace id only for a root span (a child's is its parent's).
     if (remote || run) w.ref(undefined);
     else w.text(open.traceId);
     w.id(open.hi, open.lo);
     w.ref(remote ? carrierOf(remote) : undefined);
     w.ref(mcp !== null ? (this.mcpServer?.(mcp) ?? {}) : undefined);
-    w.ref(this.captureContent ? contentJson(field(e, 'args')) : undefined);
+    w.ref(this.captureContent ? contentJson(e.args) : undefined);
     this.began();
   }
 }

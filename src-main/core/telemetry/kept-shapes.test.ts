@@ -32,15 +32,12 @@ const optimized = (f) => (status(f) & TURBOFANNED) !== 0 && (status(f) & MARKED_
   const sink = { admit: () => true, pending: () => undefined, deliver: () => undefined, close: () => undefined };
   let n = 0;
   const none = { openSession: () => new BatchingStream(sink, ++n), target, thread: 'main', counts: () => ({ exported: 0, dropped: 0, failed: 0 }), flush: async () => true, shutdown: async () => undefined };
-  // The per-step methods: they read the tracing path's own objects and the session's events
-  // (through one generic load, event-field.ts: no event's shape is checked).
+  // Methods that read only the tracing path's own objects (an event's shape is the agent's: it
+  // lives as long as the session keeps its events, not this module's business).
   const hot = {
-    'EventProjector.startTool': EventProjector.prototype.startTool,
-    'EventProjector.chatEnd': EventProjector.prototype.chatEnd,
-    'EventProjector.toolEnd': EventProjector.prototype.toolEnd,
-    'BatchingStream.wrote': BatchingStream.prototype.wrote,
     'SpanEventWriter.num': SpanEventWriter.prototype.num,
     'SpanEventWriter.ref': SpanEventWriter.prototype.ref,
+    'SpanEventWriter.id': SpanEventWriter.prototype.id,
     'BatchingStream.admit': BatchingStream.prototype.admit,
     'EventProjector.writer': EventProjector.prototype.writer,
   };

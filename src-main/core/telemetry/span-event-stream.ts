@@ -90,8 +90,3 @@ export class BatchingStream implements SpanEventStream {
 const IDLE_TARGET: StreamTarget = { admit: () => false, pending: () => undefined, deliver: () => undefined, close: () => undefined };
 // The shape the agent thread's optimized code is specialised to outlives every session (kept-shapes.ts).
 keepShape(new BatchingStream(IDLE_TARGET, 0, 1));
-// And the shape of Node's timers (a batch's 100 ms timer): a stopped one, kept.
-const idleTimer = setTimeout(() => undefined, POST_DELAY_MS);
-idleTimer.unref();
-clearTimeout(idleTimer);
-keepShape(idleTimer);
