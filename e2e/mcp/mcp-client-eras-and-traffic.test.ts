@@ -2,6 +2,8 @@
 // one URL; server-everything, a 2025-only server), the traffic log of every message, and the
 // sign-in hook (a 401 is `needs-sign-in`, and a retry after signing in connects).
 import type { ChildProcess } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpAuthFactory } from '../../src-main/core/mcp/client/oauth/server-auth';
 import { ctxFor, EVERYTHING, makeManager, startEverythingHttp, startTwoEra } from './mcp-test-helpers';
@@ -101,6 +103,31 @@ describe('MCP client: protocol eras and the traffic log', () => {
     expect(methods.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
     expect(methods).not.toContain('server/discover');
     expect((await m.tools.execute('mcp_two_echo', { text: 'x' }, ctxFor(m.bus, m.workspace))).output).toBe('echo: x');
+  });
+
+  it('a socket closed under the first request (a kept-alive connection the server was closing) is tried once more, not a failed server', async () => {
+    // In front of the real server: the first request's socket is destroyed before any answer.
+    let dropped = 0;
+    const target = new URL(url);
+    const front = createServer((req, res) => {
+      if (dropped++ === 0) return void req.socket.destroy();
+      const up = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      req.pipe(up);
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      const m = managed({ mcpServers: { two: { url: `http://127.0.0.1:${(front.address() as AddressInfo).port}${target.pathname}`, type: 'http', protocolVersion: '2025-11-25' } } });
+      await m.manager.start();
+      expect(m.manager.status('two'), m.manager.status('two')!.whyFailed).toMatchObject({ status: 'connected' });
+      expect(dropped).toBeGreaterThan(1);
+      expect((await m.tools.execute('mcp_two_echo', { text: 'x' }, ctxFor(m.bus, m.workspace))).output).toBe('echo: x');
+    } finally {
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+    }
   });
 
   it('auto against a 2025-only server falls back to initialize (stdio: the probe never shows on the connection), and a 2026 pin fails clearly', async () => {

@@ -41,6 +41,20 @@ export function isConnectionClosed(err: unknown): boolean {
   return err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed;
 }
 
+/**
+ * True when a request failed because the socket closed under it before any answer (undici's
+ * UND_ERR_SOCKET, a reset): typically a kept-alive connection the server closed as the request
+ * went out on it. Worth one more try on a fresh connection; nothing was answered.
+ */
+export function isDroppedSocket(err: unknown): boolean {
+  let e = err;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  }
+  return false;
+}
+
 /** HTTP status of a transport error, when it carries one. */
 function httpStatus(err: unknown): number | undefined {
   if (err instanceof SdkHttpError) return err.status;

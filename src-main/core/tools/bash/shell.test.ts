@@ -1,5 +1,5 @@
 // @lane integration: real bash in a pty, bwrap
-import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,4 +275,31 @@ describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
       expect(r.output).toBe(`round-${i}`);
     }
   }, 120_000);
+});
+
+describe('BashShell (a slow start)', () => {
+  // A shell that takes 16 s to start, as bash inside the sandbox did on a loaded machine: the
+  // command waits for it as long as its own timeout allows (the old fixed 15 s lost the command).
+  const slow = join(mkdtempSync(join(tmpdir(), 'gb-slow-bash-')), 'slow-bash');
+  writeFileSync(slow, '#!/bin/sh\nsleep "${GB_SLOW_START:-16}"\nexec bash "$@"\n', { mode: 0o755 });
+
+  it('a command waits for the shell to start within its own timeout', async () => {
+    const shell = new BashShell({ cwd: ws, shell: slow });
+    try {
+      const r = await shell.run('echo started', { timeoutMs: 60_000 });
+      expect(r.output).toBe('started');
+      expect(r.exitCode).toBe(0);
+    } finally {
+      await shell.dispose();
+    }
+  }, 90_000);
+
+  it('a shell that does not start within the command timeout is an error naming it', async () => {
+    const shell = new BashShell({ cwd: ws, shell: slow, env: { ...process.env, GB_SLOW_START: '30' } });
+    try {
+      await expect(shell.run('echo never', { timeoutMs: 1_000 })).rejects.toThrow('bash did not start within 1 s');
+    } finally {
+      await shell.dispose();
+    }
+  });
 });

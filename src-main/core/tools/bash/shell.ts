@@ -11,8 +11,12 @@ import { interruptCommand } from './interrupt-ladder';
 import { ShellProcess } from './shell-process';
 import { DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult, type BashRunOptions, type BashShellOptions } from './shell-options';
 
-/** How long bash may take to start and report ready. */
-const READY_TIMEOUT_MS = 15_000;
+/**
+ * How long bash may take to start and report ready when no command waits for it (the terminal
+ * pane, a restart). A command gives it its own timeout instead: inside the sandbox on a loaded
+ * machine a start took over 15 s (the old bound), and the command was lost to "did not start".
+ */
+const READY_TIMEOUT_MS = DEFAULT_BASH_TIMEOUT_MS;
 
 interface ActiveCommand {
   /** The shell this command was typed into. */
@@ -161,7 +165,7 @@ export class BashShell {
     // What the classifier parsed is what bash reads; a character they could read differently never runs.
     const text = checkCommandText(command);
     if (!text.ok) return { ...base, output: '', exitCode: null, cancelled: false, note: text.reason, durationMs: 0 };
-    const freshShellNote = await this.ensureShell();
+    const freshShellNote = await this.ensureShell(options.timeoutMs ?? DEFAULT_BASH_TIMEOUT_MS);
     const proc = this.proc;
     if (!proc) throw new Error('the shell could not be started');
     this.setBusy(true);
@@ -242,11 +246,11 @@ export class BashShell {
   }
 
   /** Starts bash if none is running; returns a note when it replaces one that went away. */
-  private async ensureShell(): Promise<string | undefined> {
+  private async ensureShell(readyWithinMs = READY_TIMEOUT_MS): Promise<string | undefined> {
     if (this.disposed) throw new Error('the shell was disposed');
     if (this.proc && !this.starting) return undefined;
     if (!this.starting) {
-      this.starting = this.spawnShell().finally(() => {
+      this.starting = this.spawnShell(readyWithinMs).finally(() => {
         this.starting = undefined;
       });
     }
@@ -256,7 +260,7 @@ export class BashShell {
     return note;
   }
 
-  private spawnShell(): Promise<void> {
+  private spawnShell(readyWithinMs: number): Promise<void> {
     const readyNonce = randomBytes(8).toString('hex');
     const env = shellEnvironment(this.opts.env ?? process.env, readyNonce, this.commandDir());
     const bash = this.opts.shell ?? 'bash';
@@ -272,8 +276,8 @@ export class BashShell {
       const timer = setTimeout(() => {
         if (ready) return;
         this.killShell();
-        reject(new Error(`bash did not start within ${READY_TIMEOUT_MS / 1000} s`));
-      }, READY_TIMEOUT_MS);
+        reject(new Error(`bash did not start within ${readyWithinMs / 1000} s`));
+      }, readyWithinMs);
       proc.pty.onData((data) => {
         if (this.proc !== proc) return;
         this.screen.record(data);
