@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
+import { openApp, sendTask, shot, showSettings, useChromiumAndWebHosts } from './ui-harness';
 
 // The sessions sidebar and Settings, as a user drives them in the browser.
 
@@ -64,7 +64,7 @@ describe('sessions and settings', { timeout: 180_000 }, () => {
 
     const save = async (baseURL: string, key?: string): Promise<void> => {
       // (On first run the setup panel is open already.)
-      if (!(await page.getByTestId('settings-panel').isVisible())) await page.getByTestId('open-settings').click();
+      await showSettings(page);
       await page.getByTestId('settings-provider').selectOption('openai');
       await page.getByTestId('settings-model').fill('scripted');
       await page.getByTestId('settings-base-url').fill(baseURL);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApp, sendTask, shot, shotsAllSizes, useChromiumAndWebHosts } from './ui-harness';
+import { openApp, sendTask, shot, shotsAllSizes, showSettings, useChromiumAndWebHosts } from './ui-harness';
 
 // Extended thinking in the window, in Chromium against a real `glassbox web` and the scripted
 // Anthropic Messages API: the thinking streams in live above the answer, folds when the answer
@@ -76,7 +76,7 @@ describe('thinking in the window', { timeout: 180_000 }, () => {
   it('Settings: reasoning per model and the Responses API reach the request; its reasoning summary shows as thinking', async () => {
     const w = await hosts.web([{ thinking: 'Summarised reasoning from the Responses API.', text: 'Answered over Responses.', chunkDelayMs: 10 }], undefined, [], { llmEnv: false });
     const page = await openApp(hosts.browser(), w);
-    if (!(await page.getByTestId('settings-panel').isVisible())) await page.getByTestId('open-settings').click();
+    await showSettings(page);
     await page.getByTestId('settings-provider').selectOption('openai');
     await page.getByTestId('settings-model').fill('scripted');
     await page.getByTestId('settings-base-url').fill(w.model.openaiBaseURL);

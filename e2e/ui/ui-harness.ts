@@ -169,3 +169,29 @@ export async function openTopBarMore(page: Page): Promise<void> {
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await page.getByTestId('topbar-more-menu').waitFor();
 }
+
+/**
+ * Opens a pane of the right column by its tab (`tab-<id>`), through the strip's ⋯ menu where the
+ * tab folded into it for want of room (at 1000 px and below), as a user would.
+ */
+export async function openRightTab(page: Page, id: string): Promise<void> {
+  const tab = page.getByTestId(`tab-${id}`);
+  if ((await tab.count()) > 0 && (await tab.isVisible())) return tab.click();
+  await page.getByTestId('right-tabs-more').click();
+  await page.getByTestId(`tab-menu-${id}`).click();
+}
+
+/**
+ * Shows Settings: a window with no model opens them by itself a moment after it loads (over a
+ * backdrop that takes the clicks), so this waits for either that or its own click to show them.
+ */
+export async function showSettings(page: Page): Promise<void> {
+  const panel = page.getByTestId('settings-panel');
+  await expect
+    .poll(async () => {
+      if (await panel.isVisible()) return true;
+      await page.getByTestId('open-settings').click({ timeout: 2_000 }).catch(() => undefined);
+      return panel.isVisible();
+    })
+    .toBe(true);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
+import { openRightTab, sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
 
 // Screenshots of every screen issue 18 changed, light and dark, at 1400×900 and 1000×700
 // (test-results/ui/usage-*.png), for a person to look at; the checks are that each screen shows.
@@ -28,7 +28,7 @@ describe('usage screens', { timeout: 300_000 }, () => {
         await page.getByTestId('turn-usage').first().waitFor({ timeout: 30_000 });
         const tag = `${colorScheme}-${width}`;
         await shot(page, `usage-chat-${tag}`);
-        await page.getByTestId('tab-model-turns').click();
+        await openRightTab(page, 'model-turns');
         await page.getByTestId('model-turn').nth(1).locator('.turn-head').click();
         await page.getByTestId('turn-detail').waitFor();
         await shot(page, `usage-turn-${tag}`);
@@ -37,7 +37,7 @@ describe('usage screens', { timeout: 300_000 }, () => {
         await page.getByTestId('export-open').click();
         await shot(page, `usage-search-export-${tag}`);
         await page.getByTestId('export-open').click();
-        await page.getByTestId('tab-timeline').click();
+        await openRightTab(page, 'timeline');
         await page.getByTestId('timeline-open').click();
         await page.getByTestId('time-axis').waitFor({ timeout: 30_000 });
         await page.waitForTimeout(300);

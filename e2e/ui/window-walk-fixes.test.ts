@@ -1,7 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { ROOT } from '../helpers/cli';
 import { writeBashSession } from '../fixtures/saved-session';
 import { shot, useChromiumAndWebHosts, WINDOW_SIZES } from './ui-harness';
 
@@ -10,7 +8,6 @@ import { shot, useChromiumAndWebHosts, WINDOW_SIZES } from './ui-harness';
 // the time axis' last label cut, Alt+↓ onto a sketched card landing nowhere.
 
 const hosts = useChromiumAndWebHosts();
-const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 /** A long assistant text: rows that wrap to other heights when the column's width changes. */
 const LONG = (i: number): string => `Step ${i}: ${'the agent looked at the output, compared it with what the task asked for and decided what to run next; '.repeat(3)}`;
@@ -113,7 +110,7 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
     const readRow = () =>
       chat.evaluate((el) => {
         const v = el.getBoundingClientRect();
-        const row = [...el.querySelectorAll<HTMLElement>('.chat-row[data-index]')].filter((r) => r.getBoundingClientRect().bottom > v.top + 1).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!;
+        const row = [...el.querySelectorAll<HTMLElement>('.chat-row[data-index]')].filter((r) => r.getBoundingClientRect().bottom > v.top + 40).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!;
         return { index: row.dataset.index!, top: Math.round(row.getBoundingClientRect().top - v.top) };
       });
     await chat.evaluate((el) => el.scrollBy(0, -Math.round(el.scrollHeight / 2)));
@@ -136,37 +133,6 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
     expect(look.width).toBeLessThan(80);
     expect(look.right).toBeLessThan(2);
     await shot(page, 'short-bubble');
-  });
-});
-
-describe('the conversation of a live run in a resized window', { timeout: 240_000 }, () => {
-  it('keeps the waiting approval at the bottom in view from 1400 down to 800 px and back', async () => {
-    const w = await hosts.web(
-      [
-        { text: 'Looking first.', toolCalls: [{ name: 'bash', arguments: { command: 'echo hello' } }] },
-        { toolCalls: [{ name: 'str_replace_editor', arguments: { command: 'create', path: 'a.py', file_text: 'print(1)\n' } }] },
-        { toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build && python a.py' } }] },
-        { text: 'done' },
-      ],
-      { approvals: { mode: 'ask', rules: [{ tool: 'str_replace_editor', decision: 'allow' }, { tool: 'bash', match: 'echo*', decision: 'allow' }] }, mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
-    );
-    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(w.url);
-    await page.getByTestId('composer-input').waitFor({ timeout: 30_000 });
-    await page.getByTestId('composer-input').fill('fix it');
-    await page.getByTestId('composer-input').press('Enter');
-    await page.getByTestId('approval-request').waitFor({ timeout: 60_000 });
-    await page.getByTestId('tab-mcp').click();
-    const chat = page.getByTestId('chat');
-    const fromBottom = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-    for (const [width, height] of [[1400, 900], ...WINDOW_SIZES.slice(1), [1400, 900]] as const) {
-      await page.setViewportSize({ width, height });
-      // The sessions column folds at 800 px: the conversation passes through other widths on the way.
-      await expect.poll(fromBottom, { message: `${width}×${height}` }).toBeLessThan(2);
-      await shot(page, `resize-live-${width}x${height}`);
-    }
-    await page.getByTestId('deny').click();
-    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
   });
 });
 
