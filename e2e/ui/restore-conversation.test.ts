@@ -89,9 +89,17 @@ describe('restore the conversation to a checkpoint', () => {
     expect(last).not.toContain('task delta');
 
     // Files and conversation together, to turn 1 (scrolled back to the top of the chat first).
+    // (The rows re-measure after the jump: a click that landed while one moved is made again.)
     await page.getByTestId('chat').evaluate((el) => el.scrollTo(0, 0));
-    await firstCheckpoint.getByTestId('restore-to-here').click();
-    await expect.poll(() => dialog.getByTestId('restore-file').count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) await firstCheckpoint.getByTestId('restore-to-here').click({ timeout: 5_000 }).catch(() => undefined);
+          return dialog.getByTestId('restore-file').count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(2);
     await dialog.getByTestId('restore-conversation-choose').check();
     expect(await dialog.getByTestId('restore-confirm').innerText()).toBe('Restore 2 files and the conversation');
     await dialog.getByTestId('restore-confirm').click();
