@@ -7,7 +7,7 @@ import { SecretRedactor } from '../../secrets/redactor';
 import type { ToolContext } from '../../tools/tool';
 import { errorResult, type ToolResult } from '../../../../src-shared/events/tool-result';
 import { McpCallRouter } from './call-router';
-import { errMessage, exitText, explainConnectFailure, isDroppedSocket, needsSignIn, type ExitInfo } from './failure-explanation';
+import { connectRetry, errMessage, exitText, explainConnectFailure, needsSignIn, type ExitInfo } from './failure-explanation';
 import { eraKey, forgetEra, rememberEra, rememberedEra } from './era-verdicts';
 import { protocolSetting } from './protocol-version';
 import { ReconnectBackoff } from './reconnect';
@@ -220,15 +220,10 @@ export class McpServerConnection {
       const why = explainConnectFailure(err, step, { config: this.config, cwd: cfg.cwd ?? this.opts.workspace, kind, exit: this.exitInfo, stderr: this.stderr.summary() });
       this.traffic.record({ kind: 'note', text: `connect failed: ${why.split('\n')[0]}` });
       await this.dispose(client, transport);
-      if (!retried && gen === this.generation && !this.closing) {
-        // A remembered era that no longer works (the server was upgraded or replaced): ask again, once.
-        if (prior && !needsSignIn(err)) {
-          forgetEra(key, this.opts.eraFile);
-          return this.tryConnect(kind, cfg, gen, true);
-        }
-        // The socket closed before any answer (a kept-alive connection the server was closing): once more.
-        if (kind !== 'stdio' && isDroppedSocket(err)) return this.tryConnect(kind, cfg, gen, true);
-      }
+      // Once more: a remembered era gone stale (the server was upgraded or replaced), or a dropped socket.
+      const again = retried || gen !== this.generation || this.closing ? null : connectRetry(err, kind, !!prior);
+      if (again === 'stale-era') forgetEra(key, this.opts.eraFile);
+      if (again) return this.tryConnect(kind, cfg, gen, true);
       return { ok: false, why, signIn: needsSignIn(err) };
     };
     try {

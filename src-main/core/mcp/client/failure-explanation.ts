@@ -46,13 +46,23 @@ export function isConnectionClosed(err: unknown): boolean {
  * UND_ERR_SOCKET, a reset): typically a kept-alive connection the server closed as the request
  * went out on it. Worth one more try on a fresh connection; nothing was answered.
  */
-export function isDroppedSocket(err: unknown): boolean {
+function isDroppedSocket(err: unknown): boolean {
   let e = err;
   for (let depth = 0; e instanceof Error && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') return true;
   }
   return false;
+}
+
+/**
+ * Why a failed connect is worth one more try, if it is: a remembered protocol era that no longer
+ * works (`stale-era`: forget it and ask again), or a network transport's socket closed before any
+ * answer (`dropped-socket`).
+ */
+export function connectRetry(err: unknown, kind: string, rememberedEra: boolean): 'stale-era' | 'dropped-socket' | null {
+  if (rememberedEra && !needsSignIn(err)) return 'stale-era';
+  return kind !== 'stdio' && isDroppedSocket(err) ? 'dropped-socket' : null;
 }
 
 /** HTTP status of a transport error, when it carries one. */
