@@ -67,6 +67,28 @@ describe('EventBus', () => {
     expect(got).toEqual(['once', 'other', 'other']);
   });
 
+  it('a delivery reaches the handlers there were when it began; one handler subscribed twice runs once', () => {
+    const bus = new EventBus('s');
+    const got: string[] = [];
+    const late = () => void got.push('late');
+    const twice = () => void got.push('twice');
+    let offOther = () => {};
+    bus.subscribe('turn_start', () => {
+      got.push('first');
+      offOther(); // leaves during this delivery: still reached by it, not by the next
+      bus.subscribe('turn_start', late); // joins during this delivery: reached by the next only
+    });
+    offOther = bus.subscribe('turn_start', () => void got.push('other'));
+    const offTwice = bus.subscribe('turn_end', twice);
+    bus.subscribe('turn_end', twice);
+    bus.emit({ type: 'turn_start', step: 1 });
+    bus.emit({ type: 'turn_start', step: 2 });
+    bus.emit({ type: 'turn_end', step: 2 });
+    offTwice();
+    bus.emit({ type: 'turn_end', step: 3 });
+    expect(got).toEqual(['first', 'other', 'first', 'late', 'twice']);
+  });
+
   it('deliver() passes an already-stamped event unchanged', () => {
     const bus = new EventBus('s');
     const got: GlassboxEvent[] = [];

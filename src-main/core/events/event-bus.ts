@@ -4,6 +4,8 @@ export type EventHandler<T extends EventType | '*'> = (
   event: T extends EventType ? GlassboxEventOf<T> : GlassboxEvent,
 ) => void | Promise<void>;
 
+type Handler = (e: GlassboxEvent) => void | Promise<void>;
+
 /** A function that removes what registered it. */
 export type Disposer = () => void;
 
@@ -13,7 +15,11 @@ export type Disposer = () => void;
  */
 export class EventBus {
   private seq = 0;
-  private readonly handlers = new Map<string, Set<(e: GlassboxEvent) => void | Promise<void>>>();
+  /**
+   * Each type's handlers, in the order they subscribed. A list is replaced, never changed, when
+   * one subscribes or leaves, so a delivery walks the list it started with and copies nothing.
+   */
+  private readonly handlers = new Map<string, readonly Handler[]>();
 
   constructor(
     public session: string,
@@ -38,30 +44,36 @@ export class EventBus {
 
   /** Delivers an already-stamped event (used when replaying a session file into a view). */
   deliver(event: GlassboxEvent): void {
-    for (const key of [event.type, '*']) {
-      const set = this.handlers.get(key);
-      if (!set) continue;
-      for (const h of [...set]) {
-        try {
-          const r = h(event);
-          if (r && typeof (r as Promise<void>).catch === 'function') {
-            (r as Promise<void>).catch((err) => this.onHandlerError(err, event));
-          }
-        } catch (err) {
-          this.onHandlerError(err, event);
-        }
-      }
-    }
+    const typed = this.handlers.get(event.type);
+    if (typed) this.run(typed, event);
+    const all = this.handlers.get('*');
+    if (all) this.run(all, event);
   }
 
   /** Subscribes to one type, or '*' for all; returns the unsubscribe function. */
   subscribe<T extends EventType | '*'>(type: T, handler: EventHandler<T>): Disposer {
-    let set = this.handlers.get(type);
-    if (!set) this.handlers.set(type, (set = new Set()));
-    const h = handler as (e: GlassboxEvent) => void | Promise<void>;
-    set.add(h);
+    const h = handler as Handler;
+    const list = this.handlers.get(type) ?? [];
+    if (!list.includes(h)) this.handlers.set(type, [...list, h]);
     return () => {
-      set.delete(h);
+      const now = this.handlers.get(type);
+      if (!now?.includes(h)) return;
+      const rest = now.filter((x) => x !== h);
+      if (rest.length) this.handlers.set(type, rest);
+      else this.handlers.delete(type);
     };
+  }
+
+  private run(handlers: readonly Handler[], event: GlassboxEvent): void {
+    for (const h of handlers) {
+      try {
+        const r = h(event);
+        if (r && typeof (r as Promise<void>).catch === 'function') {
+          (r as Promise<void>).catch((err) => this.onHandlerError(err, event));
+        }
+      } catch (err) {
+        this.onHandlerError(err, event);
+      }
+    }
   }
 }
