@@ -89,7 +89,7 @@ describe('SessionTelemetry: the queue of span-making events', () => {
     const { bus, writer, telemetry, warnings } = traced();
     await telemetry.ready();
     bus.emit({ type: 'agent_start', task: 't' });
-    bus.emit({ type: 'tool_execution_start', callId: 'bad', tool: 'x', args: {}, source: undefined as unknown as string });
+    bus.emit({ type: 'tool_execution_start', callId: 'bad', tool: 'x', args: {}, source: undefined as unknown as 'builtin' });
     bus.emit(startTool('c2'));
     await telemetry.flush(100);
     expect(warnings.join('\n')).toMatch(/a tool_execution_start event could not be traced/);
