@@ -21,13 +21,14 @@ describe.skipIf(!HAVE_NODE22)('official MCP conformance suite, client mode', () 
     const { results, notScored } = summary(out);
     const scored = [...results].filter(([name]) => !notScored.has(name));
     const passing = scored.filter(([, r]) => r.ok).map(([n]) => n);
-    // The suite runs ~30 scenarios' clients at once; on 2 loaded cores one of them sometimes
-    // misses a step (a different one each time, each passing alone). A scenario that fails is
-    // run once more on its own; it counts as passing only if that run passes, and the retry is
-    // logged, so a real failure still fails here.
+    // The suite runs ~30 scenarios' clients at once; on 2 loaded cores some of them miss a step
+    // (different ones each time, each passing alone: 8 of 32 with another copy of the tests
+    // beside it). A scenario that fails is run once more on its own, up to 12 of them; it counts
+    // as passing only if that run passes, and the retry is logged, so a real failure still fails here.
     const retried: string[] = [];
+    let tries = 0;
     for (const [name, r] of scored) {
-      if (r.ok || retried.length >= 4) continue;
+      if (r.ok || tries++ >= 12) continue;
       const again = await runConformance(['client', '--command', `${JITI} ${ADAPTER}`, '--scenario', name, '--spec-version', revision, '--timeout', '150000', '--verbose']);
       if (again.code === 0 && /OVERALL: PASSED/.test(again.out)) {
         r.ok = true;

@@ -72,7 +72,8 @@ describe('spend limits and steering in the window', { timeout: 240_000 }, () => 
     await page.getByTestId('queue-button').click();
     const queued = page.locator('li.queued-message');
     await expect.poll(() => page.getByTestId('queued-text').count(), { timeout: 30_000 }).toBe(2);
-    expect(await box.inputValue()).toBe('');
+    // The box empties once the host answered that it queued the message (the list can show it a moment earlier).
+    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toBe('');
     // Edit the first, remove the second.
     await queued.nth(0).getByTestId('queued-edit-button').click();
     await page.getByTestId('queued-edit').fill('use folder b/ instead');
