@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { methodSchema, type MethodName } from '../../src-shared/contract/methods';
 import { issueText, pathText } from '../../src-shared/text/schema-issues';
 import { type BridgeErrorInfo, type CallMessage } from '../../src-shared/contract/wire';
@@ -8,9 +8,10 @@ export type CallCheck =
   | { ok: true; call: CallMessage & { method: MethodName } }
   | { ok: false; id: number | null; error: BridgeErrorInfo };
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** The envelope of a call; each part is checked on its own so a refusal says which was wrong. */
+const CallEnvelope = z.looseObject({ kind: z.literal('call'), id: z.unknown().optional(), method: z.unknown().optional(), args: z.unknown().optional() });
+const CallId = z.int();
+const RawArgs = z.array(z.unknown()).nullish();
 
 /** Issues shown in one refusal (the first few say enough; a crafted call may have thousands). */
 const SHOWN_ISSUES = 3;
@@ -36,31 +37,32 @@ function describeArgIssue(method: string, issue: z.core.$ZodIssue, args: unknown
  * Pure; table-tested.
  */
 export function validateCall(message: unknown): CallCheck {
-  if (!isPlainObject(message) || message.kind !== 'call') {
+  const envelope = CallEnvelope.safeParse(message);
+  if (!envelope.success) {
     return { ok: false, id: null, error: { code: 'BAD_MESSAGE', message: 'Expected a call message.' } };
   }
-  const id = message.id;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+  const id = CallId.safeParse(envelope.data.id);
+  if (!id.success) {
     return { ok: false, id: null, error: { code: 'BAD_MESSAGE', message: 'A call needs a numeric id.' } };
   }
-  const method = message.method;
+  const method = envelope.data.method;
   const schema = typeof method === 'string' ? methodSchema(method) : undefined;
   if (!schema) {
-    return { ok: false, id, error: { code: 'UNKNOWN_METHOD', message: `Unknown method: ${String(method).slice(0, 100)}` } };
+    return { ok: false, id: id.data, error: { code: 'UNKNOWN_METHOD', message: `Unknown method: ${String(method).slice(0, 100)}` } };
   }
-  const raw = message.args ?? [];
-  if (!Array.isArray(raw)) {
-    return { ok: false, id, error: { code: 'BAD_ARGS', message: `${String(method)}: args must be an array.` } };
+  const raw = RawArgs.safeParse(envelope.data.args);
+  if (!raw.success) {
+    return { ok: false, id: id.data, error: { code: 'BAD_ARGS', message: `${String(method)}: args must be an array.` } };
   }
   const items = schema.args.def.items;
   // JSON has no `undefined`: an omitted optional argument arrives over WebSocket as null.
-  const args = raw.map((a: unknown, i) => (a === null && items[i] !== undefined && items[i].safeParse(undefined).success ? undefined : a));
+  const args = (raw.data ?? []).map((a: unknown, i) => (a === null && items[i] !== undefined && items[i].safeParse(undefined).success ? undefined : a));
   const parsed = schema.args.safeParse(args);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const text = issues.slice(0, SHOWN_ISSUES).map((i) => describeArgIssue(String(method), i, args)).join('; ');
     const more = issues.length > SHOWN_ISSUES ? ` (and ${issues.length - SHOWN_ISSUES} more)` : '';
-    return { ok: false, id, error: { code: 'BAD_ARGS', message: `${text}${more}.` } };
+    return { ok: false, id: id.data, error: { code: 'BAD_ARGS', message: `${text}${more}.` } };
   }
-  return { ok: true, call: { kind: 'call', id, method: method as MethodName, args: parsed.data as unknown[] } };
+  return { ok: true, call: { kind: 'call', id: id.data, method: method as MethodName, args: parsed.data as unknown[] } };
 }
