@@ -98,9 +98,9 @@ export function InlineApproval({ d }: { d: WaitingApproval }) {
           data-armed={armed === 'always' ? 'true' : undefined}
           disabled={busy}
           onClick={() => allow(true)}
-          title="Adds an allow rule for this tool and command/path to your settings"
+          title="Allow now and add an allow rule for this tool and command/path to your settings"
         >
-          {armed === 'always' ? 'Press again to always allow' : 'Always allow this rule'}
+          {armed === 'always' ? 'Press again to always allow' : 'Always allow'}
         </button>
         <button
           className={deliberate ? 'primary' : 'danger'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { McpServerView } from '../../../../src-shared/contract/workbench-views';
 import { useApp } from '../../store/app-context';
+import { BreakableName } from '../tool-calls/BreakableName';
 import { ToolCallForm } from './ToolCallForm';
 
 /** A server's tools: each with its switch (saved as `disabledTools`), its schema, and Call… by hand. */
@@ -26,8 +27,10 @@ export function ToolsTab({ server }: { server: McpServerView }) {
               />
             </td>
             <td>
-              <div className="wb-row">
-                <code>{t.name}</code>
+              <div className="wb-row mi-tool-head">
+                <code>
+                  <BreakableName name={t.name} />
+                </code>
                 {t.enabled && !t.registered ? <span className="wb-warn small"> (name taken by another tool)</span> : null}
                 <span className="wb-spacer" />
                 <button
