@@ -13,6 +13,8 @@ const lanes = laneFiles(dirname(fileURLToPath(import.meta.url)));
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // One temporary folder per run, removed at its end (test/lanes/run-tmpdir.ts).
+    globalSetup: ['./test/lanes/run-tmpdir.ts'],
     hookTimeout: 60_000,
     // expect.poll waits up to 20 s unless a test says otherwise: vitest's 1 s default failed
     // checks of a window or a process at load 15-30 that were only slow (a liveness bound).
