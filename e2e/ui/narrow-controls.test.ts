@@ -9,15 +9,16 @@ import { openRightTab, openApp, sendTask, shot, useChromiumAndWebHosts, WINDOW_S
 
 const hosts = useChromiumAndWebHosts();
 
-/** How many rows the shown elements sit on (by their top edge). */
+/** How many rows the shown elements sit on: a new row where one starts below the middle of the one before. */
 async function rows(locators: Locator[]): Promise<number> {
-  const tops = new Set<number>();
+  const boxes: Array<{ y: number; height: number }> = [];
   for (const l of locators) {
     const box = await l.boundingBox();
     if (!box) throw new Error('not shown');
-    tops.add(Math.round(box.y / 4));
+    boxes.push(box);
   }
-  return tops.size;
+  boxes.sort((a, b) => a.y - b.y);
+  return boxes.filter((b, i) => i === 0 || b.y > boxes[i - 1]!.y + boxes[i - 1]!.height / 2).length;
 }
 
 /** Whether a select's chosen text fits in it beside its arrow, measured in the select's own font. */
