@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../mcp/mcp-test-helpers';
-import { openRightTab, openApp, sendTask, shot, useChromiumAndWebHosts, WINDOW_SIZES } from './ui-harness';
+import { eachWindowSize, openRightTab, openApp, sendTask, shot, useChromiumAndWebHosts } from './ui-harness';
 
 // What the window's walk left at the smaller sizes: the run's *Stop after this step* and *Stop*
 // on two rows, an approval's *Deny* on a row of its own, the inspector's source filter cutting
@@ -35,18 +35,6 @@ function selectFits(select: Locator): Promise<{ text: string; need: number; room
   });
 }
 
-async function sizes(page: Page, each: (where: string, width: number) => Promise<void>): Promise<void> {
-  for (const [width, height] of WINDOW_SIZES) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await each(`${width}×${height} ${scheme}`, width);
-    }
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('controls at the smaller sizes', { timeout: 240_000 }, () => {
   it('the run\'s buttons and an approval\'s answers each keep one row, and the inspector\'s filters show their whole text, at every size, light and dark', async () => {
     const w = await hosts.web([], { approvals: { mode: 'ask' } });
@@ -58,7 +46,7 @@ describe('controls at the smaller sizes', { timeout: 240_000 }, () => {
     await openRightTab(page, 'inspector');
     await page.getByTestId('filter-source').waitFor();
 
-    await sizes(page, async (where, width) => {
+    await eachWindowSize(page, async (where, width) => {
       const run = ['stop-after-step', 'stop-button'].map((id) => page.getByTestId(id));
       await expect.poll(() => rows(run), { message: `${where}: Stop after this step and Stop` }).toBe(1);
       // The box keeps most of the width: the buttons are beside it or on a row of their own under it.
@@ -75,12 +63,12 @@ describe('controls at the smaller sizes', { timeout: 240_000 }, () => {
           expect(fit.need, `${where}: ${id} "${fit.text}" needs ${fit.need} px, has ${fit.room}`).toBeLessThanOrEqual(fit.room);
         }
       }
-      await shot(page, `narrow-controls-${where.replace('×', 'x').replace(' ', '-')}`);
+      await shot(page, `narrow-controls-${where}`);
     });
 
     // Typed text while it runs adds Queue: still one row, still most of the width for the box.
     await page.getByTestId('composer-input').fill('and then say what you did');
-    await sizes(page, async (where) => {
+    await eachWindowSize(page, async (where) => {
       const run = ['queue-button', 'stop-after-step', 'stop-button'].map((id) => page.getByTestId(id));
       await expect.poll(() => rows(run), { message: `${where}: Queue, Stop after this step and Stop` }).toBe(1);
     });
@@ -98,7 +86,7 @@ describe('controls at the smaller sizes', { timeout: 240_000 }, () => {
     await card.getByTestId('mcp-tab-tools').click();
     const row = card.locator('[data-testid="mcp-tool"][data-tool="trigger-long-running-operation"]');
     await row.waitFor();
-    await sizes(page, async (where, width) => {
+    await eachWindowSize(page, async (where, width) => {
       if (width < 1000) return; // the MCP pane is under ⋯ and narrower than a tool's name at 800 px: the same rule holds, checked at 1000
       await openRightTab(page, 'mcp');
       await row.scrollIntoViewIfNeeded();
@@ -109,7 +97,7 @@ describe('controls at the smaller sizes', { timeout: 240_000 }, () => {
       // Beside the name's first line, and inside the row.
       expect(Math.abs(call.y - n.y), `${where}: Call… on the name's first line`).toBeLessThan(n.height);
       expect(call.x, `${where}: Call… after the name`).toBeGreaterThanOrEqual(n.x + 20);
-      await shot(page, `narrow-mcp-tool-${where.replace('×', 'x').replace(' ', '-')}`);
+      await shot(page, `narrow-mcp-tool-${where}`);
     });
   });
 });

@@ -145,18 +145,28 @@ export const WINDOW_SIZES = [
   [800, 600],
 ] as const;
 
-/** Screenshots of the page at 1400×900, 1000×700 and 800×600, light and dark; leaves it at 1400×900 light. */
-export async function shotsAllSizes(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of WINDOW_SIZES) {
+/**
+ * Runs `each` with the page at 1400×900, 1000×700 and 800×600, light and dark (`where` is
+ * `1000x700-dark`); leaves it at 1400×900 light.
+ */
+export async function eachWindowSize(page: Page, each: (where: string, width: number) => Promise<void>): Promise<void> {
+  for (const [width, height] of WINDOW_SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
+      await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}-${scheme}.png`) });
+      await each(`${width}x${height}-${scheme}`, width);
     }
   }
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Screenshots of the page at 1400×900, 1000×700 and 800×600, light and dark; leaves it at 1400×900 light. */
+export async function shotsAllSizes(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await eachWindowSize(page, async (where) => {
+    await page.screenshot({ path: join(SHOTS, `${name}-${where}.png`) });
+  });
 }
 
 /**

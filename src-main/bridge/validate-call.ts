@@ -9,7 +9,7 @@ export type CallCheck =
   | { ok: false; id: number | null; error: BridgeErrorInfo };
 
 /** The envelope of a call; each part is checked on its own so a refusal says which was wrong. */
-const CallEnvelope = z.looseObject({ kind: z.literal('call'), id: z.unknown().optional(), method: z.unknown().optional(), args: z.unknown().optional() });
+const CallEnvelope = z.looseObject({ kind: z.literal('call') });
 const CallId = z.int();
 const RawArgs = z.array(z.unknown()).nullish();
 
