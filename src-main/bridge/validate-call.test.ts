@@ -13,6 +13,9 @@ describe('validateCall', () => {
     ['an array', [{ kind: 'call', id: 1, method: 'agent.cancel', args: [] }], { ok: false, code: 'BAD_MESSAGE' }],
     ['a fractional id', { kind: 'call', id: 1.5, method: 'agent.cancel', args: [] }, { ok: false, code: 'BAD_MESSAGE' }],
     ['an id past the safe integers', { kind: 'call', id: 2 ** 53, method: 'agent.cancel', args: [] }, { ok: false, code: 'BAD_MESSAGE' }],
+    // JSON.parse makes "__proto__" an own key: its fields never stand in for the call's own.
+    ['id and method smuggled in "__proto__"', JSON.parse('{"kind":"call","__proto__":{"id":1,"method":"agent.cancel","args":[]}}'), { ok: false, code: 'BAD_MESSAGE' }],
+    ['args smuggled in "__proto__"', JSON.parse('{"kind":"call","id":3,"method":"agent.send","__proto__":{"args":["smuggled"]}}'), { ok: false, code: 'BAD_ARGS' }],
     ['args left out', { kind: 'call', id: 1, method: 'agent.cancel' }, { ok: true }],
     ['args null', { kind: 'call', id: 1, method: 'agent.cancel', args: null }, { ok: true }],
     ['unknown method', { kind: 'call', id: 2, method: 'fs.readFile', args: [] }, { ok: false, code: 'UNKNOWN_METHOD' }],
