@@ -11,6 +11,24 @@ const hosts = useChromiumAndWebHosts();
 
 const headerModel = (page: Page) => page.getByTestId('session-model').innerText();
 
+/** Holds the host's replies to `method` until `released` settles (the rest of the traffic goes through). */
+async function holdReplies(page: Page, method: string, released: Promise<void>): Promise<void> {
+  await page.routeWebSocket(/./, (ws) => {
+    const server = ws.connectToServer();
+    const held = new Set<number>();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { id?: number; method?: string };
+      if (msg.method === method && msg.id !== undefined) held.add(msg.id);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { kind?: string; id?: number };
+      if (msg.kind === 'result' && msg.id !== undefined && held.has(msg.id)) void released.then(() => ws.send(m));
+      else ws.send(m);
+    });
+  });
+}
+
 async function runTask(page: Page, text: string, ends: number): Promise<void> {
   await sendTask(page, text);
   await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(ends);
@@ -77,20 +95,7 @@ describe('the session model', { timeout: 240_000 }, () => {
     // Hold the host's answer to settings.get until the picker is open.
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
-    await page.routeWebSocket(/./, (ws) => {
-      const server = ws.connectToServer();
-      const held = new Set<number>();
-      ws.onMessage((m) => {
-        const msg = JSON.parse(String(m)) as { id?: number; method?: string };
-        if (msg.method === 'settings.get' && msg.id !== undefined) held.add(msg.id);
-        server.send(m);
-      });
-      server.onMessage((m) => {
-        const msg = JSON.parse(String(m)) as { kind?: string; id?: number };
-        if (msg.kind === 'result' && msg.id !== undefined && held.has(msg.id)) void released.then(() => ws.send(m));
-        else ws.send(m);
-      });
-    });
+    await holdReplies(page, 'settings.get', released);
     await page.goto(w.url);
     await expect.poll(() => headerModel(page), { timeout: 30_000 }).toBe('scripted');
     await page.getByTestId('model-picker-open').click();
@@ -98,6 +103,32 @@ describe('the session model', { timeout: 240_000 }, () => {
     expect(await page.getByTestId('model-picker-item').count()).toBe(0);
     release();
     await expect.poll(() => page.getByTestId('model-picker-item').allInnerTexts(), { timeout: 30_000 }).toEqual(['scripted']);
+  });
+
+  it('answered after the user went on to the message box, the switch leaves the focus there', async () => {
+    const w = await hosts.web([{ text: 'answered' }]);
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    // Hold the host's answer to sessions.setModel until the user is typing in the message box.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await holdReplies(page, 'sessions.setModel', released);
+    await page.goto(w.url);
+    await expect.poll(() => headerModel(page), { timeout: 30_000 }).toBe('scripted');
+    await page.getByTestId('model-picker-open').click();
+    await page.getByTestId('model-picker-input').fill('other-model');
+    await page.getByTestId('model-picker-use').click();
+    const box = page.getByTestId('composer-input');
+    await box.click();
+    await box.pressSequentially('next task');
+    release();
+    await expect.poll(() => page.getByTestId('model-picker').count(), { timeout: 30_000 }).toBe(0);
+    expect(await headerModel(page)).toBe('other-model');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Enter sends the task (it once opened the picker again, the focus on the model's button).
+    await box.press('Enter');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.getByTestId('model-picker').count()).toBe(0);
+    expect(w.model.requests.at(-1)!.body.model).toBe('other-model');
   });
 
   it('looks right at 1400×900 and 1000×700, light and dark', async () => {

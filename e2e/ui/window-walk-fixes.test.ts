@@ -121,6 +121,42 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
   });
 });
 
+describe('the conversation at its bottom', { timeout: 240_000 }, () => {
+  it('stays there when rows grow between a scroll down and its event; a scroll up lets go', async () => {
+    const w = await hosts.web([], undefined, ['--session', 'grow'], { prepare: (home) => writeBashSession(home, 'grow', { task: 'grow', steps: 30, say: LONG }) });
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(w.url);
+    await page.locator('[data-call-id="call_29"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
+    const chat = page.getByTestId('chat');
+    const fromBottom = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
+    // 10 px up (still at the bottom), then, in one task, back down and the rows 300 px taller, as
+    // when rows are measured to their heights after the view scrolled to the end: the scroll's
+    // event sees the view 300 px from the bottom, though nobody left it.
+    await chat.evaluate((el) => (el.scrollTop -= 10));
+    await expect.poll(fromBottom).toBeGreaterThan(5);
+    await chat.evaluate((el) => {
+      el.scrollTop += 10;
+      const content = el.querySelector<HTMLElement>(':scope > div[style*="height"]')!;
+      content.style.height = `${content.offsetHeight + 300}px`;
+    });
+    await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
+    // A scroll up is the user leaving the bottom: rows growing then leave the view where it is.
+    const box = (await chat.boundingBox())!;
+    await page.mouse.move(box.x + 12, box.y + box.height / 2);
+    await page.mouse.wheel(0, -600);
+    await expect.poll(fromBottom).toBeGreaterThan(500);
+    const top = await chat.evaluate((el) => el.scrollTop);
+    await chat.evaluate((el) => {
+      const content = el.querySelector<HTMLElement>(':scope > div[style*="height"]')!;
+      content.style.height = `${content.offsetHeight + 300}px`;
+    });
+    await page.waitForTimeout(300);
+    expect(await chat.evaluate((el) => el.scrollTop)).toBe(top);
+  });
+});
+
 describe('the time axis', { timeout: 300_000 }, () => {
   it('keeps its last tick label inside the axis at any width', async () => {
     const w = await hosts.web([], undefined, ['--session', 'axis'], { prepare: (home) => writeBashSession(home, 'axis', { task: 'axis', steps: 40 }) });

@@ -31,6 +31,7 @@ export function ModelPicker() {
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const pop = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -48,8 +49,13 @@ export function ModelPicker() {
 
   if (!sessionId && !model) return null;
   const close = () => {
+    // The focus goes back to the header's model only from the picker (or from nowhere): a switch
+    // answered after the user went on to the message box leaves them there (Enter there once
+    // landed on the model button and opened the picker again).
+    const at = document.activeElement;
+    const ours = !at || at === document.body || Boolean(pop.current?.contains(at));
     setOpen(false);
-    button.current?.focus();
+    if (ours) button.current?.focus();
   };
   const choose = async (name: string) => {
     if (!name.trim() || busy) return;
@@ -81,6 +87,7 @@ export function ModelPicker() {
       </button>
       {open ? (
         <div
+          ref={pop}
           className="model-pop"
           style={at ? { left: at.left, top: at.top } : undefined}
           data-testid="model-picker"
