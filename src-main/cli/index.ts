@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError } from '../core/config/config';
+import { ConfigError } from '../core/config/config-error';
 import { defaultIO, EXIT, println, UsageError, type CliIO } from './io';
 
 type CommandMain = (argv: string[], io: CliIO) => Promise<number>;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, updateConfigFile } from '../../core/config/config';
+import { loadConfig, updateConfigFile } from '../../core/config/config';
+import { ConfigError } from '../../core/config/config-error';
 import { glassboxPaths } from '../../core/config/paths';
 import { EventBus } from '../../core/events/event-bus';
 import { mergeImportedServers, parseMcpImport } from '../../core/mcp/client/config-import';

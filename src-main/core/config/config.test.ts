@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
-import { ConfigError, loadConfig, mergeConfigs, offsetToLineColumn, parseJsonFile, readConfigFile, updateConfigFile } from './config';
+import { loadConfig, mergeConfigs, offsetToLineColumn, parseJsonFile, readConfigFile, updateConfigFile } from './config';
+import { ConfigError } from './config-error';
 import { findJsonSyntaxError } from './json-syntax-error';
 import { glassboxPaths, workspaceDir } from './paths';
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckpointConfig } from '../checkpoints/types';
 import { readApiKeyFile } from './api-key-file';
+import { ConfigError } from './config-error';
 import { writeFileAtomic } from './atomic-write';
 import { createScanner } from 'jsonc-parser';
 import { configProblems, type ApprovalRuleConfig, type ApprovalsSectionConfig } from './schema';
@@ -116,15 +117,6 @@ export interface GlassboxConfig {
   /** USD per million tokens by model id, over the built-in price table. */
   prices?: Record<string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }>;
   [section: string]: unknown;
-}
-
-/** A config problem the user must fix; crosses boundaries with a stable code (exit 2). */
-export class ConfigError extends Error {
-  readonly code = 'CONFIG_ERROR';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
 }
 
 /** Line and column (1-based) of a character offset. */

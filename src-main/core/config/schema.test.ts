@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, MAX_CONFIG_DEPTH, parseJsonFile } from './config';
+import { loadConfig, MAX_CONFIG_DEPTH, parseJsonFile } from './config';
+import { ConfigError } from './config-error';
 import { configProblems } from './schema';
 import { glassboxPaths } from './paths';
 

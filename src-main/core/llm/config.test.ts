@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { isLoopbackURL, resolveLlmConfig, endpointOf } from './config';
 
 describe('resolveLlmConfig', () => {

@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { expandReferences } from '../secrets/references';
 import { resolveThinking, type ThinkingSetting } from './thinking-config';
 

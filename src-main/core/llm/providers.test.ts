@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { resolveLlmConfig } from './config';
 import { settingsProblem, thinkingForms } from './model-support';
 import { providerIds, resolveProvider } from './providers';

@@ -1,4 +1,5 @@
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { expandReferences } from '../secrets/references';
 import { defaultOpenAIApi, isLoopbackURL, resolveLlmConfig, type ResolvedLlmConfig } from './config';
 import { resolveThinking } from './thinking-config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { resolveLlmConfig } from './config';
 import { effortOf, resolveThinking } from './thinking-config';
 

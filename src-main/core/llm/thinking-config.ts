@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../config/config';
+import { ConfigError } from '../config/config-error';
 
 /** The three effort levels every provider understands in some form. */
 export type ThinkingEffort = 'low' | 'medium' | 'high';

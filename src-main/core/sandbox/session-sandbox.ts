@@ -1,4 +1,5 @@
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import type { EventBus } from '../events/event-bus';
 import { sweptLine } from './new-repo-sweep';
 import { Sandbox } from './sandbox';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { glassboxPaths } from '../config/paths';
 import { SecretStore } from './store';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '../../../e2e/fixtures/scripted-model-server';
-import { ConfigError } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { GlassboxSession } from './glassbox-session';
 import { QueuedHumanPorts } from '../approvals/queued-human-ports';

@@ -1,4 +1,5 @@
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import type { ModelChangeFields, ModelSettings } from '../../../src-shared/contract/fork-views';
 import { endpointOf, type ResolvedLlmConfig } from '../llm/config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { collectSecrets } from '../secrets/config-secrets';
 import { parseKeyValueList } from '../config/key-value-list';
 import { resolveTelemetry } from './config';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, type GlassboxConfig } from '../config/config';
+import { type GlassboxConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
 import { parseKeyValueList } from '../config/key-value-list';
 import { expandReferences } from '../secrets/references';
 

@@ -1,4 +1,5 @@
-import { ConfigError, parseJsonFile, type GlassboxConfig, type McpServerConfig } from '../../config/config';
+import { parseJsonFile, type GlassboxConfig, type McpServerConfig } from '../../config/config';
+import { ConfigError } from '../../config/config-error';
 import { z } from 'zod';
 import { issueLines } from '../../../../src-shared/text/schema-issues';
 import { resolveTransportKind } from './transport-kind';

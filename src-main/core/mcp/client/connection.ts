@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Client, Tool as RemoteTool, Transport } from '@modelcontextprotocol/client';
-import { ConfigError, type McpServerConfig } from '../../config/config';
+import { type McpServerConfig } from '../../config/config';
+import { ConfigError } from '../../config/config-error';
 import { serverSecrets } from '../../secrets/config-secrets';
 import { expandReferences } from '../../secrets/references';
 import { SecretRedactor } from '../../secrets/redactor';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, type GlassboxConfig } from '../../config/config';
+import { type GlassboxConfig } from '../../config/config';
+import { ConfigError } from '../../config/config-error';
 import { configIssues } from '../../config/schema';
 import { OFFICIAL_REGISTRY } from './client';
 import { Glob, GlobSchema } from '../../../../src-shared/text/glob';

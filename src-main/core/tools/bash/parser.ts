@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 
 /** A parsed bash syntax tree node (tree-sitter). */
@@ -19,6 +20,12 @@ let loading: Promise<void> | undefined;
 export function loadBashParser(): Promise<void> {
   if (parser) return Promise.resolve();
   loading ??= (async () => {
+    // Wasm runs on V8's baseline compiler only. With tiering, the first parse makes the bash
+    // grammar's lexer hot, and optimizing it took 1.2-1.4 s of CPU during which the process's
+    // event loop stood still (a CLI's first bash call, the desktop host's window traffic); a
+    // 54 KB script parses in 55-70 ms instead of 36-53 (bench/bash-parser-start.mjs). Set
+    // before the first wasm module is compiled; the parser is the only wasm in the process.
+    setFlagsFromString('--liftoff-only');
     const ts = requireHere('@vscode/tree-sitter-wasm') as typeof TreeSitter;
     const dir = dirname(requireHere.resolve('@vscode/tree-sitter-wasm'));
     await ts.Parser.init({ locateFile: (file: string) => join(dir, file) });

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config/config';
+import { ConfigError } from '../../config/config-error';
 import { configIssues, WebSearchSectionSchema } from '../../config/schema';
 import { expandReferences } from '../../secrets/references';
 import { BingEngine, BING_DEFAULT_URL } from './bing-engine';

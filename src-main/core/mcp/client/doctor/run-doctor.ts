@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { ConfigError, type McpServerConfig } from '../../../config/config';
+import { type McpServerConfig } from '../../../config/config';
+import { ConfigError } from '../../../config/config-error';
 import { expandReferences } from '../../../secrets/references';
 import type { DoctorCheck, DoctorReport, DoctorStep } from '../../../../../src-shared/contract/doctor-views';
 import { errMessage } from '../failure-explanation';
