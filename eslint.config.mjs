@@ -128,6 +128,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One home per name: a production file exports only what it declares. A re-export keeps an old
+    // import path alive and gives a name two homes (e2e/lint/no-reexports.test.ts proves it fires).
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'no re-exports: import the name from the file that declares it.' },
+        { selector: 'ExportNamedDeclaration[source]', message: 'no re-exports: import the name from the file that declares it.' },
+      ],
+    },
+  },
   ...sharedDepths,
   ...storeDepths,
   // Renderer state (house-renderer): components read the store's selectors and call its actions;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventInput, GlassboxEvent } from '../../../src-shared/events/event-types';
 import { appendChatEvent, emptyChat } from '../../../src-shared/read-models/chat-items';
-import { buildChat } from './chat-reducer';
+import { buildChat } from '../../../src-shared/read-models/chat-items';
 import { applyCallEvent, createCallIndex } from '../../../src-shared/read-models/call-index';
 import { buildSessionView } from '../../../src-shared/read-models/session-view';
 import type { PendingDialog } from '../../../src-shared/contract/views';

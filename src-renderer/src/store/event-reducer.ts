@@ -3,7 +3,7 @@ import type { AgentState, SessionView } from '../../../src-shared/contract/views
 import type { ContextMeter } from '../../../src-shared/events/context-meter';
 import type { GlassboxEvent, RecordedWire } from '../../../src-shared/events/event-types';
 import type { ModelUsage } from '../../../src-shared/events/model-usage';
-import { applyChatEvent, chatFromItems, emptyChat, type ChatState } from './chat-reducer';
+import { applyChatEvent, chatFromItems, emptyChat, type ChatState } from '../../../src-shared/read-models/chat-items';
 
 /** One model turn as the inspector shows it. */
 export interface ModelTurn {

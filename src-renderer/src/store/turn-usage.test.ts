@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventInput, GlassboxEvent } from '../../../src-shared/events/event-types';
-import { buildChat } from './chat-reducer';
+import { buildChat } from '../../../src-shared/read-models/chat-items';
 import { modelOf, turnsTotals } from './chat/selectors';
 import { emptySessionData, reduceEvent, type SessionData } from './event-reducer';
 

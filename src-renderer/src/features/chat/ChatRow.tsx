@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { ToolCallCard } from '../tool-calls/ToolCallCard';
 import { TurnCheckpoint } from './TurnCheckpoint';
-import type { ChatItem } from '../../store/chat-reducer';
+import type { ChatItem } from '../../../../src-shared/read-models/chat-items';
 import { MarkdownText } from './MarkdownText';
 import { ThinkingBlock } from './ThinkingBlock';
 import { RunFailedActions } from './ModelFailure';

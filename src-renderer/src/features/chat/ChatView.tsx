@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useApp, useAppStore } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
 import { inspectorSelectors } from '../../store/inspector/selectors';
-import { rewoundRows, type ChatItem } from '../../store/chat-reducer';
+import { rewoundRows, type ChatItem } from '../../../../src-shared/read-models/chat-items';
 import { ModelRetryStatus } from './ModelFailure';
 import { RowSizes } from './row-sizes';
 import { PlacedChatRow } from './ChatRow';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '../../../../src-shared/contract/views';
-import type { ChatItem } from '../../store/chat-reducer';
+import type { ChatItem } from '../../../../src-shared/read-models/chat-items';
 import { RowSizes, rowShape, textLines } from './row-sizes';
 
 function call(id: string, output: string, status: CallDetail['status'] = 'ok'): CallDetail {

@@ -1,5 +1,5 @@
 import type { CallDetail } from '../../../../src-shared/contract/views';
-import type { ChatItem } from '../../store/chat-reducer';
+import type { ChatItem } from '../../../../src-shared/read-models/chat-items';
 
 /** Lines in a text, as a <pre> shows them (a trailing newline adds none). */
 export function textLines(text: string | null | undefined): number {

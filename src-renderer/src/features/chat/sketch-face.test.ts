@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '../../../../src-shared/contract/views';
-import type { ChatItem } from '../../store/chat-reducer';
+import type { ChatItem } from '../../../../src-shared/read-models/chat-items';
 import { hasSketch, sketchFace } from './sketch-face';
 
 const call = (over: Partial<CallDetail>): CallDetail => ({ callId: 'c1', tool: 'bash', source: 'mcp:files', status: 'ok', args: { command: 'ls -la' }, ...over }) as CallDetail;

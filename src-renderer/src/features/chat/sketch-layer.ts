@@ -1,5 +1,5 @@
 import type { CallDetail } from '../../../../src-shared/contract/views';
-import type { ChatItem } from '../../store/chat-reducer';
+import type { ChatItem } from '../../../../src-shared/read-models/chat-items';
 import { SketchPool } from './sketch-pool';
 import { sketchFace } from './sketch-face';
 
