@@ -6,7 +6,7 @@ import { EventProjector } from './event-projector';
 import type { SpanEventSink } from './span-event-writer';
 import { makesSpans } from './span-making-events';
 import { PinnedTraceIds } from './pinned-trace-ids';
-import { SpanEventHost } from './span-event-host';
+import { SessionSpanStreams } from './session-span-streams';
 import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
 import { SpanEventWriter } from './span-event-writer';
 import { carrierOf, contextFromCarrier } from './trace-carrier';
@@ -21,9 +21,9 @@ function rig(opts: { captureContent?: boolean; parent?: Context; callParent?: (i
   const exporter = new InMemorySpanExporter();
   const ids = new PinnedTraceIds();
   const provider = new BasicTracerProvider({ idGenerator: ids, spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const host = new SpanEventHost(provider.getTracer('t'), ids);
+  const streams = new SessionSpanStreams(provider.getTracer('t'), ids);
   const parent = opts.parent ? carrierOf(opts.parent) : undefined;
-  host.open(1, { traceId: TRACE, sessionId: 's1', ...(parent ? { parent } : {}) });
+  streams.open(1, { traceId: TRACE, sessionId: 's1', ...(parent ? { parent } : {}) });
   let starts = 0;
   // The batch is handed over as one wire by `feed`, as the stream does (not event by event).
   const sink: SpanEventSink = {
@@ -38,7 +38,7 @@ function rig(opts: { captureContent?: boolean; parent?: Context; callParent?: (i
   // Cloned with its buffer transferred, as postMessage does.
   const post = (): void => {
     const wire = sink.writer.take();
-    host.take(1, structuredClone(wire, { transfer: [wire.nums.buffer] }));
+    streams.take(1, structuredClone(wire, { transfer: [wire.nums.buffer] }));
   };
   // Only the types that make spans reach the projector (a session subscribes to those).
   const feed = (...events: EventInput[]): void => {
@@ -50,7 +50,7 @@ function rig(opts: { captureContent?: boolean; parent?: Context; callParent?: (i
   };
   const spans = () => exporter.getFinishedSpans();
   const named = (name: string) => spans().find((s) => s.name === name)!;
-  return { projector, feed, post, host, spans, named, starts: () => starts };
+  return { projector, feed, post, streams, spans, named, starts: () => starts };
 }
 
 describe('EventSpans, fed by the agent thread’s EventProjector', () => {

@@ -1,6 +1,6 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { OtlpPipeline } from './otlp-pipeline';
-import { SpanEventHost } from './span-event-host';
+import { SessionSpanStreams } from './session-span-streams';
 import { SHARED, type ExportWorkerData, type FromExportWorker, type ToExportWorker } from './worker-span-export';
 
 // The export worker (a worker thread of the process exporting): takes the sessions' span events
@@ -13,7 +13,7 @@ import { SHARED, type ExportWorkerData, type FromExportWorker, type ToExportWork
 const COUNTS_EVERY_MS = 100;
 
 function serve(pipeline: OtlpPipeline, port: MessagePort, shared: Int32Array): void {
-  const host = new SpanEventHost(pipeline.sdkTracer, pipeline.ids);
+  const streams = new SessionSpanStreams(pipeline.sdkTracer, pipeline.ids);
   const publish = (): void => {
     const c = pipeline.counts();
     Atomics.store(shared, SHARED.exported, c.exported);
@@ -24,13 +24,13 @@ function serve(pipeline: OtlpPipeline, port: MessagePort, shared: Int32Array): v
   port.on('message', (m: ToExportWorker) => {
     switch (m.type) {
       case 'open':
-        return host.open(m.session, m.init);
+        return streams.open(m.session, m.init);
       case 'events':
-        host.take(m.session, m.wire);
+        streams.take(m.session, m.wire);
         Atomics.add(shared, SHARED.taken, m.starts);
         return publish();
       case 'close':
-        return host.close(m.session, m.ts);
+        return streams.close(m.session, m.ts);
       case 'flush':
         void pipeline.flush(m.timeoutMs).then((ok) => {
           publish();

@@ -3,7 +3,7 @@ import type { MeterProvider, Tracer } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ExportCounters, type ExportCounts } from './export-counters';
 import { PinnedTraceIds } from './pinned-trace-ids';
-import { SpanEventHost } from './span-event-host';
+import { SessionSpanStreams } from './session-span-streams';
 import { SpanEventWriter } from './span-event-writer';
 import { ATTRIBUTE_VALUE_LIMIT } from './span-events';
 import { EXIT_FLUSH_MS, type SpanEventStream, type SpanExport, type SpanSessionInit } from './span-export';
@@ -52,7 +52,7 @@ async function exporterFor(target: OtlpTarget): Promise<SpanExporter> {
  */
 export class OtlpPipeline implements SpanExport {
   readonly thread = 'main';
-  private readonly host: SpanEventHost;
+  private readonly streams: SessionSpanStreams;
   private nextSession = 1;
 
   private constructor(
@@ -65,14 +65,14 @@ export class OtlpPipeline implements SpanExport {
     /** Where spans go (for logs: the URL, never the headers). */
     readonly target: OtlpTarget,
   ) {
-    this.host = new SpanEventHost(sdkTracer, ids);
+    this.streams = new SessionSpanStreams(sdkTracer, ids);
   }
 
   /** A session's stream, its spans made on this thread as each event is appended. */
   openSession(init: SpanSessionInit): SpanEventStream {
     const session = this.nextSession++;
-    const host = this.host;
-    host.open(session, init);
+    const streams = this.streams;
+    streams.open(session, init);
     let closed = false;
     // Small: each event is read back at once, and its buffer reused.
     const writer = new SpanEventWriter(64);
@@ -81,13 +81,13 @@ export class OtlpPipeline implements SpanExport {
       admit: () => !closed,
       wrote: () => stream.post(),
       post: () => {
-        if (writer.length) host.take(session, writer.take(true));
+        if (writer.length) streams.take(session, writer.take(true));
       },
       close: (ts) => {
         if (closed) return;
         stream.post();
         closed = true;
-        host.close(session, ts);
+        streams.close(session, ts);
       },
     };
     return stream;

@@ -11,7 +11,7 @@ import { contextFromCarrier } from './trace-carrier';
  * span events each session sends. Lives in the export worker, or beside the export on the
  * calling thread.
  */
-export class SpanEventHost {
+export class SessionSpanStreams {
   private readonly sessions = new Map<number, EventSpans>();
 
   constructor(
