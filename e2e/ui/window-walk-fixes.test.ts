@@ -22,6 +22,22 @@ function strip(page: Page) {
   });
 }
 
+/**
+ * A saved 30-step session of long rows opened in a 1400×900 page, every row loaded and the view at
+ * its bottom; `fromBottom` is how far the conversation's view is from its end.
+ */
+async function openLongSessionAtBottom(id: string) {
+  const w = await hosts.web([], undefined, ['--session', id], { prepare: (home) => writeBashSession(home, id, { task: id, steps: 30, say: LONG }) });
+  const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(w.url);
+  await page.locator('[data-call-id="call_29"]').waitFor({ timeout: 30_000 });
+  await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
+  const chat = page.getByTestId('chat');
+  const fromBottom = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
+  return { page, chat, fromBottom };
+}
+
 const TABS = ['inspector', 'edits', 'terminal', 'replay', 'timeline', 'mcp', 'extensions'];
 
 describe('the right column\'s tabs', { timeout: 240_000 }, () => {
@@ -85,20 +101,13 @@ describe('the right column\'s tabs', { timeout: 240_000 }, () => {
 
 describe('the conversation in a resized window', { timeout: 240_000 }, () => {
   it('stays at the bottom when it was there; a short message has a bubble its size', async () => {
-    const w = await hosts.web([], undefined, ['--session', 'resize'], { prepare: (home) => writeBashSession(home, 'resize', { task: 'ok', steps: 30, say: LONG }) });
-    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(w.url);
-    await page.locator('[data-call-id="call_29"]').waitFor({ timeout: 30_000 });
-    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
-    const chat = page.getByTestId('chat');
-    const fromBottom = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    const { page, chat, fromBottom } = await openLongSessionAtBottom('ok');
     const lastShown = () =>
       page.getByTestId('run-end').evaluate((end) => {
         const r = end.getBoundingClientRect();
         const v = end.closest('[data-testid="chat"]')!.getBoundingClientRect();
         return r.bottom <= v.bottom + 1 && r.top >= v.top - 1;
       });
-    await expect.poll(fromBottom).toBeLessThan(2);
     // 1400 → 1000 → 800 → 1400 wide: the newest row stays in view, at the bottom.
     for (const [width, height] of [[1000, 700], [800, 600], [1400, 900]] as const) {
       await page.setViewportSize({ width, height });
@@ -123,14 +132,7 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
 
 describe('the conversation at its bottom', { timeout: 240_000 }, () => {
   it('stays there when rows grow between a scroll down and its event; a scroll up lets go', async () => {
-    const w = await hosts.web([], undefined, ['--session', 'grow'], { prepare: (home) => writeBashSession(home, 'grow', { task: 'grow', steps: 30, say: LONG }) });
-    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(w.url);
-    await page.locator('[data-call-id="call_29"]').waitFor({ timeout: 30_000 });
-    await page.getByTestId('chat-earlier').waitFor({ state: 'detached', timeout: 30_000 });
-    const chat = page.getByTestId('chat');
-    const fromBottom = () => chat.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-    await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
+    const { page, chat, fromBottom } = await openLongSessionAtBottom('grow');
     // 10 px up (still at the bottom), then, in one task, back down and the rows 300 px taller, as
     // when rows are measured to their heights after the view scrolled to the end: the scroll's
     // event sees the view 300 px from the bottom, though nobody left it.
