@@ -135,14 +135,27 @@ describe('the conversation at its bottom', { timeout: 240_000 }, () => {
     const { page, chat, fromBottom } = await openLongSessionAtBottom('grow');
     // 10 px up (still at the bottom), then, in one task, back down and the rows 300 px taller, as
     // when rows are measured to their heights after the view scrolled to the end: the scroll's
-    // event sees the view 300 px from the bottom, though nobody left it.
-    await chat.evaluate((el) => (el.scrollTop -= 10));
-    await expect.poll(fromBottom).toBeGreaterThan(5);
-    await chat.evaluate((el) => {
-      el.scrollTop += 10;
-      const content = el.querySelector<HTMLElement>(':scope > div[style*="height"]')!;
-      content.style.height = `${content.offsetHeight + 300}px`;
+    // event sees the view 300 px from the bottom, though nobody left it. The view is near its
+    // bottom, so a row measured anew meanwhile pins it back there: the 10 px are taken again until
+    // they hold for two frames (their scroll event handled), and the rest follows in one task.
+    const grown = await chat.evaluate(async (el) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      for (let attempt = 0; attempt < 50; attempt++) {
+        el.scrollTop = el.scrollHeight - el.clientHeight - 10;
+        await frame();
+        await frame();
+        // Out of the frame's rendering steps, so the next frame runs the scroll event before it
+        // looks at sizes, as it does after a user's scroll.
+        await new Promise((r) => setTimeout(r, 0));
+        if (el.scrollHeight - el.scrollTop - el.clientHeight < 5) continue;
+        el.scrollTop = el.scrollHeight - el.clientHeight;
+        const content = el.querySelector<HTMLElement>(':scope > div[style*="height"]')!;
+        content.style.height = `${content.offsetHeight + 300}px`;
+        return true;
+      }
+      return false;
     });
+    expect(grown).toBe(true);
     await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
     // A scroll up is the user leaving the bottom: rows growing then leave the view where it is.
     const box = (await chat.boundingBox())!;
@@ -156,6 +169,46 @@ describe('the conversation at its bottom', { timeout: 240_000 }, () => {
     });
     await page.waitForTimeout(300);
     expect(await chat.evaluate((el) => el.scrollTop)).toBe(top);
+  });
+});
+
+describe('the conversation held at its bottom by the window', { timeout: 240_000 }, () => {
+  it('stays there when rows shrink under it, then grow again before its scroll event', async () => {
+    const { chat, fromBottom } = await openLongSessionAtBottom('shrink');
+    // As when a narrower window re-wraps the rows: within one frame the rows shrink (the browser
+    // moves the view up to the new end, and the window pins it there), then, before the scroll
+    // event of that move, rows measured to their new heights make them far taller. The scroll
+    // event then finds the view higher than before and far from the end; nobody scrolled.
+    const shrunk = await chat.evaluate(async (el) => {
+      const content = el.querySelector<HTMLElement>(':scope > div[style*="height"]')!;
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const settle = async () => {
+        await frame();
+        await frame();
+        await new Promise((r) => setTimeout(r, 0));
+      };
+      // 300 px the rows will lose (the rows are placed absolutely: their box cannot shrink by hand).
+      const spacer = el.appendChild(document.createElement('div'));
+      spacer.style.height = '300px';
+      el.scrollTop = el.scrollHeight;
+      await settle();
+      const before = el.scrollTop;
+      const height = parseFloat(content.style.height);
+      // Made after the window's own observer, so it runs after it in the frame.
+      const regrow = new ResizeObserver(() => {
+        regrow.disconnect();
+        content.style.height = `${height + 1000}px`;
+      });
+      requestAnimationFrame(() => {
+        spacer.style.height = '0px';
+        content.style.height = `${height + 1}px`;
+        regrow.observe(content);
+      });
+      await frame();
+      return { before, after: el.scrollTop };
+    });
+    expect(shrunk.after).toBeLessThan(shrunk.before);
+    await expect.poll(fromBottom, { timeout: 10_000 }).toBeLessThan(2);
   });
 });
 

@@ -25,8 +25,6 @@ export function ChatView() {
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
-  // Where the last scroll event found the view: whether the next one moved it up.
-  const lastTop = useRef(0);
   const rowSizes = useMemo(() => new RowSizes((id) => store.getState().calls.byId.get(id)), [store]);
   // Bumped (at most every 150 ms) when a measured row taught rowSizes a new height: every unmeasured
   // row is then placed again from the better estimates.
@@ -129,7 +127,7 @@ export function ChatView() {
   });
   // A resized window keeps the view at the bottom, or on the row being read.
   const contentRef = useRef<HTMLDivElement>(null);
-  const { anchor } = useResizeAnchor(parentRef, contentRef, stick, virtualizer);
+  const { scrolled } = useResizeAnchor(parentRef, contentRef, stick, virtualizer);
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -154,15 +152,8 @@ export function ChatView() {
       data-testid="chat"
       onScroll={(e) => {
         const el = e.currentTarget;
-        const top = el.scrollTop;
-        pace.record(performance.now(), top, el.clientHeight);
-        // Near the bottom the view sticks there; it lets go only when it moved up (the user, a
-        // jump to a row). Rows that grew after a scroll down (a session opening, rows measured to
-        // their heights) leave it further from the bottom without anyone leaving the bottom.
-        if (el.scrollHeight - top - el.clientHeight < 80) stick.current = true;
-        else if (top < lastTop.current) stick.current = false;
-        lastTop.current = top;
-        anchor();
+        pace.record(performance.now(), el.scrollTop, el.clientHeight);
+        scrolled();
       }}
     >
       {earlier > 0 ? (

@@ -4,21 +4,35 @@ import { useEffect, useRef, type RefObject } from 'react';
 /** How long (ms) after the conversation's width changed its rows may still be settling to their new heights. */
 const SETTLE_MS = 1500;
 
+/** How near the bottom (px) a scroll still counts as at the bottom. */
+const NEAR_BOTTOM = 80;
+
 /**
- * Where the conversation stays when its width changes (the window or a column resized), as in
- * chat apps: at the bottom when it was at the bottom (`stick`), else on the row being read — the
- * first row in view keeps its distance from the top of the view while the rows re-wrap to their
- * new heights. At the bottom, rows measured to other heights than their estimates (a session
- * just opened) keep it at the bottom too. `anchor()` is to be called on every scroll the user makes, to remember that row.
+ * Where the conversation stays when its size changes (the window or a column resized, rows
+ * measured), as in chat apps: at the bottom when it was at the bottom (`stick`), else on the row
+ * being read — the first row in view keeps its distance from the top of the view while the rows
+ * re-wrap to their new heights. At the bottom, rows measured to other heights than their estimates
+ * (a session just opened) keep it at the bottom too. `scrolled()` is to be called on every scroll
+ * event: it decides `stick` and remembers the row being read.
  */
-export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>, stick: RefObject<boolean>, virtualizer: Virtualizer<HTMLDivElement, Element>): { anchor: () => void } {
+export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>, stick: RefObject<boolean>, virtualizer: Virtualizer<HTMLDivElement, Element>): { scrolled: () => void } {
   const read = useRef<{ key: string; offset: number } | null>(null);
+  // Where the view was last put, by a scroll event or by pinning it to the bottom: whether the next
+  // scroll event moved it up.
+  const lastTop = useRef(0);
   const self = useRef(virtualizer);
   self.current = virtualizer;
-  const anchor = useRef(() => {
+  const scrolled = useRef(() => {
     const el = scroller.current;
     if (!el) return;
     const top = el.scrollTop;
+    // Near the bottom the view sticks there; it lets go only when it moved up (the user, a jump
+    // to a row). Rows that grew after a scroll down (a session opening, rows measured to their
+    // heights) leave it further from the bottom without anyone leaving the bottom; rows that
+    // shrank under it moved it up, but pinning it there already counted that move.
+    if (el.scrollHeight - top - el.clientHeight < NEAR_BOTTOM) stick.current = true;
+    else if (top < lastTop.current) stick.current = false;
+    lastTop.current = top;
     const row = self.current.getVirtualItems().find((r) => r.end > top);
     read.current = row ? { key: String(row.key), offset: top - row.start } : null;
   });
@@ -31,6 +45,7 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
     const pin = (): void => {
       if (stick.current) {
         el.scrollTop = el.scrollHeight;
+        lastTop.current = el.scrollTop;
         return;
       }
       const at = read.current;
@@ -55,5 +70,5 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
     observer.observe(inner);
     return () => observer.disconnect();
   }, [scroller, content, stick]);
-  return { anchor: anchor.current };
+  return { scrolled: scrolled.current };
 }
