@@ -13,7 +13,12 @@
  *   - `ESC ] 633 ; D ; <exit code> ; <nonce> BEL` from PROMPT_COMMAND, when it finished;
  *   - `ESC ] 633 ; A BEL` / `ESC ] 633 ; B BEL` around the prompt (for terminals);
  *   - `ESC ] 633 ; P ; GbState` … `BEL` before the end marker: the working directory, alias and
- *     function names (see {@link parseStateReport}); builtins only, so no process is forked.
+ *     function names (see {@link parseStateReport}); builtins only, so no process is forked;
+ *   - `ESC ] 633 ; X ; <shell nonce> BEL` from its EXIT trap, when the shell itself is ending
+ *     (`exit`, `set -e`): it then waits (at most 2 s) for one key, which Glassbox types once it
+ *     has read the marker. So everything the shell printed is read before it exits: node-pty
+ *     throws away what it has not read 200 ms after the exit (a loaded machine lost `bye` of
+ *     `echo bye; exit 7`).
  * A command's output cannot fake the end marker without knowing the per-command nonce,
  * which lives in an unexported shell variable.
  */
@@ -37,6 +42,14 @@ export function outputStartMarker(nonce: string): string {
 export function commandEndPattern(nonce: string): RegExp {
   return new RegExp(`\\x1b\\]633;D;(\\d*);${nonce}\\x07`);
 }
+
+/** What the shell prints as it ends, before it waits for {@link EXIT_ACK_KEY}. */
+export function shellExitMarker(shellNonce: string): string {
+  return `\x1b]633;X;${shellNonce}\x07`;
+}
+
+/** The key typed to let an ending shell go: Ctrl-F, nothing more than a cursor move should it reach readline. */
+export const EXIT_ACK_KEY = '\x06';
 
 /** Starts the state report bash prints at each prompt. */
 export const STATE_REPORT_START = '\x1b]633;P;GbState';
@@ -98,6 +111,10 @@ export function shellIntegrationScript(readyNonce: string, commandDir: string): 
     // A file that cannot be read runs a command that says so and fails, not an empty line.
     "__gb_take() { local f=${READLINE_LINE#*:}; __gb_n=${READLINE_LINE%%:*}; READLINE_LINE=; if [[ $f =~ ^[0-9a-f]+$ ]] && IFS= builtin read -r -d '' READLINE_LINE < \"$__gb_cmds/$f\" || [[ -n $READLINE_LINE ]]; then :; else READLINE_LINE=\"builtin echo 'glassbox: the command could not be read' >&2; false\"; fi; READLINE_POINT=${#READLINE_LINE}; }",
     `bind -x '"\\e[5151~": __gb_take'`,
+    // Ending, the shell says so and waits for Glassbox to have read all it printed (one key, at
+    // most 2 s; the exit status stays the one it ends with).
+    `__gb_x=${readyNonce}`,
+    "trap 'builtin printf \"\\e]633;X;%s\\a\" \"$__gb_x\" 2>/dev/null && builtin read -r -s -n 1 -t 2 2>/dev/null' EXIT",
     "PS0='\\e]633;C;${__gb_n}\\a'",
     "PS1='\\[\\e]633;A\\a\\]\\w\\$ \\[\\e]633;B\\a\\]'",
     'PROMPT_COMMAND=__gb_precmd',

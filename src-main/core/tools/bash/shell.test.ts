@@ -248,6 +248,24 @@ describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
     expect((await shell.run('echo again')).freshShellNote).toBeUndefined();
   });
 
+  it('what a command printed before its `exit` arrives whole, even when Glassbox reads it late', async () => {
+    // On a loaded machine the host may not read for a while: node-pty throws away what is unread
+    // 200 ms after the shell exits. Here nothing is read for 700 ms after the command is typed.
+    await shell.run('true');
+    const { pty } = (shell as unknown as { proc: { pty: { pause(): void; resume(): void } } }).proc;
+    pty.pause();
+    const late = setTimeout(() => pty.resume(), 700);
+    try {
+      const r = await shell.run('echo bye; exit 5');
+      expect(r.shellExited).toBe(true);
+      expect(r.exitCode).toBe(5);
+      expect(r.output).toContain('bye');
+    } finally {
+      clearTimeout(late);
+    }
+    expect((await shell.run('echo next')).output).toBe('next');
+  });
+
   it('a command that replaces the shell (exec bash) ends in the timeout and the shell is replaced', async () => {
     const r = await shell.run('exec bash --norc --noprofile', { timeoutMs: 1000 });
     expect(r.timedOut).toBe(true);

@@ -6,7 +6,7 @@ import { CommandCapture, HEAD_CHARS, TAIL_CHARS } from './command-capture';
 import { CommandInput } from './command-input';
 import { checkCommandText } from './command-text';
 import { OutputScreen } from './output-screen';
-import { commandEndPattern, shellEnvironment, type ShellState } from './shell-integration';
+import { commandEndPattern, EXIT_ACK_KEY, shellEnvironment, shellExitMarker, type ShellState } from './shell-integration';
 import { interruptCommand } from './interrupt-ladder';
 import { ShellProcess } from './shell-process';
 import { DEFAULT_BASH_TIMEOUT_MS, type BashCommandResult, type BashRunOptions, type BashShellOptions } from './shell-options';
@@ -270,15 +270,22 @@ export class BashShell {
     this.proc = proc;
     this.screen.reset();
     const readyPattern = commandEndPattern(readyNonce);
+    const exitMarker = shellExitMarker(readyNonce);
     return new Promise<void>((resolve, reject) => {
       let boot = '';
       let ready = false;
+      // The end of what was read, so an exit marker split across chunks is still seen.
+      let tail = '';
       const timer = setTimeout(() => {
         if (ready) return;
         this.killShell();
         reject(new Error(`bash did not start within ${readyWithinMs / 1000} s`));
       }, readyWithinMs);
       proc.pty.onData((data) => {
+        const seen = tail + data;
+        tail = seen.slice(-exitMarker.length);
+        // The shell is ending and waits until what it printed was read: it was.
+        if (seen.includes(exitMarker)) proc.pty.write(EXIT_ACK_KEY);
         if (this.proc !== proc) return;
         this.screen.record(data);
         if (!ready) {
