@@ -266,6 +266,14 @@ describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
     expect((await shell.run('echo next')).output).toBe('next');
   });
 
+  it('a command that prints the exit marker itself gets one harmless key (Ctrl-F) and the shell goes on', async () => {
+    // The shell's nonce is a shell variable, so a command can read it and fake the marker.
+    const r = await shell.run(`printf '\\e]633;X;%s\\a' "$__gb_x"; IFS= read -r -s -n 1 -t 5 k; printf 'got %q\\n' "$k"`);
+    expect(r.shellExited).toBe(false);
+    expect(r.output).toBe("got $'\\006'");
+    expect((await shell.run('echo still')).output).toBe('still');
+  });
+
   it('a command that replaces the shell (exec bash) ends in the timeout and the shell is replaced', async () => {
     const r = await shell.run('exec bash --norc --noprofile', { timeoutMs: 1000 });
     expect(r.timedOut).toBe(true);

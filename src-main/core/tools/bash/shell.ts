@@ -274,7 +274,8 @@ export class BashShell {
     return new Promise<void>((resolve, reject) => {
       let boot = '';
       let ready = false;
-      // The end of what was read, so an exit marker split across chunks is still seen.
+      // The end of what was read (one character short of a marker, so none is seen twice): a
+      // marker split across chunks is still seen.
       let tail = '';
       const timer = setTimeout(() => {
         if (ready) return;
@@ -283,7 +284,7 @@ export class BashShell {
       }, readyWithinMs);
       proc.pty.onData((data) => {
         const seen = tail + data;
-        tail = seen.slice(-exitMarker.length);
+        tail = seen.slice(1 - exitMarker.length);
         // The shell is ending and waits until what it printed was read: it was.
         if (seen.includes(exitMarker)) proc.pty.write(EXIT_ACK_KEY);
         if (this.proc !== proc) return;
