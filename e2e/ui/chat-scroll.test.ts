@@ -159,4 +159,44 @@ describe('scrolling the conversation', { timeout: 120_000 }, () => {
     await expect.poll(() => page.locator('[data-call-id="call_0"]').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('the rest of a long session arriving above the view is not scrolling: a readable pace right then draws every row in full', async () => {
+    // The moment the rest arrives, the view is kept on its row by moving it tens of thousands of
+    // px down; the user scrolling up at a readable pace in the frames after that read as a fling
+    // when that move counted as theirs (a CI run saw a sketch there).
+    const w = await hosts.web([], undefined, ['--session', 'arrive'], { prepare: (home) => writeBashSession(home, 'arrive', { task: 'arrive', steps: 400 }) });
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    type Watch = { __arrived?: { jump: number; most: number; frames: number } };
+    await page.addInitScript(() => {
+      let last: number | undefined;
+      document.addEventListener(
+        'scroll',
+        (e) => {
+          const el = e.target as HTMLElement;
+          if (el.dataset?.testid !== 'chat') return;
+          const jump = el.scrollTop - (last ?? el.scrollTop);
+          last = el.scrollTop;
+          const w = window as Watch;
+          if (w.__arrived || jump < 10_000) return;
+          // The rest arrived: scroll up 60 px a frame from the next frame on, counting sketches.
+          const seen = (w.__arrived = { jump, most: 0, frames: 0 });
+          const step = (): void => {
+            seen.most = Math.max(seen.most, el.querySelectorAll('[data-sketch]').length);
+            if (seen.frames++ === 12) return;
+            el.scrollTop -= 60;
+            requestAnimationFrame(step);
+          };
+          requestAnimationFrame(step);
+        },
+        true,
+      );
+    });
+    await page.goto(w.url);
+    const arrived = () => page.evaluate(() => (window as Watch).__arrived);
+    await expect.poll(async () => (await arrived())?.frames ?? 0, { timeout: 30_000 }).toBeGreaterThan(12);
+    const seen = (await arrived())!;
+    expect(seen.jump).toBeGreaterThan(10_000);
+    expect(seen.most).toBe(0);
+    await page.close();
+  });
 });

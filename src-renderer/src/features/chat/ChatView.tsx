@@ -1,4 +1,4 @@
-import { measureElement, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, measureElement, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useAppStore } from '../../store/app-context';
 import { chatSelectors } from '../../store/chat/selectors';
@@ -12,6 +12,7 @@ import { useRowFill } from './use-row-fill';
 import { SketchLayer, type SketchRow } from './sketch-layer';
 import { useQuietVirtualizer } from './use-quiet-virtualizer';
 import { useResizeAnchor } from './use-resize-anchor';
+import { ViewMoves } from './scroll-pace';
 
 /** The conversation, virtualized (sessions with 10,000 calls stay fast); sticks to the bottom while you are there. */
 export function ChatView() {
@@ -25,6 +26,8 @@ export function ChatView() {
   const store = useAppStore();
   const parentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // Each scroll event's move is the user's only: the app's own moves of the view are placed as made.
+  const moves = useMemo(() => new ViewMoves(), []);
   const rowSizes = useMemo(() => new RowSizes((id) => store.getState().calls.byId.get(id)), [store]);
   // Bumped (at most every 150 ms) when a measured row taught rowSizes a new height: every unmeasured
   // row is then placed again from the better estimates.
@@ -105,6 +108,12 @@ export function ChatView() {
     measureElement: measureRow,
     overscan: 6,
     getItemKey,
+    // The virtualizer's own moves (a row kept in place as rows above it are measured or arrive, a
+    // jump to a row) are the app's, not the user's.
+    scrollToFn: (offset, options, v) => {
+      elementScroll(offset, options, v);
+      if (parentRef.current) moves.placed(parentRef.current.scrollTop);
+    },
     // Rows added above (the rest of a long session arriving after its last screen) keep what
     // you are looking at in place.
     anchorTo: 'end',
@@ -127,7 +136,7 @@ export function ChatView() {
   });
   // A resized window keeps the view at the bottom, or on the row being read.
   const contentRef = useRef<HTMLDivElement>(null);
-  const { scrolled } = useResizeAnchor(parentRef, contentRef, stick, virtualizer);
+  const { scrolled } = useResizeAnchor(parentRef, contentRef, stick, virtualizer, moves);
   const sessionId = useApp(chatSelectors.sessionId);
   const shownSession = useRef(sessionId);
   useEffect(() => {
@@ -152,8 +161,9 @@ export function ChatView() {
       data-testid="chat"
       onScroll={(e) => {
         const el = e.currentTarget;
-        pace.record(performance.now(), el.scrollTop, el.clientHeight);
-        scrolled();
+        const dy = moves.scrolled(el.scrollTop);
+        pace.record(performance.now(), dy, el.clientHeight);
+        scrolled(dy);
       }}
     >
       {earlier > 0 ? (

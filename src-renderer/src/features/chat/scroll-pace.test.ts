@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ScrollPace } from './scroll-pace';
+import { ScrollPace, ViewMoves } from './scroll-pace';
 
 /** Scroll events every `every` ms, moving `px` each, from `from` (ms). */
 function scroll(pace: ScrollPace, n: number, px: number, every = 16, from = 0, height = 800): number {
   let t = from;
-  for (let i = 0, y = 100_000; i < n; i++, t += every, y -= px) pace.record(t, y, height);
+  for (let i = 0; i < n; i++, t += every) pace.record(t, -px, height);
   return t - every;
 }
 
@@ -25,10 +25,9 @@ describe('scroll pace', () => {
 
   it('a single jump (a search hit, End, a card revealed) is never fast', () => {
     const pace = new ScrollPace();
-    pace.record(0, 0, 800);
     pace.record(16, 500_000, 800);
     expect(pace.fast(16)).toBe(false);
-    pace.record(32, 0, 800);
+    pace.record(32, -500_000, 800);
     expect(pace.fast(32)).toBe(false); // two jumps: still under three events
   });
 
@@ -45,5 +44,34 @@ describe('scroll pace', () => {
     const ts = scroll(small, 10, 150, 16, 0, 500);
     const tb = scroll(big, 10, 150, 16, 0, 1200);
     expect([small.fast(ts), big.fast(tb)]).toEqual([true, false]);
+  });
+
+  it('counts only what the user moved: the moves the app makes itself are not scrolling', () => {
+    // A long session opening: the rest of it arrives above and the view is kept on its row (48,000 px
+    // further down), then the user scrolls up at a readable pace right away.
+    const moves = new ViewMoves();
+    const pace = new ScrollPace();
+    const event = (t: number, top: number) => pace.record(t, moves.scrolled(top), 800);
+    event(0, 14_100);
+    moves.placed(62_100);
+    event(20, 62_100);
+    event(40, 62_040);
+    event(56, 61_980);
+    expect(pace.fast(56)).toBe(false);
+    // Without the app's move placed, the same events read as a fling.
+    const unplaced = new ViewMoves();
+    const fooled = new ScrollPace();
+    for (const [t, top] of [[0, 14_100], [20, 62_100], [40, 62_040], [56, 61_980]] as const) fooled.record(t, unplaced.scrolled(top), 800);
+    expect(fooled.fast(56)).toBe(true);
+  });
+
+  it('reads a move as up or down from where the view was last put, by the user or the app', () => {
+    const moves = new ViewMoves();
+    expect(moves.scrolled(1_000)).toBe(0); // the first event: nothing to compare with
+    expect(moves.scrolled(940)).toBe(-60);
+    moves.placed(2_000); // pinned to a bottom that grew
+    expect(moves.scrolled(1_990)).toBe(-10);
+    moves.placed(1_500); // rows above measured shorter: the app moved the view up, not the user
+    expect(moves.scrolled(1_500)).toBe(0);
   });
 });

@@ -13,14 +13,12 @@ const MIN_EVENTS = 3;
 export class ScrollPace {
   /** Scroll events in the window: time (ms) and how far the content moved since the event before. */
   private readonly moves: Array<{ t: number; dy: number }> = [];
-  private lastY: number | undefined;
   private screen = Infinity;
 
-  /** One scroll event at time `t` (ms), the view's `top` offset (px) and its height (px). */
-  record(t: number, top: number, height: number): void {
+  /** One scroll event at time `t` (ms) that moved the content `dy` px (ViewMoves; an event that moved nothing is not counted), in a view `height` px high. */
+  record(t: number, dy: number, height: number): void {
     if (height > 0) this.screen = height;
-    if (this.lastY !== undefined) this.moves.push({ t, dy: Math.abs(top - this.lastY) });
-    this.lastY = top;
+    if (dy !== 0) this.moves.push({ t, dy: Math.abs(dy) });
     this.drop(t);
   }
 
@@ -37,5 +35,28 @@ export class ScrollPace {
     let n = 0;
     while (n < this.moves.length && this.moves[n]!.t < t - WINDOW_MS) n++;
     if (n) this.moves.splice(0, n);
+  }
+}
+
+/**
+ * How far the user moved the view at each scroll event: its offset against where the view was
+ * last put, by the user's scrolling or by the app itself. The app's own moves (the view pinned to
+ * the bottom, a row kept in place while rows above it are measured or arrive) are `placed()` as
+ * they are made, so they never count as the user's: they neither make the pace fast nor let go of
+ * the bottom.
+ */
+export class ViewMoves {
+  private last: number | undefined;
+
+  /** The app put the view at `top` (px). */
+  placed(top: number): void {
+    this.last = top;
+  }
+
+  /** A scroll event found the view at `top` (px): how far (px, up is negative) the user moved it since it was last put. */
+  scrolled(top: number): number {
+    const dy = this.last === undefined ? 0 : top - this.last;
+    this.last = top;
+    return dy;
   }
 }

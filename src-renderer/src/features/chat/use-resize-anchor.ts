@@ -1,5 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type RefObject } from 'react';
+import type { ViewMoves } from './scroll-pace';
 
 /** How long (ms) after the conversation's width changed its rows may still be settling to their new heights. */
 const SETTLE_MS = 1500;
@@ -13,26 +14,23 @@ const NEAR_BOTTOM = 80;
  * being read — the first row in view keeps its distance from the top of the view while the rows
  * re-wrap to their new heights. At the bottom, rows measured to other heights than their estimates
  * (a session just opened) keep it at the bottom too. `scrolled()` is to be called on every scroll
- * event: it decides `stick` and remembers the row being read.
+ * event with the user's move (`moves`): it decides `stick` and remembers the row being read.
  */
-export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>, stick: RefObject<boolean>, virtualizer: Virtualizer<HTMLDivElement, Element>): { scrolled: () => void } {
+export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>, stick: RefObject<boolean>, virtualizer: Virtualizer<HTMLDivElement, Element>, moves: ViewMoves): { scrolled: (dy: number) => void } {
   const read = useRef<{ key: string; offset: number } | null>(null);
-  // Where the view was last put, by a scroll event or by pinning it to the bottom: whether the next
-  // scroll event moved it up.
-  const lastTop = useRef(0);
   const self = useRef(virtualizer);
   self.current = virtualizer;
-  const scrolled = useRef(() => {
+  const scrolled = useRef((dy: number) => {
     const el = scroller.current;
     if (!el) return;
     const top = el.scrollTop;
-    // Near the bottom the view sticks there; it lets go only when it moved up (the user, a jump
-    // to a row). Rows that grew after a scroll down (a session opening, rows measured to their
-    // heights) leave it further from the bottom without anyone leaving the bottom; rows that
-    // shrank under it moved it up, but pinning it there already counted that move.
+    // Near the bottom the view sticks there; it lets go only when the user moved it up (`dy`, from
+    // ViewMoves). Rows that grew after a scroll down (a session opening, rows measured to their
+    // heights) leave it further from the bottom without anyone leaving the bottom; the app's own
+    // moves (pinning it to a bottom that shrank, keeping a row in place while rows above it are
+    // measured shorter) move it up without the user.
     if (el.scrollHeight - top - el.clientHeight < NEAR_BOTTOM) stick.current = true;
-    else if (top < lastTop.current) stick.current = false;
-    lastTop.current = top;
+    else if (dy < 0) stick.current = false;
     const row = self.current.getVirtualItems().find((r) => r.end > top);
     read.current = row ? { key: String(row.key), offset: top - row.start } : null;
   });
@@ -45,7 +43,7 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
     const pin = (): void => {
       if (stick.current) {
         el.scrollTop = el.scrollHeight;
-        lastTop.current = el.scrollTop;
+        moves.placed(el.scrollTop);
         return;
       }
       const at = read.current;
@@ -69,6 +67,6 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
     observer.observe(el);
     observer.observe(inner);
     return () => observer.disconnect();
-  }, [scroller, content, stick]);
+  }, [scroller, content, stick, moves]);
   return { scrolled: scrolled.current };
 }
