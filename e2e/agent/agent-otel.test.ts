@@ -60,7 +60,8 @@ describe('glassbox run with OpenTelemetry export', () => {
       const r = await runJson({ ...f, env }, 'What does hello.txt say?', ['--approve', 'auto']);
       expect(r.code).toBe(0);
       expect(r.stderr).toContain(`trace ${CI_TRACE}`);
-      await expect.poll(() => receiver.spans.map((s) => s.name), { timeout: 60_000 }).toEqual(expect.arrayContaining(['invoke_agent', 'tools/call str_replace_editor']));
+      // The run's last line says how many spans it exported, dropped or failed to send.
+      await expect.poll(() => receiver.spans.map((s) => s.name), { timeout: 60_000, message: r.stderr }).toEqual(expect.arrayContaining(['invoke_agent', 'tools/call str_replace_editor']));
 
       const run = byName(receiver.spans, 'invoke_agent');
       expect(run.via).toBe('http/json');

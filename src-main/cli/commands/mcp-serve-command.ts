@@ -8,20 +8,36 @@ export const SERVE_USAGE = `  glassbox mcp serve [--http] [--host 127.0.0.1] [--
 
 const APPROVE_MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
 
-function waitForStop(extra?: (stop: () => void) => void): Promise<void> {
-  return new Promise((resolveStop) => {
-    let done = false;
-    const stop = () => {
-      if (done) return;
-      done = true;
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolveStop();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    extra?.(stop);
-  });
+/**
+ * When `glassbox mcp serve` stops: SIGINT, SIGTERM or `stop()` (stdin's end). Its shutdown (the
+ * session's processes ended, its last spans sent) is not cut short by a signal that comes while
+ * it runs: a client closing a stdio server ends its stdin, then sends SIGTERM when its grace
+ * period is over (the SDK's is 2 s) and SIGKILL after another; a loaded machine's shutdown can
+ * take longer than the first, and the spans of the calls served were lost. A second Ctrl-C
+ * still ends it at once.
+ */
+function stopSignals(): { stopped: Promise<void>; stop: () => void; dispose: () => void } {
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping && signal === 'SIGINT') process.exit(130);
+    stopping = true;
+    stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stopped,
+    stop: () => {
+      stopping = true;
+      stop();
+    },
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
@@ -75,6 +91,7 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
   // Loaded here so `mcp list` and `mcp import` do not pay for the session or the server SDK.
   const { startMcpServe } = await import('../../mcp-server/serve');
   const served = await startMcpServe({ workspace, env: io.env, requested, approveMode: approve as ApprovalMode | undefined });
+  const signals = stopSignals();
   try {
     if (served.unknown.length) {
       throw new UsageError(`unknown tool(s) for --tools: ${served.unknown.join(', ')}. Available: ${served.available.join(', ') || '(none)'}`);
@@ -82,11 +99,10 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
     if (!served.tools.length) println(io.stderr, 'glassbox mcp serve: warning: no tools to serve');
     if (!values.http) {
       const stdio = await served.serveStdio(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
-      await waitForStop((stop) => {
-        io.stdin.once('end', stop);
-        io.stdin.once('close', stop);
-        stdio.onclose(stop);
-      });
+      io.stdin.once('end', signals.stop);
+      io.stdin.once('close', signals.stop);
+      stdio.onclose(signals.stop);
+      await signals.stopped;
       await stdio.close();
       return EXIT.OK;
     }
@@ -96,10 +112,11 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
     println(io.stdout, `Glassbox MCP: ${http.url}`);
     if (!values.token) println(io.stderr, `Token: ${http.token}`);
     println(io.stderr, `Send it as "Authorization: Bearer <token>" (or append ?token=<token> to the URL). Serving: ${served.tools.join(', ')}`);
-    await waitForStop();
+    await signals.stopped;
     await http.close();
     return EXIT.OK;
   } finally {
     await served.dispose();
+    signals.dispose();
   }
 }
