@@ -14,9 +14,10 @@ const APPROVE_MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
  * it runs: a client closing a stdio server ends its stdin, then sends SIGTERM when its grace
  * period is over (the SDK's is 2 s) and SIGKILL after another; a loaded machine's shutdown can
  * take longer than the first, and the spans of the calls served were lost. A second Ctrl-C
- * still ends it at once.
+ * still ends it at once. The handlers stay until the process exits: removed, a SIGTERM between
+ * the end of the shutdown and the exit would kill it.
  */
-function stopSignals(): { stopped: Promise<void>; stop: () => void; dispose: () => void } {
+function stopSignals(): { stopped: Promise<void>; stop: () => void } {
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let stopping = false;
@@ -32,10 +33,6 @@ function stopSignals(): { stopped: Promise<void>; stop: () => void; dispose: () 
     stop: () => {
       stopping = true;
       stop();
-    },
-    dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
     },
   };
 }
@@ -117,6 +114,5 @@ export async function mcpServe(argv: string[], io: CliIO, usage: string): Promis
     return EXIT.OK;
   } finally {
     await served.dispose();
-    signals.dispose();
   }
 }
