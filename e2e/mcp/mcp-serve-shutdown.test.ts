@@ -7,9 +7,9 @@ import { startOtlpHttpReceiver, type OtlpReceiver } from '../fixtures/otlp-recei
 import { BIN, tempGlassbox } from '../helpers/cli';
 
 // How `glassbox mcp serve` ends over stdio. A client closing it ends its stdin, then sends
-// SIGTERM when its grace period is over (the SDK's is 2 s): on a loaded machine that came while
-// the server was still shutting down, killed it there, and the spans of the calls it had served
-// never left (a CI run lost the span of a call Glassbox had made to it).
+// SIGTERM when its grace period is over (the SDK's is 2 s). A SIGTERM that came while it was still
+// shutting down killed it there, before its last spans were sent (the old code died of the
+// SIGTERM in this test).
 
 const receivers: OtlpReceiver[] = [];
 afterEach(async () => {

@@ -13,7 +13,7 @@ const APPROVE_MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
  * session's processes ended, its last spans sent) is not cut short by a signal that comes while
  * it runs: a client closing a stdio server ends its stdin, then sends SIGTERM when its grace
  * period is over (the SDK's is 2 s) and SIGKILL after another; a loaded machine's shutdown can
- * take longer than the first, and the spans of the calls served were lost. A second Ctrl-C
+ * take longer than the first, and that SIGTERM killed it before its last spans left. A second Ctrl-C
  * still ends it at once. The handlers stay until the process exits: removed, a SIGTERM between
  * the end of the shutdown and the exit would kill it.
  */
