@@ -114,7 +114,11 @@ export class OtlpPipeline implements SpanExport {
       spanLimits: { attributeValueLengthLimit: ATTRIBUTE_VALUE_LIMIT },
       spanProcessors: [new BatchSpanProcessor(exporter, processorConfig)],
     });
-    return new OtlpPipeline(provider.getTracer(TRACER_NAME), ids, counters, provider, target);
+    // The batch processor's flush sends only the spans it still holds: a batch its timer already
+    // handed to the exporter may still be on its way (a slow collector, a loaded machine), and a
+    // process exiting then lost it (a run's every span, once). The exporter's flush waits for those.
+    const sending = { forceFlush: () => provider.forceFlush().then(() => exporter.forceFlush?.()), shutdown: () => provider.shutdown() };
+    return new OtlpPipeline(provider.getTracer(TRACER_NAME), ids, counters, sending, target);
   }
 
   /** Spans exported, dropped (queue full) and failed so far. */
