@@ -268,7 +268,11 @@ describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
 
   it('a command that prints the exit marker itself gets one harmless key (Ctrl-F) and the shell goes on', async () => {
     // The shell's nonce is a shell variable, so a command can read it and fake the marker.
-    const r = await shell.run(`printf '\\e]633;X;%s\\a' "$__gb_x"; IFS= read -r -s -n 1 -t 5 k; printf 'got %q\\n' "$k"`);
+    // Echo goes off before the marker: the key may arrive before `read` has started, and the
+    // terminal would echo it as ^F (seen in CI). `sleep 0.3` gives it that time on every run.
+    const r = await shell.run(
+      `stty -echo; printf '\\e]633;X;%s\\a' "$__gb_x"; sleep 0.3; IFS= read -r -n 1 -t 5 k; stty echo; printf 'got %q\\n' "$k"`,
+    );
     expect(r.shellExited).toBe(false);
     expect(r.output).toBe("got $'\\006'");
     expect((await shell.run('echo still')).output).toBe('still');
