@@ -49,6 +49,19 @@ export class CommandCapture {
     return { exitCode: parseExitCode(m[1]) };
   }
 
+  /**
+   * Drops what came after the last `marker` (the shell's "I am ending" marker): only the
+   * terminal's echo of the key that let the shell go, when it arrived before the EXIT trap's
+   * `read -s` turned echo off.
+   */
+  endAt(marker: string): void {
+    const rest = this.parts.join('');
+    const i = rest.lastIndexOf(marker);
+    if (i < 0) return;
+    this.parts = [rest.slice(0, i)];
+    this.partsLength = i;
+  }
+
   /** The kept raw output: the head (when the middle was dropped) and the rest. */
   output(): { head: string | undefined; rest: string } {
     return { head: this.head, rest: this.parts.join('') };

@@ -266,6 +266,18 @@ describe.each(modes)('BashShell (shell lifetime, %s)', (_mode, confinement) => {
     expect((await shell.run('echo next')).output).toBe('next');
   });
 
+  it('the key that lets an ending shell go is not in the output, even when the terminal echoes it', async () => {
+    // The key may arrive before the EXIT trap's `read -s` turned echo off (a loaded machine):
+    // the terminal then echoes ^F after the marker. This trap waits 0.3 s there every time.
+    const r = await shell.run(
+      `trap 'builtin printf "\\e]633;X;%s\\a" "$__gb_x"; sleep 0.3; builtin read -r -s -n 1 -t 2' EXIT; echo bye; exit 5`,
+    );
+    expect(r.shellExited).toBe(true);
+    expect(r.exitCode).toBe(5);
+    // `exit` is what an interactive bash prints as it ends.
+    expect(r.output).toBe('bye\nexit');
+  });
+
   it('a command that prints the exit marker itself gets one harmless key (Ctrl-F) and the shell goes on', async () => {
     // The shell's nonce is a shell variable, so a command can read it and fake the marker.
     // Echo goes off before the marker: the key may arrive before `read` has started, and the

@@ -324,7 +324,10 @@ export class BashShell {
             reject(new Error(`bash ${how} before it was ready: ${stripAnsi(boot).trim().slice(-500)}`));
           }
           const active = this.active;
-          if (active && active.proc === proc) active.finish(signal ? null : exitCode, true);
+          if (active && active.proc === proc) {
+            active.capture.endAt(exitMarker);
+            active.finish(signal ? null : exitCode, true);
+          }
         }, 30);
       });
     });
