@@ -85,12 +85,20 @@ describe('skills', () => {
     expect(third).toContain('REMOTE-SKILL-BODY');
     expect(third).toContain('- scripts/check.sh');
     expect(third).toContain('echo ok');
-    const ends = ofType(r.events, 'tool_execution_end') as unknown as Array<{ tool: string; result: { error: string | null; metadata?: { skill?: { name: string; source: string } } } }>;
-    expect(ends.map((e) => [e.tool, e.result.error, e.result.metadata?.skill?.source])).toEqual([
-      ['load_skill', null, 'home'],
-      ['load_skill', null, 'mcp:kb'],
-      ['load_skill', null, undefined],
-    ]);
+    // Each call's end found through its start: the second step's two calls run side by side and
+    // may end in either order.
+    const starts = ofType(r.events, 'tool_execution_start') as unknown as Array<{ callId: string; tool: string; args: unknown }>;
+    const ends = ofType(r.events, 'tool_execution_end') as unknown as Array<{ callId: string; result: { error: string | null; metadata?: { skill?: { name: string; source: string } } } }>;
+    expect(starts.map((s) => s.tool)).toEqual(['load_skill', 'load_skill', 'load_skill']);
+    expect(ends).toHaveLength(3);
+    const endOf = (args: object) => {
+      const start = starts.find((s) => JSON.stringify(s.args) === JSON.stringify(args))!;
+      const { result } = ends.find((e) => e.callId === start.callId)!;
+      return [result.error, result.metadata?.skill?.source];
+    };
+    expect(endOf({ name: 'release-notes' })).toEqual([null, 'home']);
+    expect(endOf({ name: 'deploy-checklist' })).toEqual([null, 'mcp:kb']);
+    expect(endOf({ name: 'deploy-checklist', file: 'scripts/check.sh' })).toEqual([null, undefined]);
     // The context meter of the first request counts each skill's line.
     const meter = (ofType(r.events, 'model_request')[0] as unknown as { context: { parts: Array<{ kind: string; source?: string; tokens: number }> } }).context;
     expect(meter.parts.filter((p) => p.kind === 'skills' && p.source).map((p) => p.source)).toEqual(['release-notes', 'style-guide', 'deploy-checklist']);
