@@ -70,7 +70,8 @@ describe('the Timeline pane shows two sessions as lanes on one time axis', () =>
     await banner.waitFor({ timeout: 60_000 });
     await banner.getByTestId('compare-with-parent').click();
     const compare = page.getByTestId('compare-view');
-    await compare.getByTestId('compare-summary').waitFor({ timeout: 60_000 });
+    // Polled as text, so a failure says what the view showed instead (still comparing, an error, nothing).
+    await expect.poll(() => compare.innerText({ timeout: 1_000 }).catch(() => '(no compare view)'), { timeout: 60_000 }).toContain('First divergence at step');
     await compare.getByTestId('compare-open-timeline').click();
     await compare.waitFor({ state: 'detached' });
 

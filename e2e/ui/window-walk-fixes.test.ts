@@ -111,7 +111,12 @@ describe('the conversation in a resized window', { timeout: 240_000 }, () => {
     // 1400 → 1000 → 800 → 1400 wide: the newest row stays in view, at the bottom.
     for (const [width, height] of [[1000, 700], [800, 600], [1400, 900]] as const) {
       await page.setViewportSize({ width, height });
-      await expect.poll(fromBottom, { message: `${width}` }).toBeLessThan(2);
+      // A failure prints where the view was and whether it followed the bottom (the chat's data-stuck).
+      const where = async () => {
+        const d = await fromBottom();
+        return `${width}: ${d < 2 ? 'at the bottom' : `${d} px above the bottom`}, stuck=${await chat.getAttribute('data-stuck')}`;
+      };
+      await expect.poll(where).toMatch(/: at the bottom/);
       await expect.poll(lastShown, { message: `${width}` }).toBe(true);
     }
 
