@@ -18,23 +18,20 @@ const APPROVE_MODES: readonly ApprovalMode[] = ['ask', 'auto', 'deny'];
  * the end of the shutdown and the exit would kill it.
  */
 function stopSignals(): { stopped: Promise<void>; stop: () => void } {
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let resolve!: () => void;
+  const stopped = new Promise<void>((r) => (resolve = r));
   let stopping = false;
+  const stop = (): void => {
+    stopping = true;
+    resolve();
+  };
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping && signal === 'SIGINT') process.exit(130);
-    stopping = true;
     stop();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  return {
-    stopped,
-    stop: () => {
-      stopping = true;
-      stop();
-    },
-  };
+  return { stopped, stop };
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {

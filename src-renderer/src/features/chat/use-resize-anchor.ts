@@ -31,8 +31,9 @@ export function useResizeAnchor(scroller: RefObject<HTMLDivElement | null>, cont
     // measured shorter) move it up without the user.
     if (el.scrollHeight - top - el.clientHeight < NEAR_BOTTOM) stick.current = true;
     else if (dy < 0) stick.current = false;
-    // For tests and devtools: whether the view follows the bottom.
-    el.dataset.stuck = String(stick.current);
+    // For tests and devtools: whether the view follows the bottom (written only when it changes).
+    const stuck = String(stick.current);
+    if (el.dataset.stuck !== stuck) el.dataset.stuck = stuck;
     const row = self.current.getVirtualItems().find((r) => r.end > top);
     read.current = row ? { key: String(row.key), offset: top - row.start } : null;
   });
