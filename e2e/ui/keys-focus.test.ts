@@ -12,6 +12,10 @@ describe('focus and keys', { timeout: 180_000 }, () => {
   it('Ctrl+Shift+O then typing sends a task, even right after using the model picker', async () => {
     const w = await hosts.web([{ text: 'first answer' }, { text: 'second answer' }]);
     const page = await openApp(hosts.browser(), w);
+    // A first session with a conversation, so a message that went to it instead of the new one shows.
+    await page.getByTestId('composer-input').fill('a task in the first session');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
     // Leave the focus on the model picker's button (the picker opened and closed with Escape).
     await page.getByTestId('model-picker-open').click();
     await page.getByTestId('model-picker').waitFor();
@@ -21,11 +25,16 @@ describe('focus and keys', { timeout: 180_000 }, () => {
     await expect.poll(() => focused(page)).toBe('composer-input');
     await page.keyboard.type('typed straight after a new session');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('user-message').innerText(), { timeout: 30_000 }).toContain('typed straight after a new session');
+    // The message went to the new session (typed before it was built or not): the model saw a
+    // conversation of that message alone, and the window shows it with its run.
+    await expect.poll(() => w.model.requests.length, { timeout: 60_000 }).toBe(2);
+    const asked = JSON.stringify(w.model.requests[1]!.body.messages);
+    expect(asked).toContain('typed straight after a new session');
+    expect(asked).not.toContain('a task in the first session');
+    await expect.poll(() => page.getByTestId('user-message').allInnerTexts(), { timeout: 30_000 }).toEqual(['typed straight after a new session']);
     await expect.poll(() => page.getByTestId('run-end').count(), { timeout: 60_000 }).toBe(1);
     expect(await page.getByTestId('session-model').innerText()).toBe('scripted');
-    expect(w.model.requests.at(-1)!.body.model).toBe('scripted');
-    expect(JSON.stringify(w.model.requests.at(-1)!.body.messages)).toContain('typed straight after a new session');
+    expect(w.model.requests[1]!.body.model).toBe('scripted');
     // The New session button does the same.
     await page.getByTestId('new-session').click();
     await expect.poll(() => focused(page)).toBe('composer-input');

@@ -130,6 +130,40 @@ describe('CurrentSession', () => {
     expect(current.require().view(200).tail?.estimated).toBeUndefined();
   });
 
+  it('a message sent while a new or saved session opens goes to that session, not the one being left', async () => {
+    const saved = new Map<string, GlassboxEvent[]>([['old', [{ seq: 1, ts: 5, session: 'old', type: 'agent_start', task: 'earlier' }]]]);
+    let gate = Promise.resolve();
+    const cores: Array<ReturnType<typeof fakeCore>> = [];
+    const current = new CurrentSession({
+      open: async (id) => {
+        await gate;
+        const core = fakeCore(id ?? `s${cores.length + 1}`);
+        cores.push(core);
+        return { session: core, dialogs: NO_DIALOGS };
+      },
+      saved: { exists: (id) => saved.has(id), load: (id) => ({ events: saved.get(id) ?? [] }) },
+      emit: () => undefined,
+      savedTitle: () => null,
+      settings: () => ({}) as SettingsView,
+      listChanged: () => undefined,
+    });
+    await current.start();
+    // As the session bridge does with a send: it waits for the switch under way, then sends.
+    const sendAsBridge = (text: string) => current.switching.then(() => current.send(text));
+    for (const [open, text] of [[() => current.openNew(), 'typed straight after New session'], [() => current.openSaved('old'), 'typed while old opens']] as const) {
+      let release = (): void => undefined;
+      gate = new Promise<void>((r) => (release = r));
+      const before = current.require();
+      const opening = open();
+      const sent = sendAsBridge(text);
+      release();
+      await Promise.all([opening, sent]);
+      expect(current.require()).not.toBe(before);
+      expect(cores.at(-1)!.sent).toEqual([text]);
+      expect(cores.flatMap((c) => c.sent).filter((t) => t === text)).toEqual([text]); // and to no other
+    }
+  });
+
   it('finds a recorded call in the call index as the replay engine finds it in the events', async () => {
     const { current, cores } = setup();
     await current.start();

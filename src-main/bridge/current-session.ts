@@ -71,7 +71,7 @@ export class CurrentSession {
     return this.readyPromise;
   }
 
-  /** Settles when a switch under way (a saved session being opened) is done. */
+  /** Settles when the switches under way (a new or saved session being opened) are done. */
   get switching(): Promise<void> {
     return this.switchingPromise;
   }
@@ -144,11 +144,16 @@ export class CurrentSession {
   /** Shows a fresh session in this window; the one shown before keeps running if it runs. */
   async openNew(): Promise<SessionSummary> {
     this.refuseLeavingRun('Stop the run before starting a new session.');
-    const opened = await this.registry.acquire(this.viewer, null);
-    await this.leave();
-    this.show(opened);
-    this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
-    return opened.summary();
+    const done = this.beginSwitch();
+    try {
+      const opened = await this.registry.acquire(this.viewer, null);
+      await this.leave();
+      this.show(opened);
+      this.opts.emit('sessions.switched', opened.view(FIRST_SCREEN_ROWS));
+      return opened.summary();
+    } finally {
+      done();
+    }
   }
 
   /** Shows a session in this window: an open one (running or not), or a saved one resumed from its file. */
@@ -158,10 +163,9 @@ export class CurrentSession {
     // A long session not open yet: its first screen now, from the end of its file; the window
     // asks for the whole view, which waits for this switch.
     const preview = this.registry.get(id) || !this.opts.preview ? null : this.opts.preview(id);
-    let done = (): void => undefined;
+    const done = this.beginSwitch();
     if (preview) {
       this.opening = { id, preview };
-      this.switchingPromise = new Promise<void>((r) => (done = r));
       this.opts.emit('sessions.switched', preview);
     }
     try {
@@ -184,6 +188,18 @@ export class CurrentSession {
   async dispose(): Promise<void> {
     await this.leave();
     if (this.ownRegistry) await this.registry.dispose();
+  }
+
+  /**
+   * A switch starts: until the returned function is called, `switching` is pending, so a message
+   * sent meanwhile (typed straight after New session) goes to the session being opened, not the
+   * one being left. Switches that overlap are all waited for.
+   */
+  private beginSwitch(): () => void {
+    let done = (): void => undefined;
+    const mine = new Promise<void>((r) => (done = r));
+    this.switchingPromise = Promise.all([this.switchingPromise, mine]).then(() => undefined);
+    return done;
   }
 
   /** With a registry of its own, leaving a running session would kill it: refuse, as before. */
