@@ -164,11 +164,11 @@ export class CurrentSession {
     // asks for the whole view, which waits for this switch.
     const preview = this.registry.get(id) || !this.opts.preview ? null : this.opts.preview(id);
     const done = this.beginSwitch();
-    if (preview) {
-      this.opening = { id, preview };
-      this.opts.emit('sessions.switched', preview);
-    }
     try {
+      if (preview) {
+        this.opening = { id, preview };
+        this.opts.emit('sessions.switched', preview);
+      }
       const opened = await this.registry.acquire(this.viewer, id);
       await this.leave();
       this.show(opened);
