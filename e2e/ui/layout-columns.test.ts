@@ -196,6 +196,34 @@ describe('columns and tool names at 800×600 to 1400×900', { timeout: 300_000 }
     expect(await widthOf(page, 'sessions-sidebar')).toBe(216);
   });
 
+  it('a resized window has its columns fitted in the first frame drawn at the new width (no frame of the old columns)', async () => {
+    const web = await hosts.web([{ text: 'Hello.' }]);
+    const page = await open(hosts.browser(), web, 1400, 900);
+    // Before each frame is drawn (a requestAnimationFrame callback runs after the resize event
+    // and before paint): the window's width and the columns the page would show.
+    await page.evaluate(() => {
+      const frames: Array<[number, string]> = [];
+      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+      const record = (): void => {
+        const app = document.querySelector<HTMLElement>('[data-testid="app-columns"]')!;
+        frames.push([window.innerWidth, app.style.getPropertyValue('--columns')]);
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    const framesAt = async (width: number): Promise<string[]> =>
+      (await page.evaluate(() => (window as unknown as { frames_: Array<[number, string]> }).frames_)).filter(([w]) => w === width).map(([, c]) => c);
+    for (const [width, height] of [[800, 600], [1400, 900], [1000, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      // A few frames at the new width, then every one of them must show the columns it settled on.
+      await expect.poll(async () => (await framesAt(width)).length).toBeGreaterThan(5);
+      const shown = await framesAt(width);
+      const settled = await page.getByTestId('app-columns').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--columns'));
+      expect(shown, `${width}x${height}: each frame's columns`).toEqual(shown.map(() => settled));
+      await page.evaluate(() => ((window as unknown as { frames_: unknown[] }).frames_.length = 0));
+    }
+  });
+
   it('a name with no separator and a long server name from a crafted session file wrap too, at 800×600', async () => {
     const id = 'crafted-names';
     const tool = 'x'.repeat(64);

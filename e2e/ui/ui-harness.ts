@@ -154,11 +154,21 @@ export async function eachWindowSize(page: Page, each: (where: string, width: nu
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
+      await nextFrame(page);
       await each(`${width}x${height}-${scheme}`, width);
     }
   }
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Waits for the page's next frame: the resize event of a new viewport is dispatched before it,
+ * and the columns fitted to it (they are fitted in that event), so what is measured after is
+ * what the user sees at that size.
+ */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }
 
 /** Screenshots of the page at 1400×900, 1000×700 and 800×600, light and dark; leaves it at 1400×900 light. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { defaultWidth, fitColumns, loadLayout, resizeSide, saveLayout, toggleSide, type ColumnLayout, type FittedColumns, type Side } from './column-layout';
 
 /** The columns as shown now, and what the splitters and shortcuts do to them. */
@@ -18,13 +18,8 @@ export interface Columns {
  * the window on every resize (the choice itself is not changed by a narrow window).
  */
 export function useColumns(): Columns {
-  const [windowWidth, setWindowWidth] = useState(() => window.innerWidth);
+  const windowWidth = useSyncExternalStore(onWindowResize, () => window.innerWidth);
   const [layout, setLayout] = useState(() => loadLayout(window.innerWidth));
-  useEffect(() => {
-    const onResize = (): void => setWindowWidth(window.innerWidth);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
   const change = useCallback((f: (l: ColumnLayout, w: number) => ColumnLayout) => {
     setLayout((l) => {
       const next = f(l, window.innerWidth);
@@ -41,4 +36,15 @@ export function useColumns(): Columns {
     reset: useCallback((side) => change((l, w) => resizeSide(l, side, defaultWidth(side, w), w)), [change]),
     toggle: useCallback((side) => change((l, w) => toggleSide(l, side, w)), [change]),
   };
+}
+
+/**
+ * Subscribes to the window's resizes. Through `useSyncExternalStore` the columns are fitted
+ * before the next paint: a `setState` from the resize event would render a task later, and
+ * one frame would show the old columns at the new width (a narrow window's sessions column
+ * still open beside a squeezed conversation).
+ */
+function onWindowResize(changed: () => void): () => void {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
 }
