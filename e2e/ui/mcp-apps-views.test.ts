@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
-import { launchChromium, openApp, sendTask, shotsAllSizes, startWeb, type WebFixture } from './ui-harness';
+import { launchChromium, nextFrame, openApp, sendTask, shotsAllSizes, startWeb, type WebFixture } from './ui-harness';
 
 // MCP App views beyond the first render, in Chromium against `glassbox web` with the scripted
 // model: the official budget-allocator example's view draws (it was blank once), a view's size
@@ -168,6 +168,7 @@ describe('MCP App views', { timeout: 240_000 }, () => {
     await box.scrollIntoViewIfNeeded();
     // The view never widens the MCP pane (its title bar is cut instead).
     await page.setViewportSize({ width: 1000, height: 700 });
+    await nextFrame(page);
     const pane = page.getByTestId('mcp-pane');
     expect(await pane.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     await shotsAllSizes(page, 'mcp-apps-tool-form');
