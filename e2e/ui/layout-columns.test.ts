@@ -196,32 +196,42 @@ describe('columns and tool names at 800×600 to 1400×900', { timeout: 300_000 }
     expect(await widthOf(page, 'sessions-sidebar')).toBe(216);
   });
 
-  it('a resized window has its columns fitted in the first frame drawn at the new width (no frame of the old columns)', async () => {
+  it('a resized window is drawn fitted from its first frame: no frame of the old columns or of tabs past the column\'s edge', async () => {
     const web = await hosts.web([{ text: 'Hello.' }]);
     const page = await open(hosts.browser(), web, 1400, 900);
-    // Before each frame is drawn (a requestAnimationFrame callback runs after the resize event
-    // and before paint): the window's width and the columns the page would show.
+    type Seen = { frames: Array<[number, string]>; tabs: string[] };
     await page.evaluate(() => {
-      const frames: Array<[number, string]> = [];
-      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+      const seen: Seen = { frames: [], tabs: [] };
+      (window as unknown as { seen: Seen }).seen = seen;
+      // Before each frame is drawn (a requestAnimationFrame callback runs after the resize event
+      // and before paint): the window's width and the columns the page would show.
       const record = (): void => {
         const app = document.querySelector<HTMLElement>('[data-testid="app-columns"]')!;
-        frames.push([window.innerWidth, app.style.getPropertyValue('--columns')]);
+        seen.frames.push([window.innerWidth, app.style.getPropertyValue('--columns')]);
         requestAnimationFrame(record);
       };
       requestAnimationFrame(record);
+      // The tabs as they will be painted: this observer was made after the strip's own, so it
+      // is told of a size change after the strip fitted its tabs to it.
+      const tabs = document.querySelector<HTMLElement>('[data-testid="right-tabs"]')!;
+      new ResizeObserver(() => {
+        if (tabs.clientWidth === 0) return;
+        const tops = new Set([...tabs.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().width > 0).map((b) => Math.round(b.getBoundingClientRect().top)));
+        if (tops.size > 1 || tabs.scrollWidth > tabs.clientWidth + 1) seen.tabs.push(`${window.innerWidth}: the tabs on ${tops.size} rows, ${tabs.scrollWidth} wide in ${tabs.clientWidth}`);
+      }).observe(tabs);
     });
-    const framesAt = async (width: number): Promise<string[]> =>
-      (await page.evaluate(() => (window as unknown as { frames_: Array<[number, string]> }).frames_)).filter(([w]) => w === width).map(([, c]) => c);
-    for (const [width, height] of [[800, 600], [1400, 900], [1000, 700]] as const) {
+    const seen = (): Promise<Seen> => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+    for (const [width, height] of [[800, 600], [1400, 900], [1000, 700], [800, 600]] as const) {
       await page.setViewportSize({ width, height });
       // A few frames at the new width, then every one of them must show the columns it settled on.
-      await expect.poll(async () => (await framesAt(width)).length).toBeGreaterThan(5);
-      const shown = await framesAt(width);
+      await expect.poll(async () => (await seen()).frames.filter(([w]) => w === width).length).toBeGreaterThan(5);
+      const shown = (await seen()).frames.filter(([w]) => w === width).map(([, c]) => c);
       const settled = await page.getByTestId('app-columns').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--columns'));
       expect(shown, `${width}x${height}: each frame's columns`).toEqual(shown.map(() => settled));
-      await page.evaluate(() => ((window as unknown as { frames_: unknown[] }).frames_.length = 0));
+      await page.evaluate(() => ((window as unknown as { seen: Seen }).seen.frames.length = 0));
     }
+    const { tabs } = await seen();
+    expect(tabs, tabs.join('; ')).toEqual([]);
   });
 
   it('a name with no separator and a long server name from a crafted session file wrap too, at 800×600', async () => {

@@ -26,6 +26,7 @@ describe('the trace link', { timeout: 180_000 }, () => {
       expect(traceId, href ?? '').toBeDefined();
       expect(await link.getAttribute('rel')).toContain('noopener');
       expect(await link.innerText()).toBe(traceId!.slice(0, 8));
+      expect(await link.getAttribute('aria-label')).toBe(`Open trace ${traceId!.slice(0, 8)} in the trace view`);
       // The window's sessions export their spans as they go (flushed within the batch delay).
       await expect.poll(() => receiver.spans.some((s) => s.name === 'invoke_agent' && s.traceId === traceId), { timeout: 60_000 }).toBe(true);
       expect(byName(receiver.spans, 'execute_tool str_replace_editor').traceId).toBe(traceId);

@@ -109,6 +109,18 @@ describe('the top bar', { timeout: 300_000 }, () => {
         expect(await page.getByRole('button', { name: 'Export', exact: true }).count(), where).toBe(1);
       }
     }
+    // Both sides hidden, the bar has the whole window: at 1400 px it folds nothing (the trace's
+    // link in the line is named, not just its id), and narrowed it folds again.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByTestId('toggle-sidebar').click();
+    await page.getByTestId('toggle-right').click();
+    expect(await page.getByTestId('topbar').evaluate((el) => el.clientWidth)).toBe(1400 - 16);
+    await expect.poll(() => page.getByTestId('topbar').getAttribute('data-fold')).toBe('none');
+    for (const [w, h] of [[1400, 900], [800, 600], [1000, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await expect.poll(async () => (await barProblems(page)).out, { message: `${w}×${h}, both sides hidden` }).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
     // The title gives way with an ellipsis and its tooltip has it whole.
     const title = page.getByTestId('session-title');
     expect(await title.getAttribute('title')).toMatch(/^Refactor the payment module/);

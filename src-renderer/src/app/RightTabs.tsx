@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { tabsInLine } from './tab-fold';
 import { usePopoverDismiss } from './use-popover-dismiss';
 
@@ -43,7 +44,9 @@ export function RightTabs({ tabs, active, onSelect }: { tabs: readonly RightTab[
       if (el.clientWidth > 0) setRoom(el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
     };
     measure();
-    const observer = new ResizeObserver(measure);
+    // Rendered before the browser paints: a plain setState here renders a task later, and each
+    // resize would show one frame of the tabs past the column's edge.
+    const observer = new ResizeObserver(() => flushSync(measure));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -16,7 +16,8 @@ export function TraceLink() {
     <span className="trace-link" data-testid="trace-link" title={title}>
       trace{' '}
       {trace.url ? (
-        <a href={trace.url} target="_blank" rel="noreferrer noopener" data-testid="trace-url">
+        // Named for what it opens: the id alone is no name for a screen reader's list of links.
+        <a href={trace.url} target="_blank" rel="noreferrer noopener" data-testid="trace-url" aria-label={`Open trace ${short} in the trace view`}>
           {short}
         </a>
       ) : (
