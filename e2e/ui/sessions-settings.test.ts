@@ -32,7 +32,9 @@ describe('sessions and settings', { timeout: 180_000 }, () => {
     await page.getByTestId('rename-input').fill('Apple work');
     await page.getByTestId('rename-input').press('Enter');
     await page.getByTestId('session-search').fill('');
-    await expect.poll(() => page.getByTestId('sessions-sidebar').innerText(), { timeout: 30_000 }).toContain('Apple work');
+    // (A failure says what the list and any banner showed.)
+    const listAndBanners = async (): Promise<string> => `${await page.getByTestId('sessions-sidebar').innerText()}\n[banners] ${(await page.getByTestId('banner').allInnerTexts()).join(' | ')}`;
+    await expect.poll(listAndBanners, { timeout: 30_000 }).toContain('Apple work');
 
     // Export: the browser downloads the session file as JSON Lines.
     const renamed = items.filter({ hasText: 'Apple work' });

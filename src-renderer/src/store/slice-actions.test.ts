@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EditRecord, McpSnapshot } from '../../../src-shared/contract/workbench-views';
-import type { PendingDialog, SettingsView } from '../../../src-shared/contract/views';
+import type { PendingDialog, SessionSummary, SettingsView } from '../../../src-shared/contract/views';
 import type { GlassboxEvent } from '../../../src-shared/events/event-types';
 import { createAppStore } from './app-store';
 import { editsSelectors } from './edits/selectors';
@@ -167,5 +167,29 @@ describe('slice actions over the bridge', () => {
     await vi.waitFor(() => expect(store.getState().pending).toEqual([question]));
     stop();
     expect(b.listeners('dialogs.changed') + b.listeners('sessions.switched')).toBe(0);
+  });
+  it('sessions: an answer asked for before a change notice does not replace the notice\'s list; under a search a notice lists its matches only', async () => {
+    const row = (id: string, title: string) => ({ id, title, createdAt: 1, updatedAt: 1, eventCount: 1 }) as SessionSummary;
+    const renamed = [row('a', 'Apple work'), row('p', 'pears')];
+    let answer!: (list: SessionSummary[]) => void;
+    const b = testBridge({
+      'sessions.list': (query?: string) => (query ? renamed.filter((s) => s.title.toLowerCase().includes(query)) : new Promise<SessionSummary[]>((r) => (answer = r))),
+      'sessions.usage': () => null,
+    });
+    const store = createAppStore(b.api);
+    const stop = store.getState().watchSessions();
+    const titles = () => store.getState().sessions.map((s) => s.title);
+    // The search box cleared (its list asked for), then a rename's notice, then the answer, made before the rename.
+    const search = store.getState().searchSessions('');
+    b.emit('sessions.changed', renamed);
+    answer([row('a', 'apples'), row('p', 'pears')]);
+    await search;
+    expect(titles()).toEqual(['Apple work', 'pears']);
+    // A notice while "pear" is searched for: the matches, not every session.
+    store.getState().setSessionQuery('pear');
+    b.emit('sessions.changed', renamed);
+    await vi.waitFor(() => expect(titles()).toEqual(['pears']));
+    expect(b.calls.filter((c) => c.method === 'sessions.list').at(-1)!.args).toEqual(['pear']);
+    stop();
   });
 });

@@ -6,7 +6,7 @@ import type { SliceActions } from '../store-types';
 export interface SessionsActions {
   setSessions(list: SessionSummary[]): void;
   setSessionQuery(q: string): void;
-  /** Loads the whole list (at start). */
+  /** Loads the list (at start): the sessions matching the search box, all when it is empty. */
   loadSessions(): Promise<void>;
   /** Loads the sessions matching the sidebar's search; a failure keeps the list shown. */
   searchSessions(query: string): Promise<void>;
@@ -20,13 +20,23 @@ export interface SessionsActions {
   exportSessionHtml(id: string, withoutToolOutputs: boolean): Promise<void>;
   /** Loads the usage across sessions (today, this week, by model); a failure keeps the last one. */
   loadUsageSummary(): Promise<void>;
-  /** Follows the host's list; returns the unsubscribe. */
+  /** Follows the host's list (under a search, its matches); returns the unsubscribe. */
   watchSessions(): () => void;
 }
 
 /** Builds the sessions slice's actions. */
 export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge) => {
   let usageTimer: ReturnType<typeof setTimeout> | undefined;
+  // The list has two writers, the answers to `sessions.list` and the host's change notices, and
+  // an answer can arrive after a notice that is newer than it (a search sent before a rename,
+  // answered after the rename's notice): each write takes a number, and an answer shows only if
+  // nothing was asked for or pushed after its question.
+  let listSeq = 0;
+  const fetchList = async (query: string): Promise<void> => {
+    const mine = ++listSeq;
+    const list = await bridge().sessions.list(query.trim() || undefined);
+    if (mine === listSeq) get().setSessions(list);
+  };
   const run = async (what: string, call: () => Promise<unknown>): Promise<void> => {
     try {
       await call();
@@ -37,10 +47,10 @@ export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge)
   return {
     setSessions: (sessions) => set({ sessions }),
     setSessionQuery: (sessionQuery) => set({ sessionQuery }),
-    loadSessions: () => run('Sessions', async () => get().setSessions(await bridge().sessions.list())),
+    loadSessions: () => run('Sessions', () => fetchList(get().sessionQuery)),
     searchSessions: async (query) => {
       try {
-        get().setSessions(await bridge().sessions.list(query || undefined));
+        await fetchList(query);
       } catch {
         // The list shown stays; the next search or change notice refreshes it.
       }
@@ -67,7 +77,13 @@ export const sessionsActions: SliceActions<SessionsActions> = (set, get, bridge)
       const api = bridge();
       const offs = [
         api.sessions.onChanged((list) => {
-          get().setSessions(list);
+          // The notice lists every session: under a search, ask again for its matches only.
+          const query = get().sessionQuery;
+          if (query.trim()) void get().searchSessions(query);
+          else {
+            listSeq++;
+            get().setSessions(list);
+          }
           void get().loadUsageSummary();
         }),
         // A model turn's usage counts soon, not at the next list change; at most once a second
