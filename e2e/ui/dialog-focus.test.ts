@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useChromiumAndWebHosts, openApp, sendTask } from './ui-harness';
+import { holdReplies, useChromiumAndWebHosts, openApp, sendTask } from './ui-harness';
 
 // Focus moves into a dialog when it opens and back to where it was when it closes: the
 // agent's question (answered from the keyboard) and Settings (Ctrl+,). Approvals are inline
@@ -32,6 +32,26 @@ describe('dialog focus', { timeout: 180_000 }, () => {
     const panel = page.getByTestId('settings-panel');
     await panel.waitFor();
     // Focus moves in once the panel has mounted (an effect after its first paint): wait for it.
+    await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await panel.getByText('Close', { exact: true }).click();
+    await expect.poll(() => focused(page)).toBe('composer-input');
+  });
+
+  it('Settings asked for before the settings arrived takes the focus when it is drawn', async () => {
+    const w = await hosts.web([]);
+    const page = await hosts.browser().newPage({ viewport: { width: 1400, height: 900 } });
+    let release!: () => void;
+    await holdReplies(page, 'settings.get', new Promise<void>((r) => (release = r)));
+    await page.goto(w.url);
+    const box = page.getByTestId('composer-input');
+    await box.waitFor({ timeout: 30_000 });
+    await box.focus();
+    await page.keyboard.press('Control+Comma');
+    const panel = page.getByTestId('settings-panel');
+    // Not drawn until the host's settings arrive (on a loaded machine, they can come late).
+    expect(await panel.count()).toBe(0);
+    release();
+    await panel.waitFor();
     await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await panel.getByText('Close', { exact: true }).click();
     await expect.poll(() => focused(page)).toBe('composer-input');

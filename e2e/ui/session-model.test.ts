@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
+import { holdReplies, useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
 
 // The session header names the model in use and switches it for that session only: two tabs on
 // one `glassbox web`, the scripted model server recording the `model` of every request.
@@ -10,24 +10,6 @@ import { useChromiumAndWebHosts, openApp, sendTask, shot } from './ui-harness';
 const hosts = useChromiumAndWebHosts();
 
 const headerModel = (page: Page) => page.getByTestId('session-model').innerText();
-
-/** Holds the host's replies to `method` until `released` settles (the rest of the traffic goes through). */
-async function holdReplies(page: Page, method: string, released: Promise<void>): Promise<void> {
-  await page.routeWebSocket(/./, (ws) => {
-    const server = ws.connectToServer();
-    const held = new Set<number>();
-    ws.onMessage((m) => {
-      const msg = JSON.parse(String(m)) as { id?: number; method?: string };
-      if (msg.method === method && msg.id !== undefined) held.add(msg.id);
-      server.send(m);
-    });
-    server.onMessage((m) => {
-      const msg = JSON.parse(String(m)) as { kind?: string; id?: number };
-      if (msg.kind === 'result' && msg.id !== undefined && held.has(msg.id)) void released.then(() => ws.send(m));
-      else ws.send(m);
-    });
-  });
-}
 
 async function runTask(page: Page, text: string, ends: number): Promise<void> {
   await sendTask(page, text);

@@ -125,6 +125,24 @@ export async function openApp(browser: Browser, web: WebFixture): Promise<Page> 
   return page;
 }
 
+/** Holds the host's replies to `method` until `released` settles (the rest of the traffic goes through). */
+export async function holdReplies(page: Page, method: string, released: Promise<void>): Promise<void> {
+  await page.routeWebSocket(/./, (ws) => {
+    const server = ws.connectToServer();
+    const held = new Set<number>();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { id?: number; method?: string };
+      if (msg.method === method && msg.id !== undefined) held.add(msg.id);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { kind?: string; id?: number };
+      if (msg.kind === 'result' && msg.id !== undefined && held.has(msg.id)) void released.then(() => ws.send(m));
+      else ws.send(m);
+    });
+  });
+}
+
 /** Types a task and sends it with Enter, as a user would. */
 export async function sendTask(page: Page, text: string): Promise<void> {
   const box = page.getByTestId('composer-input');

@@ -4,10 +4,13 @@ const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([
 
 /**
  * Moves the focus into a dialog when it opens (its first field, else its first button) and back
- * to where it was when it closes, so keyboard users are never left behind a modal.
+ * to where it was when it closes, so keyboard users are never left behind a modal. `shown`: the
+ * dialog is drawn (one that waits for its data, as Settings does for the host's settings, moves
+ * the focus in when it is drawn, not when it was asked for).
  */
-export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
+export function useDialogFocus(ref: RefObject<HTMLElement | null>, shown: boolean): void {
   useEffect(() => {
+    if (!shown) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const el = ref.current;
     const first = el?.querySelector<HTMLElement>('[data-autofocus]') ?? el?.querySelector<HTMLElement>(FOCUSABLE);
@@ -16,7 +19,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
       // Only give it back if the focus is still inside the dialog (or nowhere).
       if (before && before.isConnected && (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))) before.focus();
     };
-  }, [ref]);
+  }, [ref, shown]);
 }
 
 /**

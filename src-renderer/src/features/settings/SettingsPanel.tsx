@@ -30,7 +30,7 @@ export function SettingsPanel() {
     setTrace(settings?.telemetry ? { view: settings.telemetry, headersText: '' } : null);
     setLimits(settings?.limits ? limitsDraftOf(settings.limits) : null);
   }, [settings]);
-  useDialogFocus(dialog);
+  useDialogFocus(dialog, draft !== null);
   if (!draft) return null;
   const save = async (): Promise<void> => {
     const patch: SettingsPatch = {
